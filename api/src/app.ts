@@ -1,0 +1,56 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import accountsPlugin from './plugins/accounts.ts';
+import configPlugin from './plugins/config.ts';
+import dbPlugin from './plugins/db.ts';
+import errorsPlugin from './plugins/errors.ts';
+import eventsPlugin from './plugins/events.ts';
+import rateLimitPlugin from './plugins/rateLimit.ts';
+import securityPlugin from './plugins/security.ts';
+import swaggerPlugin from './plugins/swagger.ts';
+import uploadsPlugin from './plugins/uploads.ts';
+import apiRoutes from './routes/index.ts';
+
+export interface AppOptions {
+  /** Overrides the logger built from the configuration (tests pass `false`). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return {
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    ...(config.logPretty
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      : {}),
+  };
+}
+
+/**
+ * The whole API as one Fastify instance: external plugins, then our own, then the routes under
+ * /api. `server.ts` only listens and closes; tests build it on a fresh database.
+ */
+export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // Requests already running finish during a graceful close; new ones are told to come back.
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+    ajv: { customOptions: { allErrors: false } },
+  });
+
+  await app.register(configPlugin, { config });
+  await app.register(errorsPlugin);
+  await app.register(eventsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(dbPlugin);
+  await app.register(accountsPlugin);
+  await app.register(uploadsPlugin);
+  await app.register(swaggerPlugin);
+  await app.register(apiRoutes, { prefix: '/api' });
+  return app;
+}

@@ -1,0 +1,121 @@
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import envSchema from 'env-schema';
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** The repository root: relative paths in the configuration are resolved against it. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * Every setting the API reads from the environment, with its default. README.md lists them;
+ * `.env.example` shows them. A value of the wrong shape stops the start with a clear message.
+ */
+export const configSchema = {
+  type: 'object',
+  properties: {
+    HOST: { type: 'string', default: '127.0.0.1' },
+    PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
+    DATA_DIR: { type: 'string', default: './data' },
+    DATABASE_URL: { type: 'string', default: '' },
+    LOG_LEVEL: {
+      type: 'string',
+      enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
+      default: 'info',
+    },
+    LOG_PRETTY: { type: 'boolean', default: false },
+    ADMIN_USER: { type: 'string', default: 'admin' },
+    ADMIN_PASSWORD: { type: 'string', default: '' },
+    ADMIN_EMAIL: { type: 'string', default: 'admin@example.com' },
+    SEED_DEMO: { type: 'boolean', default: true },
+    SESSION_TTL_HOURS: { type: 'number', exclusiveMinimum: 0, default: 168 },
+    CORS_ORIGINS: { type: 'string', default: '' },
+    TRUST_PROXY: { type: 'string', default: '' },
+    REDIS_URL: { type: 'string', default: '' },
+    UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
+    UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
+    UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
+    SIGNIN_RATE_LIMIT: { type: 'integer', minimum: 1, default: 10 },
+    SIGNIN_IP_RATE_LIMIT: { type: 'integer', minimum: 1, default: 30 },
+    SIGNIN_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 15 },
+    FORM_RATE_LIMIT: { type: 'integer', minimum: 1, default: 20 },
+    FORM_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 60 },
+  },
+  additionalProperties: true,
+} as const;
+
+type Env = FromSchema<typeof configSchema, { keepDefaultedPropertiesOptional: false }>;
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  uploadsDir: string;
+  /** `null` selects the embedded SQLite file `sqliteFile`. */
+  databaseUrl: string | null;
+  sqliteFile: string;
+  logLevel: string;
+  /** Human-readable log lines instead of JSON (development). */
+  logPretty: boolean;
+  admin: { userName: string; password: string; email: string };
+  seedDemo: boolean;
+  sessionTtlMs: number;
+  corsOrigins: string[];
+  trustProxy: boolean | string;
+  redisUrl: string | null;
+  uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
+  rateLimits: {
+    /** Attempts per user name, and per client address, within the window. */
+    signIn: { perUser: number; perIp: number; windowMs: number };
+    forms: { max: number; windowMs: number };
+  };
+}
+
+/** `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or subnets. */
+function parseTrustProxy(value: string): boolean | string {
+  if (value === '' || value === 'false') return false;
+  if (value === 'true') return true;
+  return value;
+}
+
+/** Reads and validates the configuration; `overrides` win over the environment (tests use it). */
+export function loadConfig(overrides: Record<string, string | number | boolean> = {}): Config {
+  const data = { ...process.env, ...overrides };
+  const env = envSchema<Env>({ schema: configSchema, data, dotenv: false });
+  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : join(REPO_ROOT, env.DATA_DIR);
+  const databaseUrl = env.DATABASE_URL.trim();
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
+  }
+  const mb = 1024 * 1024;
+  return {
+    host: env.HOST,
+    port: env.PORT,
+    dataDir,
+    uploadsDir: join(dataDir, 'uploads'),
+    databaseUrl: databaseUrl || null,
+    sqliteFile: join(dataDir, 'catalogue.sqlite'),
+    logLevel: env.LOG_LEVEL,
+    logPretty: env.LOG_PRETTY,
+    admin: { userName: env.ADMIN_USER, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
+    seedDemo: env.SEED_DEMO,
+    sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    corsOrigins: env.CORS_ORIGINS.split(',')
+      .map((origin: string) => origin.trim())
+      .filter(Boolean),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY.trim()),
+    redisUrl: env.REDIS_URL.trim() || null,
+    uploads: {
+      maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),
+      maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),
+      maxPixels: Math.round(env.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
+    },
+    rateLimits: {
+      signIn: {
+        perUser: env.SIGNIN_RATE_LIMIT,
+        perIp: env.SIGNIN_IP_RATE_LIMIT,
+        windowMs: env.SIGNIN_RATE_WINDOW_MINUTES * 60_000,
+      },
+      forms: { max: env.FORM_RATE_LIMIT, windowMs: env.FORM_RATE_WINDOW_MINUTES * 60_000 },
+    },
+  };
+}

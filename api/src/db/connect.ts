@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { SqliteBooleanPlugin } from './sqliteBooleans.ts';
+import type { Database } from './types.ts';
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl: string | null;
+  sqliteFile: string;
+}
+
+/** COUNT(*) and identity values arrive as strings from pg; we want plain numbers. */
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+
+export function connect({ databaseUrl, sqliteFile }: DbOptions): Db {
+  if (databaseUrl) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
+  }
+
+  mkdirSync(dirname(sqliteFile), { recursive: true });
+  const sqlite = new SQLite(sqliteFile);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own lower() folds ASCII only; search must also fold Cyrillic and Uzbek letters, as
+  // PostgreSQL's lower() does. No index uses lower(), so replacing it is safe.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new SqliteBooleanPlugin()],
+  });
+  return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+}

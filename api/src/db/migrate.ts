@@ -1,0 +1,30 @@
+import type { Kysely } from 'kysely';
+import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import * as initial from './migrations/2026_11_22_0001_initial.ts';
+
+/** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_initial': initial,
+};
+
+export const FIRST_MIGRATION = '2026_11_22_0001_initial';
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/**
+ * Brings the schema up to date. A failure throws with the migration's name and cause, so the
+ * server refuses to start on a half-migrated database instead of running against it.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results = [] } = await migrator.migrateToLatest();
+  const failed = results.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${cause.message}`, {
+      cause,
+    });
+  }
+  return results.map((result) => result.migrationName);
+}

@@ -1,0 +1,155 @@
+import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import { nowIso, rowMapper } from '../../lib/rows.ts';
+import type { Database } from '../types.ts';
+
+export type Executor = Kysely<Database> | Transaction<Database>;
+
+// The generic queries below address tables by name at run time, which Kysely's static typing
+// cannot follow; they use an untyped view of the same connection, and every row leaves through
+// the table's mapper into its API type.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Untyped = Kysely<any>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyEb = ExpressionBuilder<any, any>;
+
+export type SortOrder = 'asc' | 'desc';
+
+export interface TableSpec {
+  table: keyof Database;
+  /** Columns a record is made of, in output order. */
+  columns: readonly string[];
+  booleans: readonly string[];
+  /** Columns `q` searches, case-insensitively, in every language. */
+  search: readonly string[];
+  sortable: readonly string[];
+  /** Columns a list may be filtered on by equality (foreign keys, status). */
+  filters: readonly string[];
+  defaultSort: readonly [string, SortOrder];
+  /** Whether the table has `is_active`, which anonymous readers are limited to. */
+  hasActive: boolean;
+}
+
+export interface ListParams {
+  page: number;
+  limit: number;
+  sort?: string | undefined;
+  order?: SortOrder | undefined;
+  q?: string | undefined;
+  ids?: readonly number[] | undefined;
+  filters?: Record<string, unknown>;
+  activeOnly: boolean;
+}
+
+/** `%`, `_` and `\` in a search text match themselves, not any character. */
+function likePattern(q: string): string {
+  return `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class TableRepository<T> {
+  readonly spec: TableSpec;
+  readonly map: (row: Record<string, unknown>) => T;
+
+  constructor(spec: TableSpec) {
+    this.spec = spec;
+    this.map = rowMapper<T>(spec.booleans, ['created_at', 'updated_at']);
+  }
+
+  #where(eb: AnyEb, params: Omit<ListParams, 'page' | 'limit'>) {
+    const { spec } = this;
+    const conditions = [];
+    if (params.activeOnly && spec.hasActive) conditions.push(eb('is_active', '=', true));
+    for (const [column, value] of Object.entries(params.filters ?? {})) {
+      if (value !== undefined && spec.filters.includes(column)) {
+        conditions.push(eb(column, '=', value));
+      }
+    }
+    if (params.ids?.length) conditions.push(eb('id', 'in', [...params.ids]));
+    const q = params.q?.trim();
+    if (q && spec.search.length) {
+      const pattern = likePattern(q);
+      conditions.push(
+        eb.or(
+          spec.search.map(
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+          ),
+        ),
+      );
+    }
+    return eb.and(conditions);
+  }
+
+  async list(db: Executor, params: ListParams): Promise<{ rows: T[]; total: number }> {
+    const { spec } = this;
+    const untyped = db as unknown as Untyped;
+    const [sortColumn, defaultOrder] = spec.defaultSort;
+    const sort = params.sort && spec.sortable.includes(params.sort) ? params.sort : sortColumn;
+    const order = params.order ?? defaultOrder;
+    const [rows, count] = await Promise.all([
+      untyped
+        .selectFrom(spec.table)
+        .select(spec.columns)
+        .where((eb) => this.#where(eb, params))
+        .orderBy(sort, order)
+        .$if(sort !== 'id', (query) => query.orderBy('id', order))
+        .limit(params.limit)
+        .offset((params.page - 1) * params.limit)
+        .execute(),
+      untyped
+        .selectFrom(spec.table)
+        .select((eb) => eb.fn.countAll<number>().as('total'))
+        .where((eb) => this.#where(eb, params))
+        .executeTakeFirstOrThrow(),
+    ]);
+    return { rows: rows.map(this.map), total: Number(count.total) };
+  }
+
+  async get(db: Executor, id: number, activeOnly = false): Promise<T | undefined> {
+    const row = await (db as unknown as Untyped)
+      .selectFrom(this.spec.table)
+      .select(this.spec.columns)
+      .where('id', '=', id)
+      .$if(activeOnly && this.spec.hasActive, (query) => query.where('is_active', '=', true))
+      .executeTakeFirst();
+    return row ? this.map(row) : undefined;
+  }
+
+  async exists(db: Executor, id: number): Promise<boolean> {
+    const row = await (db as unknown as Untyped)
+      .selectFrom(this.spec.table)
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+
+  async insert(db: Executor, values: Record<string, unknown>): Promise<T> {
+    const now = nowIso();
+    const row = await (db as unknown as Untyped)
+      .insertInto(this.spec.table)
+      .values({ ...values, created_at: now, updated_at: now })
+      .returning(this.spec.columns)
+      .executeTakeFirstOrThrow();
+    return this.map(row);
+  }
+
+  /** Changes only the given columns; `undefined` when there is no such record. */
+  async update(db: Executor, id: number, values: Record<string, unknown>): Promise<T | undefined> {
+    const row = await (db as unknown as Untyped)
+      .updateTable(this.spec.table)
+      .set({ ...values, updated_at: nowIso() })
+      .where('id', '=', id)
+      .returning(this.spec.columns)
+      .executeTakeFirst();
+    return row ? this.map(row) : undefined;
+  }
+
+  /** Deletes a record and returns it as it was, so that its files can be removed. */
+  async remove(db: Executor, id: number): Promise<T | undefined> {
+    const row = await (db as unknown as Untyped)
+      .deleteFrom(this.spec.table)
+      .where('id', '=', id)
+      .returning(this.spec.columns)
+      .executeTakeFirst();
+    return row ? this.map(row) : undefined;
+  }
+}

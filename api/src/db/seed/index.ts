@@ -1,0 +1,263 @@
+import { type Language, LANGUAGES } from '@conveyor/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../connect.ts';
+import type { Executor } from '../repositories/table.ts';
+import type { ImageStore } from '../../lib/imageStore.ts';
+import { nowIso } from '../../lib/rows.ts';
+import { CATEGORIES, type SeedProduct, SPEC_LABELS, type SpecKey, type Text3 } from './catalogue.ts';
+import { CLIENTS, DEMO_SETTINGS, LEADS, PRODUCT_VIDEOS, PROJECTS, SUPPLIERS, TESTIMONIALS } from './content.ts';
+import { categoryPicture, clientLogo, productPicture, random } from './pictures.ts';
+
+const LOCALES: Record<Language, string> = { ru: 'ru-RU', uz: 'uz-UZ', en: 'en-GB' };
+const UNITS: Record<string, Text3> = {
+  mm: { ru: 'мм', uz: 'mm', en: 'mm' },
+  m: { ru: 'м', uz: 'm', en: 'm' },
+  kg: { ru: 'кг', uz: 'kg', en: 'kg' },
+  'kg/m': { ru: 'кг/м', uz: 'kg/m', en: 'kg/m' },
+  'kg/h': { ru: 'кг/ч', uz: 'kg/soat', en: 'kg/h' },
+  't/h': { ru: 'т/ч', uz: 't/soat', en: 't/h' },
+  'm³/h': { ru: 'м³/ч', uz: 'm³/soat', en: 'm³/h' },
+  kW: { ru: 'кВт', uz: 'kVt', en: 'kW' },
+  'm/s': { ru: 'м/с', uz: 'm/s', en: 'm/s' },
+  'm/min': { ru: 'м/мин', uz: 'm/daq', en: 'm/min' },
+  rpm: { ru: 'об/мин', uz: 'ayl/daq', en: 'rpm' },
+  'N·m': { ru: 'Н·м', uz: 'N·m', en: 'N·m' },
+  'pcs/h': { ru: 'шт/ч', uz: 'dona/soat', en: 'pcs/h' },
+  'pcs/min': { ru: 'шт/мин', uz: 'dona/daq', en: 'pcs/min' },
+};
+
+/** '<=1800 mm' → 'до 1 800 мм' / '1 800 mm gacha' / 'up to 1,800 mm'. */
+export function formatSpec(value: string, lang: Language): string {
+  const match = /^(<=)?(Ø)?([\d.]+)(?:–([\d.]+))? (.+)$/.exec(value);
+  if (!match) throw new Error(`unreadable spec value: ${value}`);
+  const [, upTo, diameter, from, to, unitKey] = match;
+  const unit = UNITS[unitKey!];
+  if (!unit) throw new Error(`unknown unit in spec value: ${value}`);
+  const number = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
+  const range = [from, to].filter(Boolean).map((n) => number.format(Number(n))).join('–');
+  const amount = `${diameter ?? ''}${range} ${unit[lang]}`;
+  if (!upTo) return amount;
+  return { ru: `до ${amount}`, uz: `${amount} gacha`, en: `up to ${amount}` }[lang];
+}
+
+export function productDescription(product: SeedProduct, closing: Text3, lang: Language): string {
+  const specs = (Object.entries(product.specs) as [SpecKey, string][])
+    .map(([key, value]) => `${SPEC_LABELS[key][lang]}: ${formatSpec(value, lang)}`)
+    .join(' · ');
+  return [product.lead[lang], specs, closing[lang]].filter(Boolean).join('\n\n');
+}
+
+/** `localized('name', text)` → `{ name_ru, name_uz, name_en }`. */
+function localized<P extends string>(prefix: P, text: Text3 | ((lang: Language) => string)) {
+  const pick = typeof text === 'function' ? text : (lang: Language) => text[lang];
+  return Object.fromEntries(LANGUAGES.map((lang) => [`${prefix}_${lang}`, pick(lang)])) as Record<
+    `${P}_${Language}`,
+    string
+  >;
+}
+
+/** Runs picture jobs a few at a time; sharp has its own thread pool. */
+async function inBatches<T>(jobs: (() => Promise<T>)[], size = 6): Promise<T[]> {
+  const results: T[] = [];
+  for (let i = 0; i < jobs.length; i += size) {
+    results.push(...(await Promise.all(jobs.slice(i, i + size).map((job) => job()))));
+  }
+  return results;
+}
+
+export interface SeedCounts {
+  categories: number;
+  products: number;
+  productImages: number;
+  media: number;
+  project: number;
+  testimonials: number;
+  clients: number;
+  leads: number;
+  suppliers: number;
+}
+
+/**
+ * Fills an empty database with the demo catalogue: 8 categories, 40 products with 2–5 pictures
+ * each, product videos, 6 projects, 8 clients, 6 testimonials, some leads and supplier
+ * applications, and the company data. All in one transaction; if anything fails, the pictures
+ * written for it are removed again.
+ */
+export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogger): Promise<SeedCounts> {
+  const written: string[] = [];
+  const store = async (folder: string, data: Buffer) => {
+    const path = await images.save(folder, await images.check(data));
+    written.push(path);
+    return path;
+  };
+
+  try {
+    const rnd = random(20261122);
+    const categoryImages = await inBatches(
+      CATEGORIES.map((category, index) => () => categoryPicture(category.hue, index + 1).then((d) => store('categories', d))),
+    );
+    const productPlans = CATEGORIES.flatMap((category, c) =>
+      category.products.map((product, p) => ({ category, c, product, seed: (c + 1) * 100 + p, pictures: 2 + Math.floor(rnd() * 4) })),
+    );
+    const productImages = await inBatches(
+      productPlans.map((plan) => async () => {
+        const main = await store('products', await productPicture(plan.category.hue, 0, plan.seed));
+        const gallery: string[] = [];
+        for (let v = 0; v < plan.pictures; v++) {
+          gallery.push(await store('products', await productPicture(plan.category.hue, v, plan.seed * 7 + v)));
+        }
+        return { main, gallery };
+      }),
+      4,
+    );
+    const logos = await inBatches(
+      CLIENTS.map((client, index) => () => clientLogo(client.hue, client.shape, index + 1).then((d) => store('clients', d))),
+    );
+    log.info({ pictures: written.length }, 'demo pictures drawn');
+
+    return await db.kysely.transaction().execute(async (trx) => {
+      const now = nowIso();
+      const stamp = { created_at: now, updated_at: now };
+      await trx.insertInto('settings').values({ id: 1, ...DEMO_SETTINGS, updated_at: now }).execute();
+
+      const categoryIds: number[] = [];
+      for (const [index, category] of CATEGORIES.entries()) {
+        const row = await trx
+          .insertInto('categories')
+          .values({
+            ...localized('name', category.name),
+            ...localized('description', category.description),
+            link: `/catalog/${index + 1}`,
+            image: categoryImages[index]!,
+            is_active: true,
+            ...stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        categoryIds.push(row.id);
+      }
+
+      let imageCount = 0;
+      let mediaCount = 0;
+      for (const [index, plan] of productPlans.entries()) {
+        const pictures = productImages[index]!;
+        const row = await trx
+          .insertInto('products')
+          .values({
+            ...localized('name', plan.product.name),
+            ...localized('description', (lang) => productDescription(plan.product, plan.category.closing, lang)),
+            category_id: categoryIds[plan.c]!,
+            image: pictures.main,
+            // two products wait for their texts: staff see them, visitors do not
+            is_active: index !== 7 && index !== 23,
+            ...stamp,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        await trx
+          .insertInto('product_images')
+          .values(pictures.gallery.map((src, position) => ({ product_id: row.id, src, position, ...stamp })))
+          .execute();
+        imageCount += pictures.gallery.length;
+        const videos = PRODUCT_VIDEOS.slice(0, index % 3);
+        for (const [v, video] of videos.entries()) {
+          await trx
+            .insertInto('media')
+            .values({
+              ...localized('title', video.title),
+              link: video.video,
+              product_id: row.id,
+              is_active: !(v === 1 && index % 4 === 0),
+              ...stamp,
+            })
+            .execute();
+          mediaCount += 1;
+        }
+      }
+
+      await trx
+        .insertInto('project')
+        .values(
+          PROJECTS.map((project) => ({
+            ...localized('title', project.title),
+            ...localized('description', project.description),
+            link: project.video,
+            is_active: true,
+            ...stamp,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('testimonials')
+        .values(
+          TESTIMONIALS.map((testimonial) => ({
+            ...localized('name', testimonial.name),
+            ...localized('message', testimonial.message),
+            is_active: true,
+            ...stamp,
+          })),
+        )
+        .execute();
+      await trx
+        .insertInto('clients')
+        .values(CLIENTS.map((client, index) => ({ name: client.name, image: logos[index]!, is_active: true, ...stamp })))
+        .execute();
+      await trx
+        .insertInto('leads')
+        .values(LEADS.map((lead) => ({ ...lead, ...stamp })))
+        .execute();
+      await trx
+        .insertInto('suppliers')
+        .values(SUPPLIERS.map((supplier) => ({ ...supplier, is_active: true, ...stamp })))
+        .execute();
+
+      return {
+        categories: CATEGORIES.length,
+        products: productPlans.length,
+        productImages: imageCount,
+        media: mediaCount,
+        project: PROJECTS.length,
+        testimonials: TESTIMONIALS.length,
+        clients: CLIENTS.length,
+        leads: LEADS.length,
+        suppliers: SUPPLIERS.length,
+      };
+    });
+  } catch (error) {
+    await images.remove(written);
+    throw error;
+  }
+}
+
+/**
+ * Many products for the benchmark: the demo products again and again with a serial number,
+ * without pictures. Inserted in batches inside one transaction.
+ */
+export async function seedBulkProducts(db: Executor, count: number): Promise<void> {
+  const categoryRows = await db.selectFrom('categories').select('id').orderBy('id').execute();
+  if (!categoryRows.length) throw new Error('seed the demo content first: there are no categories');
+  const products = CATEGORIES.flatMap((category) => category.products.map((product) => ({ category, product })));
+  const now = nowIso();
+  const batch = 500;
+  for (let start = 0; start < count; start += batch) {
+    const rows = [];
+    for (let i = start; i < Math.min(count, start + batch); i++) {
+      const { category, product } = products[i % products.length]!;
+      const serial = ` #${i + 1}`;
+      rows.push({
+        name_ru: product.name.ru + serial,
+        name_uz: product.name.uz + serial,
+        name_en: product.name.en + serial,
+        description_ru: productDescription(product, category.closing, 'ru'),
+        description_uz: productDescription(product, category.closing, 'uz'),
+        description_en: productDescription(product, category.closing, 'en'),
+        category_id: categoryRows[i % categoryRows.length]!.id,
+        image: null,
+        is_active: i % 10 !== 9,
+        created_at: now,
+        updated_at: now,
+      });
+    }
+    await db.insertInto('products').values(rows).execute();
+  }
+}

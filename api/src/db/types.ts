@@ -1,0 +1,166 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+// One interface per table. SQLite hands booleans back as 0/1 and timestamps as ISO text,
+// PostgreSQL as booleans and Date objects: repositories map rows through `rows.ts` before they
+// leave the data layer.
+
+export type Bool = ColumnType<boolean | number, boolean, boolean>;
+export type Timestamp = ColumnType<Date | string, string | undefined, string>;
+
+interface Timestamps {
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable extends Timestamps {
+  id: Generated<number>;
+  user_name: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  avatar: string | null;
+  is_active: Bool;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+}
+
+export interface CategoriesTable extends Timestamps {
+  id: Generated<number>;
+  name_uz: string;
+  name_ru: string;
+  name_en: string;
+  description_uz: string;
+  description_ru: string;
+  description_en: string;
+  link: string;
+  image: string | null;
+  is_active: Bool;
+}
+
+export interface ProductsTable extends Timestamps {
+  id: Generated<number>;
+  name_uz: string;
+  name_ru: string;
+  name_en: string;
+  description_uz: string;
+  description_ru: string;
+  description_en: string;
+  category_id: number;
+  image: string | null;
+  is_active: Bool;
+}
+
+export interface ProductImagesTable extends Timestamps {
+  id: Generated<number>;
+  product_id: number;
+  src: string;
+  position: number;
+}
+
+export interface MediaTable extends Timestamps {
+  id: Generated<number>;
+  title_uz: string;
+  title_ru: string;
+  title_en: string;
+  link: string;
+  product_id: number;
+  is_active: Bool;
+}
+
+export interface ProjectTable extends Timestamps {
+  id: Generated<number>;
+  title_uz: string;
+  title_ru: string;
+  title_en: string;
+  description_uz: string;
+  description_ru: string;
+  description_en: string;
+  link: string;
+  is_active: Bool;
+}
+
+export interface LeadsTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  status: string;
+}
+
+export interface SuppliersTable extends Timestamps {
+  id: Generated<number>;
+  company_name: string;
+  partner_count: number | null;
+  inn: string;
+  contact_person: string;
+  phone: string;
+  email: string;
+  company_description: string;
+  offer: string;
+  is_active: Bool;
+}
+
+export interface TestimonialsTable extends Timestamps {
+  id: Generated<number>;
+  name_uz: string;
+  name_ru: string;
+  name_en: string;
+  message_uz: string;
+  message_ru: string;
+  message_en: string;
+  is_active: Bool;
+}
+
+export interface ClientsTable extends Timestamps {
+  id: Generated<number>;
+  name: string;
+  image: string | null;
+  is_active: Bool;
+}
+
+export interface SettingsTable {
+  id: number;
+  phone_primary: string;
+  phone_secondary: string;
+  email: string;
+  legal_name: string;
+  address_uz: string;
+  address_ru: string;
+  address_en: string;
+  telegram_url: string;
+  instagram_url: string;
+  facebook_url: string;
+  map_embed_url: string;
+  developer_name: string;
+  developer_url_1: string;
+  developer_url_2: string;
+  updated_at: Timestamp;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  media: MediaTable;
+  project: ProjectTable;
+  leads: LeadsTable;
+  suppliers: SuppliersTable;
+  testimonials: TestimonialsTable;
+  clients: ClientsTable;
+  settings: SettingsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUserRow = Insertable<UsersTable>;
+export type UserRowUpdate = Updateable<UsersTable>;
+export type ProductImageRow = Selectable<ProductImagesTable>;

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { ERRORS } from '@conveyor/shared';
+import createError from '@fastify/error';
+import type { FastifyBaseLogger } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
+
+const UnsupportedImage = createError('CONVEYOR_UNSUPPORTED_IMAGE', ERRORS.onlyJpegPng, 415);
+const ImageTooLarge = createError('CONVEYOR_IMAGE_TOO_LARGE', '%s', 413);
+const UnreadableImage = createError('CONVEYOR_UNREADABLE_IMAGE', 'The image file is damaged or incomplete', 400);
+
+/** Stored images are scaled down to fit this box; the site makes its own smaller variants. */
+const MAX_EDGE = 2560;
+
+export type ImageFormat = 'jpeg' | 'png';
+
+export interface CheckedImage {
+  data: Buffer;
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+/**
+ * Checks, cleans and stores uploaded images under `<uploads>/<folder>/<random>.<ext>`. What a
+ * file is, is decided by its bytes; the name and declared type a browser sends are ignored.
+ */
+export class ImageStore {
+  readonly root: string;
+  readonly maxPixels: number;
+  readonly log: FastifyBaseLogger;
+
+  constructor(root: string, maxPixels: number, log: FastifyBaseLogger) {
+    this.root = resolve(root);
+    this.maxPixels = maxPixels;
+    this.log = log;
+  }
+
+  /**
+   * Accepts JPEG and PNG only (415 otherwise) and refuses more pixels than the limit (413). The
+   * size comes from the file's header: a decompression bomb is turned away before any decoding.
+   */
+  async check(data: Buffer): Promise<CheckedImage> {
+    const type = await fileTypeFromBuffer(data);
+    if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new UnsupportedImage();
+    let width: number;
+    let height: number;
+    try {
+      const meta = await sharp(data, { limitInputPixels: false }).metadata();
+      width = meta.width;
+      height = meta.height;
+    } catch {
+      throw new UnreadableImage();
+    }
+    if (!width || !height) throw new UnreadableImage();
+    if (width * height > this.maxPixels) {
+      const mp = Math.round(this.maxPixels / 1e6);
+      throw new ImageTooLarge(`${ERRORS.imageTooLarge} (${width}×${height}; at most ${mp} megapixels)`);
+    }
+    return { data, format: type.mime === 'image/png' ? 'png' : 'jpeg', width, height };
+  }
+
+  /**
+   * Re-encodes a checked image: turned upright by its EXIF orientation, scaled to fit
+   * MAX_EDGE, all metadata (EXIF, GPS, comments) dropped, then written under a random name.
+   * Returns the path relative to the uploads folder, as records store it.
+   */
+  async save(folder: string, image: CheckedImage): Promise<string> {
+    let pipeline = sharp(image.data, { limitInputPixels: this.maxPixels, failOn: 'error' })
+      .rotate()
+      .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });
+    pipeline =
+      image.format === 'png'
+        ? pipeline.png({ compressionLevel: 8 })
+        : pipeline.jpeg({ quality: 85, mozjpeg: true });
+    let output: Buffer;
+    try {
+      output = await pipeline.toBuffer();
+    } catch {
+      throw new UnreadableImage();
+    }
+    const path = `${folder}/${randomUUID()}.${image.format === 'png' ? 'png' : 'jpg'}`;
+    const file = this.resolve(path);
+    await mkdir(dirname(file), { recursive: true });
+    await writeFile(file, output, { flag: 'wx' });
+    return path;
+  }
+
+  /** Removes stored files; a file that is already gone is not an error. */
+  async remove(paths: readonly (string | null | undefined)[]): Promise<void> {
+    await Promise.all(
+      paths.filter((p): p is string => Boolean(p)).map(async (path) => {
+        try {
+          await unlink(this.resolve(path));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+            this.log.warn({ err: error, path }, 'could not remove an uploaded file');
+          }
+        }
+      }),
+    );
+  }
+
+  /** The absolute path of a stored file; refuses paths that would leave the uploads folder. */
+  resolve(path: string): string {
+    const file = resolve(this.root, path);
+    const inside = relative(this.root, file);
+    if (!inside || inside.startsWith('..') || inside.includes(`..${sep}`) || resolve(file) !== file) {
+      throw new Error(`refusing a path outside the uploads folder: ${path}`);
+    }
+    return join(this.root, inside);
+  }
+}

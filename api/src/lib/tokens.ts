@@ -1,0 +1,15 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A session token: 256 random bits, base64url. Only its hash is stored. */
+export function newToken(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+/** A readable random password for the first admin when none is configured. */
+export function newPassword(): string {
+  return randomBytes(15).toString('base64url');
+}

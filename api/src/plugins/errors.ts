@@ -1,0 +1,112 @@
+import { ERRORS } from '@conveyor/shared';
+import type { FastifyError } from 'fastify';
+import fp from 'fastify-plugin';
+
+interface ValidationIssue {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+const FIELD_HINTS: Record<string, string> = {
+  email: 'must be a valid e-mail address',
+  phone: 'must be a phone number (digits, spaces, +, -, brackets)',
+  phone_primary: 'must be a phone number (digits, spaces, +, -, brackets)',
+  phone_secondary: 'must be a phone number (digits, spaces, +, -, brackets)',
+  inn: 'must be 9 to 14 digits',
+  user_name: 'must be 3 to 50 letters, digits, dots, dashes or underscores',
+  link: 'must be an http(s) link',
+};
+
+/** One validation error as a sentence that names the field: `email: must be a valid e-mail address`. */
+export function describeValidation(issues: readonly ValidationIssue[], part = 'body'): string {
+  const issue = issues[0];
+  if (!issue) return 'Invalid request';
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  const field =
+    issue.keyword === 'required'
+      ? [path, String(issue.params.missingProperty)].filter(Boolean).join('.')
+      : path || part;
+  const last = field.split('.').pop() ?? field;
+  const p = issue.params;
+  let text: string;
+  switch (issue.keyword) {
+    case 'required':
+      text = 'is required';
+      break;
+    case 'maxLength':
+      text = `must be at most ${String(p.limit)} characters`;
+      break;
+    case 'minLength':
+      text = p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
+      break;
+    case 'pattern':
+    case 'format':
+      text = FIELD_HINTS[last] ?? (last.endsWith('_url') ? 'must be an http(s) link' : 'has an invalid format');
+      break;
+    case 'type':
+      text = `must be ${String(p.type).replace(',', ' or ')}`;
+      break;
+    case 'enum':
+      text = `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
+      break;
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      text = `must be ${String(p.comparison)} ${String(p.limit)}`;
+      break;
+    case 'maxItems':
+      text = `must have at most ${String(p.limit)} items`;
+      break;
+    default:
+      text = issue.message ?? 'is invalid';
+  }
+  return `${field}: ${text}`;
+}
+
+/** Texts for the framework's and plugins' own 4xx errors, which we answer in our words. */
+const CODE_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Unsupported content type: send JSON or multipart/form-data',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'Request body is too large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
+  FST_REQ_FILE_TOO_LARGE: ERRORS.fileTooLarge,
+  FST_FILES_LIMIT: 'Too many files in one request',
+  FST_PARTS_LIMIT: 'Too many form fields in one request',
+  FST_FIELDS_LIMIT: 'Too many form fields in one request',
+  FST_PROTO_VIOLATION: 'Invalid form field name',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart',
+};
+
+/**
+ * Every error leaves as `{ error }`: 4xx with a message meant for the user, 5xx as
+ * `Server error!` with the details only in the log.
+ */
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation) {
+        return reply
+          .status(400)
+          .send({ error: describeValidation(error.validation, error.validationContext) });
+      }
+      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      if (status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+        return reply.status(500).send({ error: ERRORS.server });
+      }
+      if (status === 400 && (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')) {
+        return reply.status(400).send({ error: 'Request body is not valid JSON' });
+      }
+      const message = (error.code && CODE_MESSAGES[error.code]) || error.message || 'Bad request';
+      return reply.status(status).send({ error: message });
+    });
+
+    app.setNotFoundHandler((_request, reply) => {
+      return reply.status(404).send({ error: ERRORS.notFound });
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,23 @@
+import { EventEmitter } from 'node:events';
+import type { Resource } from '@conveyor/shared';
+import fp from 'fastify-plugin';
+
+export interface ContentChange {
+  resource: Resource | 'settings';
+  action: 'create' | 'update' | 'delete';
+  id: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Emits `change` with a ContentChange after every committed write of public content. */
+    contentEvents: EventEmitter<{ change: [ContentChange] }>;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorate('contentEvents', new EventEmitter<{ change: [ContentChange] }>());
+  },
+  { name: 'events' },
+);

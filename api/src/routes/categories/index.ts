@@ -1,0 +1,31 @@
+import { categoryBodies, categorySchema, ERRORS } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { categories } from '../../db/repositories/specs.ts';
+import { Conflict } from '../../lib/httpErrors.ts';
+import { registerCrud } from '../crud.ts';
+
+export default async function categoryRoutes(app: FastifyInstance) {
+  registerCrud(app, {
+    name: 'categories',
+    repo: categories,
+    record: categorySchema,
+    bodies: categoryBodies,
+    read: 'public',
+    requireLocalized: ['name'],
+    image: { field: 'image', column: 'image' },
+    publishes: true,
+    hooks: {
+      // Products keep their category: deleting one that still has products would orphan them.
+      async beforeDelete({ db }, record) {
+        const product = await db
+          .selectFrom('products')
+          .select('id')
+          .where('category_id', '=', record.id)
+          .limit(1)
+          .executeTakeFirst();
+        if (product) throw new Conflict(ERRORS.categoryHasProducts);
+        return [];
+      },
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { clientBodies, clientSchema } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { clients } from '../../db/repositories/specs.ts';
+import { registerCrud } from '../crud.ts';
+
+export default async function clientRoutes(app: FastifyInstance) {
+  registerCrud(app, {
+    name: 'clients',
+    repo: clients,
+    record: clientSchema,
+    bodies: clientBodies,
+    read: 'public',
+    image: { field: 'image', column: 'image' },
+    publishes: true,
+  });
+}

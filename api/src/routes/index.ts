@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import authPlugin from '../plugins/auth.ts';
+import multipartPlugin from '../plugins/multipart.ts';
+import authRoutes from './auth/index.ts';
+import categoryRoutes from './categories/index.ts';
+import clientRoutes from './clients/index.ts';
+import leadRoutes from './leads/index.ts';
+import mediaRoutes from './media/index.ts';
+import productRoutes from './products/index.ts';
+import projectRoutes from './project/index.ts';
+import settingsRoutes from './settings/index.ts';
+import supplierRoutes from './suppliers/index.ts';
+import testimonialRoutes from './testimonials/index.ts';
+import userRoutes from './users/index.ts';
+
+/** Everything under /api: the guard and the body parsers apply here only. */
+export default async function apiRoutes(app: FastifyInstance) {
+  await app.register(authPlugin);
+  await app.register(multipartPlugin);
+
+  app.get(
+    '/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness and database check',
+        response: {
+          200: {
+            type: 'object',
+            properties: { status: { type: 'string' }, database: { type: 'string' } },
+            required: ['status', 'database'],
+          },
+        },
+      },
+    },
+    async () => {
+      await app.db.kysely.selectFrom('settings').select('id').limit(1).execute();
+      return { status: 'ok', database: app.db.dialect };
+    },
+  );
+
+  await app.register(authRoutes);
+  await app.register(userRoutes);
+  await app.register(categoryRoutes);
+  await app.register(productRoutes);
+  await app.register(mediaRoutes);
+  await app.register(projectRoutes);
+  await app.register(leadRoutes);
+  await app.register(supplierRoutes);
+  await app.register(testimonialRoutes);
+  await app.register(clientRoutes);
+  await app.register(settingsRoutes);
+}

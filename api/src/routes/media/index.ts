@@ -1,0 +1,18 @@
+import { mediaBodies, mediaSchema } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { media, products } from '../../db/repositories/specs.ts';
+import { registerCrud } from '../crud.ts';
+
+/** Product videos. */
+export default async function mediaRoutes(app: FastifyInstance) {
+  registerCrud(app, {
+    name: 'media',
+    repo: media,
+    record: mediaSchema,
+    bodies: mediaBodies,
+    read: 'public',
+    requireLocalized: ['title'],
+    references: [{ field: 'product_id', repo: products, what: 'product' }],
+    publishes: true,
+  });
+}

@@ -1,0 +1,71 @@
+import {
+  ERRORS,
+  MAX_PRODUCT_IMAGES,
+  type Media,
+  productBodies,
+  productDetailSchema,
+  productSchema,
+} from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { addImages, deleteImages, imagesOf } from '../../db/repositories/productImages.ts';
+import { categories, media, products } from '../../db/repositories/specs.ts';
+import type { Executor } from '../../db/repositories/table.ts';
+import { BadRequest } from '../../lib/httpErrors.ts';
+import { registerCrud } from '../crud.ts';
+
+/** A product's videos: all of them for staff, the active ones for anonymous readers. */
+async function videosOf(db: Executor, productId: number, staff: boolean): Promise<Media[]> {
+  const { rows } = await media.list(db, {
+    page: 1,
+    limit: 1000,
+    filters: { product_id: productId },
+    activeOnly: !staff,
+  });
+  return rows;
+}
+
+export default async function productRoutes(app: FastifyInstance) {
+  registerCrud(app, {
+    name: 'products',
+    repo: products,
+    record: productSchema,
+    detail: productDetailSchema,
+    bodies: productBodies,
+    read: 'public',
+    requireLocalized: ['name'],
+    references: [{ field: 'category_id', repo: categories, what: 'category' }],
+    image: { field: 'image', column: 'image' },
+    gallery: { field: 'images', max: MAX_PRODUCT_IMAGES },
+    publishes: true,
+    hooks: {
+      /**
+       * The gallery after a write: existing images, minus those in `delete_images_array`, plus
+       * the new files; at most eight. Returns the deleted images' files.
+       */
+      async afterWrite({ db }, record, body, gallery) {
+        const toDelete = [...new Set((body.delete_images_array as number[] | undefined) ?? [])];
+        const current = await imagesOf(db, record.id);
+        const foreign = toDelete.find((id) => !current.some((image) => image.id === id));
+        if (foreign !== undefined) {
+          throw new BadRequest(`delete_images_array: image ${foreign} does not belong to this product`);
+        }
+        if (current.length - toDelete.length + gallery.length > MAX_PRODUCT_IMAGES) {
+          throw new BadRequest(ERRORS.tooManyImages);
+        }
+        const removed = await deleteImages(db, record.id, toDelete);
+        await addImages(db, record.id, gallery);
+        return removed;
+      },
+      async beforeDelete({ db }, record) {
+        return (await imagesOf(db, record.id)).map((image) => image.src);
+      },
+      async detail(db, record, staff) {
+        const [images, videos] = await Promise.all([
+          imagesOf(db, record.id),
+          videosOf(db, record.id, staff),
+        ]);
+        return { ...record, images, media: videos };
+      },
+    },
+  });
+}

@@ -1,0 +1,16 @@
+import { projectBodies, projectSchema } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { project } from '../../db/repositories/specs.ts';
+import { registerCrud } from '../crud.ts';
+
+export default async function projectRoutes(app: FastifyInstance) {
+  registerCrud(app, {
+    name: 'project',
+    repo: project,
+    record: projectSchema,
+    bodies: projectBodies,
+    read: 'public',
+    requireLocalized: ['title'],
+    publishes: true,
+  });
+}

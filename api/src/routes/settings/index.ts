@@ -1,0 +1,37 @@
+import { errorResponseSchema, settingsBodies, settingsSchema, type SettingsPatch } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { getSettings, updateSettings } from '../../db/repositories/settings.ts';
+
+const dataOf = { type: 'object', properties: { data: settingsSchema }, required: ['data'] } as const;
+const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+
+/** The company data the public site shows (phones, e-mail, address, links): one record. */
+export default async function settingsRoutes(app: FastifyInstance) {
+  app.get(
+    '/settings',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['settings'], summary: 'Company data', response: { 200: dataOf, ...errors } },
+    },
+    async () => ({ data: await getSettings(app.db.kysely) }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['settings'],
+        summary: 'Change company data (only the fields sent)',
+        security: [{ bearer: [] }],
+        body: settingsBodies.update,
+        response: { 200: dataOf, ...errors },
+      },
+    },
+    async (request) => {
+      const data = await updateSettings(app.db.kysely, request.body as SettingsPatch);
+      app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
+      return { data };
+    },
+  );
+}

@@ -1,0 +1,16 @@
+import { testimonialBodies, testimonialSchema } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { testimonials } from '../../db/repositories/specs.ts';
+import { registerCrud } from '../crud.ts';
+
+export default async function testimonialRoutes(app: FastifyInstance) {
+  registerCrud(app, {
+    name: 'testimonials',
+    repo: testimonials,
+    record: testimonialSchema,
+    bodies: testimonialBodies,
+    read: 'public',
+    requireLocalized: ['name', 'message'],
+    publishes: true,
+  });
+}

@@ -1,0 +1,59 @@
+import { ERRORS, userBodies, userSchema } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { activeUserIds, findConflicts } from '../../db/repositories/accounts.ts';
+import { revokeUserSessions } from '../../db/repositories/sessions.ts';
+import { users } from '../../db/repositories/specs.ts';
+import type { Executor } from '../../db/repositories/table.ts';
+import { Conflict } from '../../lib/httpErrors.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { columnValues, registerCrud } from '../crud.ts';
+
+/** Staff accounts. There is no sign-up: accounts are made here, by staff. */
+export default async function userRoutes(app: FastifyInstance) {
+  /** Refuses to leave the back office without an active user (409). */
+  async function keepOneActive(db: Executor, userId: number) {
+    const active = await activeUserIds(db, app.db.dialect === 'postgres');
+    if (!active.some((id) => id !== userId)) throw new Conflict(ERRORS.lastUser);
+  }
+
+  registerCrud(app, {
+    name: 'users',
+    repo: users,
+    record: userSchema,
+    bodies: userBodies,
+    read: 'staff',
+    image: { field: 'avatar', column: 'avatar' },
+    publishes: false,
+    hooks: {
+      async prepare({ db }, body, existing) {
+        const values = columnValues({ repo: users, image: { field: 'avatar', column: 'avatar' } }, body);
+        // Names and e-mails are compared case-insensitively, so they are stored lower-cased.
+        if (typeof values.user_name === 'string') values.user_name = values.user_name.trim().toLowerCase();
+        if (typeof values.email === 'string') values.email = values.email.trim().toLowerCase();
+        const conflicts = await findConflicts(
+          db,
+          { user_name: values.user_name as string | undefined, email: values.email as string | undefined },
+          existing?.id,
+        );
+        if (conflicts.userName) throw new Conflict(ERRORS.userNameTaken);
+        if (conflicts.email) throw new Conflict(ERRORS.emailTaken);
+        if (typeof body.password === 'string') values.password_hash = await hashPassword(body.password);
+        return values;
+      },
+      async beforeUpdate({ db, request }, existing, values) {
+        const deactivating = values.is_active === false && existing.is_active;
+        if (deactivating) await keepOneActive(db, existing.id);
+        // A deactivated user is signed out everywhere; a new password ends every other session.
+        if (deactivating) await revokeUserSessions(db, existing.id);
+        else if (values.password_hash) {
+          const own = request.user?.id === existing.id ? request.tokenHash : null;
+          await revokeUserSessions(db, existing.id, own);
+        }
+      },
+      async beforeDelete({ db }, record) {
+        if (record.is_active) await keepOneActive(db, record.id);
+        return [];
+      },
+    },
+  });
+}

@@ -1,0 +1,23 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { seedDemo } from './db/seed/index.ts';
+
+// Creates the app, seeds demo content into a database this start created, listens, and closes
+// gracefully on SIGINT/SIGTERM: requests in flight finish, then the database is closed.
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+if (app.databaseCreated && config.seedDemo) {
+  const counts = await seedDemo(app.db, app.images, app.log);
+  app.log.info(counts, 'demo content seeded');
+}
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  else app.log.info({ signal }, 'shutting down');
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });

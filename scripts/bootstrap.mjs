@@ -1,0 +1,111 @@
+#!/usr/bin/env node
+// The entry point behind `npm start` and `npm test`: it makes a machine that has only Node and
+// git ready to run the workspace, then hands over to a pnpm script.
+//
+//   node scripts/bootstrap.mjs <pnpm-script> [args...]
+//
+// 1. Node: when the running Node is older than the version in .node-version, the matching
+//    `node-<platform>-<arch>` package is installed from the npm registry into .tools/ and this
+//    script re-runs itself under it (nvm and friends need downloads this setup cannot assume).
+// 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
+//    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
+// 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed).
+// 4. `pnpm run <pnpm-script>` with .tools/bin first on PATH, so child processes see the same
+//    Node and pnpm.
+//
+// Written as plain JavaScript on purpose: it must run on an older Node that cannot load
+// TypeScript.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const tools = join(root, '.tools');
+const toolsBin = join(tools, 'bin');
+const npmCache = join(root, '.cache', 'npm');
+const [script, ...scriptArgs] = process.argv.slice(2);
+
+if (!script) {
+  console.error('usage: node scripts/bootstrap.mjs <pnpm-script> [args...]');
+  process.exit(2);
+}
+
+function log(message) {
+  console.error(`[bootstrap] ${message}`);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+function mustRun(command, args, options = {}) {
+  const status = run(command, args, options);
+  if (status !== 0) {
+    log(`failed: ${command} ${args.join(' ')} (exit ${status})`);
+    process.exit(status);
+  }
+}
+
+function npmInstall(prefix, spec) {
+  mkdirSync(prefix, { recursive: true });
+  // `npm` is whatever came with the machine's Node; it only fetches two self-contained packages.
+  mustRun(
+    process.platform === 'win32' ? 'npm.cmd' : 'npm',
+    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--cache', npmCache, spec],
+    { cwd: root },
+  );
+}
+
+function link(target, name) {
+  mkdirSync(toolsBin, { recursive: true });
+  const path = join(toolsBin, name);
+  rmSync(path, { force: true });
+  symlinkSync(target, path);
+}
+
+const wantedNode = Number.parseInt(readFileSync(join(root, '.node-version'), 'utf8'), 10);
+const currentNode = Number.parseInt(process.versions.node, 10);
+process.env.PATH = `${toolsBin}:${process.env.PATH ?? ''}`;
+
+if (currentNode < wantedNode) {
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const nodeBin = join(tools, 'node', 'node_modules', pkg, 'bin', 'node');
+  if (!existsSync(nodeBin)) {
+    log(`Node ${process.versions.node} is older than ${wantedNode}: installing ${pkg}@${wantedNode}`);
+    npmInstall(join(tools, 'node'), `${pkg}@${wantedNode}`);
+  }
+  link(nodeBin, 'node');
+  // Native modules that must compile find the matching headers here.
+  process.env.npm_config_nodedir = dirname(dirname(nodeBin));
+  process.exit(run(nodeBin, [fileURLToPath(import.meta.url), script, ...scriptArgs]));
+}
+
+const packageManager = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
+const wantedPnpm = packageManager.replace(/^pnpm@/, '').split('+')[0];
+const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+if (probe.status !== 0 || probe.stdout.trim() !== wantedPnpm) {
+  const pnpmCli = join(tools, 'pnpm', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+  if (!existsSync(pnpmCli) || !readFileSync(join(dirname(dirname(pnpmCli)), 'package.json'), 'utf8').includes(`"version": "${wantedPnpm}"`)) {
+    log(`installing pnpm ${wantedPnpm}`);
+    npmInstall(join(tools, 'pnpm'), `pnpm@${wantedPnpm}`);
+  }
+  mkdirSync(toolsBin, { recursive: true });
+  const shim = join(toolsBin, 'pnpm');
+  rmSync(shim, { force: true });
+  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${pnpmCli}" "$@"\n`);
+  chmodSync(shim, 0o755);
+}
+
+// Caches stay inside the repository's ignored .cache folder, never in $HOME.
+process.env.npm_config_store_dir ??= join(root, '.cache', 'pnpm-store');
+process.env.npm_config_cache ??= npmCache;
+process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+process.env.COREPACK_ENABLE_STRICT ??= '0';
+
+if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
+  mustRun('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: root });
+}
+process.exit(run('pnpm', ['run', script, ...scriptArgs], { cwd: root }));

@@ -1,0 +1,33 @@
+/** Languages of the public site and the admin, in the order the switcher shows them. */
+export const LANGUAGES = ['ru', 'uz', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** The public site's default language and the first fallback for an empty translation. */
+export const DEFAULT_LANGUAGE: Language = 'ru';
+
+/** The admin's default language (its wording comes from the old system, in Uzbek). */
+export const ADMIN_DEFAULT_LANGUAGE: Language = 'uz';
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** The field names of one language-dependent field: `name` → `name_ru`, `name_uz`, `name_en`. */
+export type LocalizedKeys<P extends string> = `${P}_${Language}`;
+
+/**
+ * Picks a language-dependent field by suffix. An empty translation falls back to the default
+ * language, then to any non-empty one, then to ''.
+ */
+export function pickLocalized<P extends string>(
+  record: Partial<Record<LocalizedKeys<P>, string | null | undefined>>,
+  prefix: P,
+  language: Language,
+): string {
+  const value = (lang: Language) => record[`${prefix}_${lang}` as LocalizedKeys<P>] ?? '';
+  const wanted = value(language).trim();
+  if (wanted) return value(language);
+  if (value(DEFAULT_LANGUAGE).trim()) return value(DEFAULT_LANGUAGE);
+  for (const lang of LANGUAGES) if (value(lang).trim()) return value(lang);
+  return '';
+}

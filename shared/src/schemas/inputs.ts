@@ -1,0 +1,58 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { categoryFields, clientFields, mediaFields, productFields, projectFields, testimonialFields } from './catalogue.ts';
+import { HONEYPOT_FIELD, honeypotSchema, idSchema } from './common.ts';
+import { leadFields, supplierFields, userFields } from './people.ts';
+import { settingsFields } from './settings.ts';
+
+/**
+ * The bodies of create and update calls. Create names its required fields; update takes any
+ * subset (a partial update: `{ is_active: false }` changes only that). Unknown fields are
+ * dropped, so a client may send a whole record back.
+ */
+function bodies<const F, const R extends readonly (keyof F & string)[]>(properties: F, required: R) {
+  return {
+    create: { type: 'object', properties, required, additionalProperties: false },
+    update: { type: 'object', properties, additionalProperties: false },
+  } as const;
+}
+
+export const categoryBodies = bodies(categoryFields, []);
+export const productBodies = bodies(
+  {
+    ...productFields,
+    /** Ids of existing images to delete (update only; also sent as repeated multipart fields). */
+    delete_images_array: { type: 'array', items: idSchema, maxItems: 100 },
+  },
+  ['category_id'],
+);
+export const mediaBodies = bodies(mediaFields, ['link', 'product_id']);
+export const projectBodies = bodies(projectFields, ['link']);
+export const testimonialBodies = bodies(testimonialFields, []);
+export const clientBodies = bodies(clientFields, ['name']);
+export const leadBodies = bodies({ ...leadFields, [HONEYPOT_FIELD]: honeypotSchema } as const, []);
+export const supplierBodies = bodies(
+  { ...supplierFields, [HONEYPOT_FIELD]: honeypotSchema } as const,
+  ['company_name', 'inn', 'contact_person', 'phone', 'email', 'offer'],
+);
+export const userBodies = bodies(userFields, ['user_name', 'password', 'email']);
+export const settingsBodies = bodies(settingsFields, []);
+
+export type CategoryInput = FromSchema<typeof categoryBodies.create>;
+export type CategoryPatch = FromSchema<typeof categoryBodies.update>;
+export type ProductInput = FromSchema<typeof productBodies.create>;
+export type ProductPatch = FromSchema<typeof productBodies.update>;
+export type MediaInput = FromSchema<typeof mediaBodies.create>;
+export type MediaPatch = FromSchema<typeof mediaBodies.update>;
+export type ProjectInput = FromSchema<typeof projectBodies.create>;
+export type ProjectPatch = FromSchema<typeof projectBodies.update>;
+export type TestimonialInput = FromSchema<typeof testimonialBodies.create>;
+export type TestimonialPatch = FromSchema<typeof testimonialBodies.update>;
+export type ClientInput = FromSchema<typeof clientBodies.create>;
+export type ClientPatch = FromSchema<typeof clientBodies.update>;
+export type LeadInput = FromSchema<typeof leadBodies.create>;
+export type LeadPatch = FromSchema<typeof leadBodies.update>;
+export type SupplierInput = FromSchema<typeof supplierBodies.create>;
+export type SupplierPatch = FromSchema<typeof supplierBodies.update>;
+export type UserInput = FromSchema<typeof userBodies.create>;
+export type UserPatch = FromSchema<typeof userBodies.update>;
+export type SettingsPatch = FromSchema<typeof settingsBodies.update>;

@@ -1,0 +1,144 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { LEAD_STATUSES } from '../limits.ts';
+import {
+  booleanSchema,
+  emailSchema,
+  idSchema,
+  imagePathSchema,
+  longText,
+  personName,
+  phoneSchema,
+  timestamps,
+} from './common.ts';
+
+// Records that hold personal data: leads, supplier applications, users. Never readable
+// anonymously.
+
+export const leadStatusSchema = { type: 'string', enum: LEAD_STATUSES } as const;
+
+export const leadFields = {
+  name: personName,
+  // The contact form has no required fields in the browser; the API wants a name and a way to
+  // answer (see the leads route), so either may be empty here.
+  email: { type: 'string', pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 },
+  phone: { type: 'string', pattern: '^$|^\\+?[0-9][0-9()\\s-]{5,24}$', maxLength: 25 },
+  message: longText,
+  status: leadStatusSchema,
+} as const;
+
+export const leadSchema = {
+  type: 'object',
+  properties: {
+    id: idSchema,
+    name: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: 'string' },
+    message: { type: 'string' },
+    status: leadStatusSchema,
+    ...timestamps,
+  },
+  required: ['id', 'name', 'email', 'phone', 'message', 'status', 'created_at', 'updated_at'],
+  additionalProperties: false,
+} as const;
+export type Lead = FromSchema<typeof leadSchema>;
+
+const requiredText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
+
+export const supplierFields = {
+  company_name: requiredText(200),
+  partner_count: { type: ['integer', 'null'], minimum: 0, maximum: 1000000 },
+  inn: { type: 'string', pattern: '^[0-9]{9,14}$' },
+  contact_person: requiredText(100),
+  phone: phoneSchema,
+  email: emailSchema,
+  company_description: longText,
+  offer: requiredText(5000),
+  is_active: booleanSchema,
+} as const;
+
+export const supplierSchema = {
+  type: 'object',
+  properties: {
+    id: idSchema,
+    company_name: { type: 'string' },
+    partner_count: { type: ['integer', 'null'] },
+    inn: { type: 'string' },
+    contact_person: { type: 'string' },
+    phone: { type: 'string' },
+    email: { type: 'string' },
+    company_description: { type: 'string' },
+    offer: { type: 'string' },
+    is_active: booleanSchema,
+    ...timestamps,
+  },
+  required: [
+    'id',
+    'company_name',
+    'partner_count',
+    'inn',
+    'contact_person',
+    'phone',
+    'email',
+    'company_description',
+    'offer',
+    'is_active',
+    'created_at',
+    'updated_at',
+  ],
+  additionalProperties: false,
+} as const;
+export type Supplier = FromSchema<typeof supplierSchema>;
+
+export const userNameSchema = {
+  type: 'string',
+  pattern: '^[A-Za-z0-9_.-]{3,50}$',
+} as const;
+export const passwordSchema = { type: 'string', minLength: 8, maxLength: 200 } as const;
+
+export const userFields = {
+  user_name: userNameSchema,
+  password: passwordSchema,
+  first_name: personName,
+  last_name: personName,
+  email: emailSchema,
+  is_active: booleanSchema,
+} as const;
+
+/** A user as the API returns it: never a password or its hash. */
+export const userSchema = {
+  type: 'object',
+  properties: {
+    id: idSchema,
+    user_name: { type: 'string' },
+    first_name: { type: 'string' },
+    last_name: { type: 'string' },
+    email: { type: 'string' },
+    avatar: imagePathSchema,
+    is_active: booleanSchema,
+    ...timestamps,
+  },
+  required: [
+    'id',
+    'user_name',
+    'first_name',
+    'last_name',
+    'email',
+    'avatar',
+    'is_active',
+    'created_at',
+    'updated_at',
+  ],
+  additionalProperties: false,
+} as const;
+export type User = FromSchema<typeof userSchema>;
+
+export const signInSchema = {
+  type: 'object',
+  properties: {
+    user_name: { type: 'string', minLength: 1, maxLength: 100 },
+    password: { type: 'string', minLength: 1, maxLength: 200 },
+  },
+  required: ['user_name', 'password'],
+  additionalProperties: false,
+} as const;
+export type SignIn = FromSchema<typeof signInSchema>;
