@@ -16,7 +16,15 @@
 // Written as plain JavaScript on purpose: it must run on an older Node that cannot load
 // TypeScript.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, symlinkSync, rmSync, writeFileSync, chmodSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  symlinkSync,
+  rmSync,
+  writeFileSync,
+  chmodSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,7 +62,17 @@ function npmInstall(prefix, spec) {
   // `npm` is whatever came with the machine's Node; it only fetches two self-contained packages.
   mustRun(
     process.platform === 'win32' ? 'npm.cmd' : 'npm',
-    ['install', '--prefix', prefix, '--no-save', '--no-audit', '--no-fund', '--cache', npmCache, spec],
+    [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--cache',
+      npmCache,
+      spec,
+    ],
     { cwd: root },
   );
 }
@@ -74,7 +92,9 @@ if (currentNode < wantedNode) {
   const pkg = `node-${process.platform}-${process.arch}`;
   const nodeBin = join(tools, 'node', 'node_modules', pkg, 'bin', 'node');
   if (!existsSync(nodeBin)) {
-    log(`Node ${process.versions.node} is older than ${wantedNode}: installing ${pkg}@${wantedNode}`);
+    log(
+      `Node ${process.versions.node} is older than ${wantedNode}: installing ${pkg}@${wantedNode}`,
+    );
     npmInstall(join(tools, 'node'), `${pkg}@${wantedNode}`);
   }
   link(nodeBin, 'node');
@@ -88,7 +108,12 @@ const wantedPnpm = packageManager.replace(/^pnpm@/, '').split('+')[0];
 const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
 if (probe.status !== 0 || probe.stdout.trim() !== wantedPnpm) {
   const pnpmCli = join(tools, 'pnpm', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-  if (!existsSync(pnpmCli) || !readFileSync(join(dirname(dirname(pnpmCli)), 'package.json'), 'utf8').includes(`"version": "${wantedPnpm}"`)) {
+  if (
+    !existsSync(pnpmCli) ||
+    !readFileSync(join(dirname(dirname(pnpmCli)), 'package.json'), 'utf8').includes(
+      `"version": "${wantedPnpm}"`,
+    )
+  ) {
     log(`installing pnpm ${wantedPnpm}`);
     npmInstall(join(tools, 'pnpm'), `pnpm@${wantedPnpm}`);
   }

@@ -21,7 +21,12 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     level: config.logLevel,
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(config.logPretty
-      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' } } }
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
       : {}),
   };
 }
@@ -41,6 +46,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: false } },
   });
+
+  // Bodies are JSON or multipart; anything else (text/plain included) is a 415.
+  app.removeContentTypeParser('text/plain');
 
   await app.register(configPlugin, { config });
   await app.register(errorsPlugin);

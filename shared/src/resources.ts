@@ -24,7 +24,11 @@ export const PUBLIC_RESOURCES = [
 export type PublicResource = (typeof PUBLIC_RESOURCES)[number];
 
 /** Hold personal data: staff only, except the anonymous POST of the public forms. */
-export const PRIVATE_RESOURCES = ['users', 'leads', 'suppliers'] as const satisfies readonly Resource[];
+export const PRIVATE_RESOURCES = [
+  'users',
+  'leads',
+  'suppliers',
+] as const satisfies readonly Resource[];
 
 /** Resources whose create and update also take multipart, and the file fields they accept. */
 export const UPLOAD_FIELDS = {

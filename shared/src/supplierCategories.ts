@@ -12,7 +12,7 @@ export const SUPPLIER_CATEGORIES: readonly SupplierCategory[] = [
   {
     id: 1,
     title_ru: 'Механические детали',
-    title_uz: "Mexanik qismlar",
+    title_uz: 'Mexanik qismlar',
     title_en: 'Mechanical parts',
     items: [
       { title_ru: 'Подшипники', title_uz: 'Podshipniklar', title_en: 'Bearings' },
@@ -26,7 +26,11 @@ export const SUPPLIER_CATEGORIES: readonly SupplierCategory[] = [
     title_uz: 'Elektrika / elektronika / avtomatlashtirish',
     title_en: 'Electrics / electronics / automation',
     items: [
-      { title_ru: 'Приводная техника', title_uz: 'Yuritma texnikasi', title_en: 'Drive technology' },
+      {
+        title_ru: 'Приводная техника',
+        title_uz: 'Yuritma texnikasi',
+        title_en: 'Drive technology',
+      },
       {
         title_ru: 'Компоненты шкафов управления',
         title_uz: 'Boshqaruv shkafi komponentlari',
@@ -46,7 +50,11 @@ export const SUPPLIER_CATEGORIES: readonly SupplierCategory[] = [
         title_en: 'Turning and milling',
       },
       { title_ru: 'Лазерная резка', title_uz: 'Lazerli kesish', title_en: 'Laser cutting' },
-      { title_ru: 'Гибка и покраска', title_uz: "Bukish va bo'yash", title_en: 'Bending and painting' },
+      {
+        title_ru: 'Гибка и покраска',
+        title_uz: "Bukish va bo'yash",
+        title_en: 'Bending and painting',
+      },
     ],
   },
   {

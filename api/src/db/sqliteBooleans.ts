@@ -19,10 +19,14 @@ import {
 class BooleanToInteger extends OperationNodeTransformer {
   protected override transformValue(node: ValueNode): ValueNode {
     const value = node.value;
-    return typeof value === 'boolean' ? { ...node, value: value ? 1 : 0 } : super.transformValue(node);
+    return typeof value === 'boolean'
+      ? { ...node, value: value ? 1 : 0 }
+      : super.transformValue(node);
   }
 
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+  protected override transformPrimitiveValueList(
+    node: PrimitiveValueListNode,
+  ): PrimitiveValueListNode {
     return {
       ...node,
       values: node.values.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value)),

@@ -6,7 +6,11 @@ interface DriverError {
 
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as DriverError | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+  return (
+    code === '23505' ||
+    code === 'SQLITE_CONSTRAINT_UNIQUE' ||
+    code === 'SQLITE_CONSTRAINT_PRIMARYKEY'
+  );
 }
 
 export function isForeignKeyViolation(error: unknown): boolean {

@@ -9,7 +9,11 @@ import sharp from 'sharp';
 
 const UnsupportedImage = createError('CONVEYOR_UNSUPPORTED_IMAGE', ERRORS.onlyJpegPng, 415);
 const ImageTooLarge = createError('CONVEYOR_IMAGE_TOO_LARGE', '%s', 413);
-const UnreadableImage = createError('CONVEYOR_UNREADABLE_IMAGE', 'The image file is damaged or incomplete', 400);
+const UnreadableImage = createError(
+  'CONVEYOR_UNREADABLE_IMAGE',
+  'The image file is damaged or incomplete',
+  400,
+);
 
 /** Stored images are scaled down to fit this box; the site makes its own smaller variants. */
 const MAX_EDGE = 2560;
@@ -57,7 +61,9 @@ export class ImageStore {
     if (!width || !height) throw new UnreadableImage();
     if (width * height > this.maxPixels) {
       const mp = Math.round(this.maxPixels / 1e6);
-      throw new ImageTooLarge(`${ERRORS.imageTooLarge} (${width}×${height}; at most ${mp} megapixels)`);
+      throw new ImageTooLarge(
+        `${ERRORS.imageTooLarge} (${width}×${height}; at most ${mp} megapixels)`,
+      );
     }
     return { data, format: type.mime === 'image/png' ? 'png' : 'jpeg', width, height };
   }
@@ -91,15 +97,17 @@ export class ImageStore {
   /** Removes stored files; a file that is already gone is not an error. */
   async remove(paths: readonly (string | null | undefined)[]): Promise<void> {
     await Promise.all(
-      paths.filter((p): p is string => Boolean(p)).map(async (path) => {
-        try {
-          await unlink(this.resolve(path));
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-            this.log.warn({ err: error, path }, 'could not remove an uploaded file');
+      paths
+        .filter((p): p is string => Boolean(p))
+        .map(async (path) => {
+          try {
+            await unlink(this.resolve(path));
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+              this.log.warn({ err: error, path }, 'could not remove an uploaded file');
+            }
           }
-        }
-      }),
+        }),
     );
   }
 
@@ -107,7 +115,12 @@ export class ImageStore {
   resolve(path: string): string {
     const file = resolve(this.root, path);
     const inside = relative(this.root, file);
-    if (!inside || inside.startsWith('..') || inside.includes(`..${sep}`) || resolve(file) !== file) {
+    if (
+      !inside ||
+      inside.startsWith('..') ||
+      inside.includes(`..${sep}`) ||
+      resolve(file) !== file
+    ) {
       throw new Error(`refusing a path outside the uploads folder: ${path}`);
     }
     return join(this.root, inside);

@@ -16,7 +16,10 @@ let dummyHash: Promise<string> | undefined;
  * spends the time of one verification, so the answer's timing does not tell whether the user
  * exists.
  */
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (!storedHash) {
     dummyHash ??= hashPassword('not-a-real-password');
     await verify(await dummyHash, password).catch(() => false);

@@ -43,7 +43,9 @@ export function describeValidation(issues: readonly ValidationIssue[], part = 'b
       break;
     case 'pattern':
     case 'format':
-      text = FIELD_HINTS[last] ?? (last.endsWith('_url') ? 'must be an http(s) link' : 'has an invalid format');
+      text =
+        FIELD_HINTS[last] ??
+        (last.endsWith('_url') ? 'must be an http(s) link' : 'has an invalid format');
       break;
     case 'type':
       text = `must be ${String(p.type).replace(',', ' or ')}`;
@@ -87,6 +89,9 @@ const CODE_MESSAGES: Record<string, string> = {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
+      // Refused before its body was read (too large, rate limited, …): the rest of the body is
+      // still on the wire, so this connection cannot carry another request.
+      if (!request.raw.complete) reply.header('connection', 'close');
       if (error.validation) {
         return reply
           .status(400)
@@ -97,7 +102,10 @@ export default fp(
         request.log.error({ err: error }, 'request failed');
         return reply.status(500).send({ error: ERRORS.server });
       }
-      if (status === 400 && (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')) {
+      if (
+        status === 400 &&
+        (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+      ) {
         return reply.status(400).send({ error: 'Request body is not valid JSON' });
       }
       const message = (error.code && CODE_MESSAGES[error.code]) || error.message || 'Bad request';

@@ -51,7 +51,9 @@ export default fp(
         for await (const chunk of part.file) {
           size += (chunk as Buffer).length;
           if (size > maxRequestBytes) {
-            throw new RequestTooLarge(`Files are too large together (at most ${mb(maxRequestBytes)})`);
+            throw new RequestTooLarge(
+              `Files are too large together (at most ${mb(maxRequestBytes)})`,
+            );
           }
           chunks.push(chunk as Buffer);
         }

@@ -87,7 +87,6 @@ function listQuerySchema(def: ResourceDefinition<{ id: number }>): JsonSchema {
     const property = (def.record.properties as Record<string, JsonSchema>)[column];
     filters[column] = column.endsWith('_id') ? idSchema : (property ?? { type: 'string' });
   }
-  if (spec.hasActive) filters.is_active = { type: 'boolean' };
   return {
     type: 'object',
     properties: {
@@ -111,10 +110,14 @@ function listQuerySchema(def: ResourceDefinition<{ id: number }>): JsonSchema {
   };
 }
 
-function listParams(query: Body, def: ResourceDefinition<{ id: number }>, staff: boolean): ListParams {
+function listParams(
+  query: Body,
+  def: ResourceDefinition<{ id: number }>,
+  staff: boolean,
+): ListParams {
   const limit = Math.min(Number(query.limit ?? DEFAULT_LIMIT), MAX_LIMIT);
   const filters: Record<string, unknown> = {};
-  for (const column of [...def.repo.spec.filters, 'is_active']) {
+  for (const column of def.repo.spec.filters) {
     if (query[column] !== undefined) filters[column] = query[column];
   }
   return {
@@ -158,7 +161,10 @@ function withImageRemoval(def: ResourceDefinition<{ id: number }>, schema: JsonS
 const systemColumns = new Set(['id', 'created_at', 'updated_at']);
 
 /** The body's fields that are plain columns of the resource's table (not files, not ids). */
-export function columnValues(def: Pick<ResourceDefinition<{ id: number }>, 'repo' | 'image'>, body: Body): Body {
+export function columnValues(
+  def: Pick<ResourceDefinition<{ id: number }>, 'repo' | 'image'>,
+  body: Body,
+): Body {
   const values: Body = {};
   const columns = def.repo.spec.columns;
   for (const [key, value] of Object.entries(body)) {
@@ -183,7 +189,11 @@ interface CheckedFiles {
 }
 
 /** Sorts a request's files into the resource's fields and checks every one of them. */
-async function checkFiles(app: FastifyInstance, def: ResourceDefinition<{ id: number }>, request: FastifyRequest) {
+async function checkFiles(
+  app: FastifyInstance,
+  def: ResourceDefinition<{ id: number }>,
+  request: FastifyRequest,
+) {
   const files: CheckedFiles = { gallery: [] };
   const uploaded = request.uploadedFiles;
   if (!uploaded.length) return files;
@@ -197,7 +207,10 @@ async function checkFiles(app: FastifyInstance, def: ResourceDefinition<{ id: nu
   return files;
 }
 
-export function registerCrud<T extends { id: number }>(app: FastifyInstance, def: ResourceDefinition<T>): void {
+export function registerCrud<T extends { id: number }>(
+  app: FastifyInstance,
+  def: ResourceDefinition<T>,
+): void {
   const anyDef = def as unknown as ResourceDefinition<{ id: number }>;
   const base = `/${def.name}`;
   const idParams = {
@@ -287,7 +300,10 @@ export function registerCrud<T extends { id: number }>(app: FastifyInstance, def
         summary: `Get one of ${def.name}`,
         ...(readAccess === 'staff' ? { security } : {}),
         params: idParams,
-        response: { 200: { type: 'object', properties: { data: single }, required: ['data'] }, ...errorResponses },
+        response: {
+          200: { type: 'object', properties: { data: single }, required: ['data'] },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -324,7 +340,9 @@ export function registerCrud<T extends { id: number }>(app: FastifyInstance, def
         response: {
           201: {
             type: 'object',
-            properties: { data: createAccess === 'public' ? { anyOf: [single, receivedSchema] } : single },
+            properties: {
+              data: createAccess === 'public' ? { anyOf: [single, receivedSchema] } : single,
+            },
             required: ['data'],
           },
           ...errorResponses,
@@ -343,7 +361,8 @@ export function registerCrud<T extends { id: number }>(app: FastifyInstance, def
       }
       requireLocalized(anyDef, body);
       const files = await checkFiles(app, anyDef, request);
-      if (def.gallery && files.gallery.length > def.gallery.max) throw new BadRequest(ERRORS.tooManyImages);
+      if (def.gallery && files.gallery.length > def.gallery.max)
+        throw new BadRequest(ERRORS.tooManyImages);
       const db = app.db.kysely;
       const values = def.hooks?.prepare
         ? await def.hooks.prepare({ app, request, db }, body)
@@ -358,7 +377,10 @@ export function registerCrud<T extends { id: number }>(app: FastifyInstance, def
         }),
       );
       publish('create', record.id);
-      const data = staff || createAccess === 'staff' ? await present(app.db.kysely, record, true) : ANONYMOUS_RECEIVED;
+      const data =
+        staff || createAccess === 'staff'
+          ? await present(app.db.kysely, record, true)
+          : ANONYMOUS_RECEIVED;
       return reply.code(201).send({ data });
     },
   );
@@ -373,7 +395,10 @@ export function registerCrud<T extends { id: number }>(app: FastifyInstance, def
         security,
         params: idParams,
         body: bodySchema(anyDef, withImageRemoval(anyDef, def.bodies.update)),
-        response: { 200: { type: 'object', properties: { data: single }, required: ['data'] }, ...errorResponses },
+        response: {
+          200: { type: 'object', properties: { data: single }, required: ['data'] },
+          ...errorResponses,
+        },
       },
     },
     async (request) => {
@@ -437,7 +462,8 @@ export function registerCrud<T extends { id: number }>(app: FastifyInstance, def
         .execute(async (trx) => {
           const existing = await def.repo.get(trx, id);
           if (!existing) throw new NotFound(ERRORS.notFound);
-          const extra = (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
+          const extra =
+            (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
           await def.repo.remove(trx, id);
           const image = def.image ? (existing as Record<string, unknown>)[def.image.column] : null;
           return [image as string | null, ...extra];

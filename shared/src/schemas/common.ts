@@ -19,7 +19,11 @@ export const phoneSchema = {
   maxLength: 25,
 } as const;
 /** Only http(s): links end up in anchors and iframes of the public site. */
-export const httpUrlSchema = { type: 'string', pattern: '^https?://[^\\s]+$', maxLength: 500 } as const;
+export const httpUrlSchema = {
+  type: 'string',
+  pattern: '^https?://[^\\s]+$',
+  maxLength: 500,
+} as const;
 /** An http(s) URL or an empty string (optional links in forms). */
 export const optionalHttpUrlSchema = {
   type: 'string',

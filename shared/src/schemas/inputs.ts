@@ -1,5 +1,12 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { categoryFields, clientFields, mediaFields, productFields, projectFields, testimonialFields } from './catalogue.ts';
+import {
+  categoryFields,
+  clientFields,
+  mediaFields,
+  productFields,
+  projectFields,
+  testimonialFields,
+} from './catalogue.ts';
 import { HONEYPOT_FIELD, honeypotSchema, idSchema } from './common.ts';
 import { leadFields, supplierFields, userFields } from './people.ts';
 import { settingsFields } from './settings.ts';
@@ -9,7 +16,10 @@ import { settingsFields } from './settings.ts';
  * subset (a partial update: `{ is_active: false }` changes only that). Unknown fields are
  * dropped, so a client may send a whole record back.
  */
-function bodies<const F, const R extends readonly (keyof F & string)[]>(properties: F, required: R) {
+function bodies<const F, const R extends readonly (keyof F & string)[]>(
+  properties: F,
+  required: R,
+) {
   return {
     create: { type: 'object', properties, required, additionalProperties: false },
     update: { type: 'object', properties, additionalProperties: false },

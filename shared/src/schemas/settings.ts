@@ -1,12 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import {
-  emailSchema,
-  localized,
-  optionalHttpUrlSchema,
-  phoneSchema,
-  shortText,
-  timestampSchema,
-} from './common.ts';
+import { emailSchema, localized, optionalHttpUrlSchema, phoneSchema, shortText } from './common.ts';
 
 /** Company data shown by the public site (DESIGN section 6): one record, edited by staff. */
 export const settingsFields = {

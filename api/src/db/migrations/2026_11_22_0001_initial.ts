@@ -22,7 +22,8 @@ function columns(db: Db) {
     text: (t: Table, name: string) => t.addColumn(name, 'text', (c) => c.notNull().defaultTo('')),
     localized: (t: Table, prefix: string) =>
       ['uz', 'ru', 'en'].reduce(
-        (table, lang) => table.addColumn(`${prefix}_${lang}`, 'text', (c) => c.notNull().defaultTo('')),
+        (table, lang) =>
+          table.addColumn(`${prefix}_${lang}`, 'text', (c) => c.notNull().defaultTo('')),
         t,
       ),
     active: (t: Table) =>
@@ -91,7 +92,11 @@ export async function up(db: Db): Promise<void> {
     c.active,
     c.timestamps,
   );
-  await db.schema.createIndex('products_category_id').on('products').column('category_id').execute();
+  await db.schema
+    .createIndex('products_category_id')
+    .on('products')
+    .column('category_id')
+    .execute();
   await db.schema
     .createIndex('products_is_active_id')
     .on('products')

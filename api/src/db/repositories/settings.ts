@@ -16,7 +16,11 @@ export async function getSettings(db: Executor): Promise<Settings> {
 export async function updateSettings(db: Executor, patch: SettingsPatch): Promise<Settings> {
   const current = await getSettings(db);
   const values = { ...current, ...patch, updated_at: nowIso() };
-  const row = { id: 1, ...Object.fromEntries(FIELDS.map((f) => [f, values[f]])), updated_at: values.updated_at };
+  const row = {
+    id: 1,
+    ...Object.fromEntries(FIELDS.map((f) => [f, values[f]])),
+    updated_at: values.updated_at,
+  };
   await db
     .insertInto('settings')
     .values(row as never)

@@ -40,10 +40,10 @@ function spec(
     booleans: hasActive ? ['is_active'] : [],
     search: [],
     sortable: [...common, ...(hasActive ? ['is_active'] : [])],
-    filters: [],
     defaultSort: ['id', 'asc'],
     hasActive,
     ...options,
+    filters: [...(options.filters ?? []), ...(hasActive ? ['is_active'] : [])],
   };
 }
 
@@ -74,7 +74,14 @@ export const products = new TableRepository<Product>(
 export const media = new TableRepository<Media>(
   spec('media', mediaSchema, {
     search: [...localizedText('title'), 'link'],
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', 'product_id', ...localizedText('title')],
+    sortable: [
+      'id',
+      'created_at',
+      'updated_at',
+      'is_active',
+      'product_id',
+      ...localizedText('title'),
+    ],
     filters: ['product_id'],
   }),
 );
@@ -120,6 +127,15 @@ export const suppliers = new TableRepository<Supplier>(
 export const users = new TableRepository<User>(
   spec('users', userSchema, {
     search: ['user_name', 'first_name', 'last_name', 'email'],
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', 'user_name', 'first_name', 'last_name', 'email'],
+    sortable: [
+      'id',
+      'created_at',
+      'updated_at',
+      'is_active',
+      'user_name',
+      'first_name',
+      'last_name',
+      'email',
+    ],
   }),
 );

@@ -26,7 +26,8 @@ export interface SeedCategory {
   products: SeedProduct[];
 }
 
-export type SpecKey = 'width' | 'length' | 'height' | 'capacity' | 'speed' | 'load' | 'torque' | 'power';
+export type SpecKey =
+  'width' | 'length' | 'height' | 'capacity' | 'speed' | 'load' | 'torque' | 'power';
 
 export const SPEC_LABELS: Record<SpecKey, Text3> = {
   width: { ru: 'Ширина', uz: 'Kengligi', en: 'Width' },
@@ -67,7 +68,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '400 mm', length: '2–30 m', load: '50 kg/m', speed: '0.1–0.5 m/s' },
       },
       {
-        name: t('Наклонный ленточный конвейер ЛКН-500', 'LKN-500 qiya lentali konveyeri', 'LKN-500 inclined belt conveyor'),
+        name: t(
+          'Наклонный ленточный конвейер ЛКН-500',
+          'LKN-500 qiya lentali konveyeri',
+          'LKN-500 inclined belt conveyor',
+        ),
         lead: t(
           'Поднимает груз на второй ярус или в бункер под углом до 30° благодаря ленте с поперечными перегородками.',
           "Ko'ndalang to'siqli lenta tufayli yukni 30° gacha burchak ostida ikkinchi qavatga yoki bunkerga ko'taradi.",
@@ -76,7 +81,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '500 mm', length: '3–20 m', capacity: '25 t/h', power: '1.5 kW' },
       },
       {
-        name: t('Передвижной погрузочный конвейер ЛКП-500', "LKP-500 ko'chma yuklash konveyeri", 'LKP-500 mobile loading conveyor'),
+        name: t(
+          'Передвижной погрузочный конвейер ЛКП-500',
+          "LKP-500 ko'chma yuklash konveyeri",
+          'LKP-500 mobile loading conveyor',
+        ),
         lead: t(
           'Конвейер на колёсах с регулировкой высоты для погрузки мешков и коробок в фуры и вагоны.',
           "Qoplar va qutilarni furalar hamda vagonlarga yuklash uchun balandligi rostlanadigan g'ildirakli konveyer.",
@@ -85,7 +94,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '500 mm', length: '6–12 m', load: '60 kg/m', power: '2.2 kW' },
       },
       {
-        name: t('Пищевой ленточный конвейер ЛКП-300', 'LKP-300 oziq-ovqat lentali konveyeri', 'LKP-300 food-grade belt conveyor'),
+        name: t(
+          'Пищевой ленточный конвейер ЛКП-300',
+          'LKP-300 oziq-ovqat lentali konveyeri',
+          'LKP-300 food-grade belt conveyor',
+        ),
         lead: t(
           'Рама из нержавеющей стали AISI 304 и полиуретановая лента с допуском для контакта с пищевыми продуктами.',
           "AISI 304 zanglamaydigan po'lat rama va oziq-ovqat bilan bevosita tegishga ruxsat etilgan poliuretan lenta.",
@@ -94,7 +107,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '300 mm', length: '1–15 m', speed: '0.05–0.3 m/s', power: '0.37 kW' },
       },
       {
-        name: t('Желобчатый конвейер ЛКЖ-800 для сыпучих грузов', "Sochiluvchan yuklar uchun LKJ-800 novsimon konveyeri", 'LKZh-800 troughed conveyor for bulk materials'),
+        name: t(
+          'Желобчатый конвейер ЛКЖ-800 для сыпучих грузов',
+          'Sochiluvchan yuklar uchun LKJ-800 novsimon konveyeri',
+          'LKZh-800 troughed conveyor for bulk materials',
+        ),
         lead: t(
           'Трёхроликовые опоры формируют желоб, поэтому песок, щебень и зерно не просыпаются с ленты.',
           "Uch rolikli tayanchlar nov hosil qiladi, shuning uchun qum, shag'al va don lentadan to'kilmaydi.",
@@ -120,7 +137,11 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     products: [
       {
-        name: t('Гравитационный рольганг РКГ-600', 'RKG-600 gravitatsion rolgangi', 'RKG-600 gravity roller conveyor'),
+        name: t(
+          'Гравитационный рольганг РКГ-600',
+          'RKG-600 gravitatsion rolgangi',
+          'RKG-600 gravity roller conveyor',
+        ),
         lead: t(
           'Груз катится под собственным весом — решение без электричества для зон комплектации и упаковки.',
           "Yuk o'z og'irligi bilan dumalaydi — komplektlash va qadoqlash zonalari uchun elektrsiz yechim.",
@@ -129,7 +150,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '600 mm', length: '1–6 m', load: '100 kg/m' },
       },
       {
-        name: t('Приводной роликовый конвейер РКП-800', 'RKP-800 yuritmali rolikli konveyeri', 'RKP-800 powered roller conveyor'),
+        name: t(
+          'Приводной роликовый конвейер РКП-800',
+          'RKP-800 yuritmali rolikli konveyeri',
+          'RKP-800 powered roller conveyor',
+        ),
         lead: t(
           'Ролики с цепной передачей двигают тяжёлые ящики и паллеты с постоянной скоростью.',
           "Zanjirli uzatmali roliklar og'ir yashiklar va palletlarni doimiy tezlikda harakatlantiradi.",
@@ -138,7 +163,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '800 mm', length: '2–20 m', load: '500 kg/m', power: '0.75 kW' },
       },
       {
-        name: t('Накопительный конвейер с нулевым давлением РКН-500', "RKN-500 nol bosimli to'plovchi konveyeri", 'RKN-500 zero-pressure accumulation conveyor'),
+        name: t(
+          'Накопительный конвейер с нулевым давлением РКН-500',
+          "RKN-500 nol bosimli to'plovchi konveyeri",
+          'RKN-500 zero-pressure accumulation conveyor',
+        ),
         lead: t(
           'Зоны с отдельными мотор-роликами останавливают коробки без касания друг друга перед упаковкой или сортировкой.',
           "Alohida motor-rolikli zonalar qadoqlash yoki saralashdan oldin qutilarni bir-biriga tegmasdan to'xtatadi.",
@@ -147,7 +176,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '500 mm', load: '50 kg', speed: '0.4 m/s' },
       },
       {
-        name: t('Поворотная секция рольганга 90°', 'Rolgangning 90° burilish seksiyasi', '90° curved roller section'),
+        name: t(
+          'Поворотная секция рольганга 90°',
+          'Rolgangning 90° burilish seksiyasi',
+          '90° curved roller section',
+        ),
         lead: t(
           'Конические ролики проводят груз через поворот без перекоса и заклинивания.',
           "Konussimon roliklar yukni burilishdan qiyshaymasdan va tiqilmasdan o'tkazadi.",
@@ -156,7 +189,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '400–800 mm', load: '80 kg/m' },
       },
       {
-        name: t('Гибкий раздвижной рольганг РГР-600', "RGR-600 egiluvchan surilma rolgangi", 'RGR-600 flexible expandable roller conveyor'),
+        name: t(
+          'Гибкий раздвижной рольганг РГР-600',
+          'RGR-600 egiluvchan surilma rolgangi',
+          'RGR-600 flexible expandable roller conveyor',
+        ),
         lead: t(
           'Растягивается с 2 до 8 метров и изгибается, чтобы подвести линию прямо к кузову машины.',
           "Liniyani to'g'ridan-to'g'ri mashina kuzoviga yetkazish uchun 2 dan 8 metrgacha cho'ziladi va egiladi.",
@@ -177,12 +214,16 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     closing: t(
       'Цепи и звёздочки подбираем под нагрузку и среду, запасные части всегда на складе в Ташкенте.',
-      "Zanjir va yulduzchalarni yuklama va muhitga qarab tanlaymiz, ehtiyot qismlar doim Toshkentdagi omborda bor.",
+      'Zanjir va yulduzchalarni yuklama va muhitga qarab tanlaymiz, ehtiyot qismlar doim Toshkentdagi omborda bor.',
       'Chains and sprockets are matched to the load and environment; spare parts are kept in stock in Tashkent.',
     ),
     products: [
       {
-        name: t('Пластинчатый конвейер ПК-650', 'PK-650 plastinkali konveyeri', 'PK-650 slat conveyor'),
+        name: t(
+          'Пластинчатый конвейер ПК-650',
+          'PK-650 plastinkali konveyeri',
+          'PK-650 slat conveyor',
+        ),
         lead: t(
           'Стальные пластины выдерживают удары и температуру до 250 °C — для литья, поковок и стеклотары.',
           "Po'lat plastinkalar zarba va 250 °C gacha haroratga chidaydi — quyma, pokovka va shisha idishlar uchun.",
@@ -191,7 +232,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '650 mm', length: '<=40 m', load: '300 kg/m', power: '4 kW' },
       },
       {
-        name: t('Цепной конвейер для паллет ЦКП-1200', 'SKP-1200 pallet zanjirli konveyeri', 'TsKP-1200 pallet chain conveyor'),
+        name: t(
+          'Цепной конвейер для паллет ЦКП-1200',
+          'SKP-1200 pallet zanjirli konveyeri',
+          'TsKP-1200 pallet chain conveyor',
+        ),
         lead: t(
           'Две тяговые цепи переносят европаллеты и поддоны от упаковочной машины к зоне отгрузки.',
           "Ikki tortuvchi zanjir yevropalletlarni qadoqlash mashinasidan jo'natish zonasiga olib boradi.",
@@ -200,7 +245,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '1200 mm', load: '1500 kg', speed: '0.2 m/s', power: '1.1 kW' },
       },
       {
-        name: t('Подвесной цепной конвейер для покрасочных линий', "Bo'yash liniyalari uchun osma zanjirli konveyer", 'Overhead chain conveyor for paint lines'),
+        name: t(
+          'Подвесной цепной конвейер для покрасочных линий',
+          "Bo'yash liniyalari uchun osma zanjirli konveyer",
+          'Overhead chain conveyor for paint lines',
+        ),
         lead: t(
           'Детали висят на подвесках и проходят мойку, сушку и окраску без перегрузки.',
           "Detallar ilgaklarda osilib, qayta yuklanmasdan yuvish, quritish va bo'yashdan o'tadi.",
@@ -209,7 +258,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { length: '<=300 m', load: '50 kg', speed: '0.5–4 m/min' },
       },
       {
-        name: t('Скребковый конвейер СК-320', "SK-320 qirg'ichli konveyeri", 'SK-320 scraper conveyor'),
+        name: t(
+          'Скребковый конвейер СК-320',
+          "SK-320 qirg'ichli konveyeri",
+          'SK-320 scraper conveyor',
+        ),
         lead: t(
           'Закрытый короб и скребки на цепи перемещают золу, щепу и опилки без пыли.',
           "Yopiq quti va zanjirdagi qirg'ichlar kul, payraha va qipiqni changsiz tashiydi.",
@@ -218,7 +271,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '320 mm', length: '<=50 m', capacity: '30 m³/h', power: '5.5 kW' },
       },
       {
-        name: t('Трубчатый цепной конвейер ТЦК-150', 'TSK-150 quvursimon zanjirli konveyeri', 'TTsK-150 tubular drag conveyor'),
+        name: t(
+          'Трубчатый цепной конвейер ТЦК-150',
+          'TSK-150 quvursimon zanjirli konveyeri',
+          'TTsK-150 tubular drag conveyor',
+        ),
         lead: t(
           'Диски на цепи тянут порошки и гранулы внутри герметичной трубы по любой трассе.',
           "Zanjirdagi disklar kukun va granulalarni germetik quvur ichida istalgan yo'nalishda tortadi.",
@@ -231,7 +288,11 @@ export const CATEGORIES: SeedCategory[] = [
   {
     key: 'modular',
     hue: 150,
-    name: t('Модульные пластиковые конвейеры', 'Modulli plastik konveyerlar', 'Modular plastic belt conveyors'),
+    name: t(
+      'Модульные пластиковые конвейеры',
+      'Modulli plastik konveyerlar',
+      'Modular plastic belt conveyors',
+    ),
     description: t(
       'Конвейеры с модульной пластиковой лентой для пищевых производств, розлива и упаковки: легко моются и ремонтируются по звену.',
       "Oziq-ovqat ishlab chiqarish, quyish va qadoqlash uchun modulli plastik lentali konveyerlar: oson yuviladi va bo'g'inma-bo'g'in ta'mirlanadi.",
@@ -239,21 +300,29 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     closing: t(
       'Все материалы допущены к контакту с пищевыми продуктами, конструкция открытая для санитарной мойки.',
-      "Barcha materiallar oziq-ovqat bilan tegishga ruxsat etilgan, konstruksiya sanitariya yuvish uchun ochiq.",
+      'Barcha materiallar oziq-ovqat bilan tegishga ruxsat etilgan, konstruksiya sanitariya yuvish uchun ochiq.',
       'All materials are approved for food contact, and the open design allows sanitary washdown.',
     ),
     products: [
       {
-        name: t('Модульный конвейер для бутылок МК-150', 'Butilkalar uchun MK-150 modulli konveyeri', 'MK-150 modular bottle conveyor'),
+        name: t(
+          'Модульный конвейер для бутылок МК-150',
+          'Butilkalar uchun MK-150 modulli konveyeri',
+          'MK-150 modular bottle conveyor',
+        ),
         lead: t(
           'Одноручьевая линия подаёт ПЭТ- и стеклянные бутылки от выдува к розливу и этикетировке.',
-          "Bir oqimli liniya PET va shisha butilkalarni puflashdan quyish va yorliqlashga uzatadi.",
+          'Bir oqimli liniya PET va shisha butilkalarni puflashdan quyish va yorliqlashga uzatadi.',
           'A single-lane line feeds PET and glass bottles from blow moulding to filling and labelling.',
         ),
         specs: { width: '150 mm', length: '<=50 m', speed: '<=60 m/min' },
       },
       {
-        name: t('Спиральный конвейер охлаждения СПК-600', 'SPK-600 spiral sovutish konveyeri', 'SPK-600 spiral cooling conveyor'),
+        name: t(
+          'Спиральный конвейер охлаждения СПК-600',
+          'SPK-600 spiral sovutish konveyeri',
+          'SPK-600 spiral cooling conveyor',
+        ),
         lead: t(
           'Хлеб и выпечка остывают на спирали, занимая в десять раз меньше площади, чем прямая линия.',
           "Non va pishiriqlar spiralda soviydi va to'g'ri liniyaga qaraganda o'n baravar kam joy egallaydi.",
@@ -262,7 +331,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '600 mm', capacity: '2000 pcs/h' },
       },
       {
-        name: t('Поворотный модульный конвейер МКП-400', 'MKP-400 burilishli modulli konveyeri', 'MKP-400 curved modular conveyor'),
+        name: t(
+          'Поворотный модульный конвейер МКП-400',
+          'MKP-400 burilishli modulli konveyeri',
+          'MKP-400 curved modular conveyor',
+        ),
         lead: t(
           'Лента радиусного типа проходит повороты на 30–180° без передаточных столов.',
           "Radiusli lenta 30–180° burilishlardan o'tkazish stollarisiz o'tadi.",
@@ -271,7 +344,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '400 mm', load: '30 kg/m', speed: '0.3 m/s' },
       },
       {
-        name: t('Наклонный модульный конвейер с лопатками', 'Kurakchali qiya modulli konveyer', 'Inclined modular conveyor with flights'),
+        name: t(
+          'Наклонный модульный конвейер с лопатками',
+          'Kurakchali qiya modulli konveyer',
+          'Inclined modular conveyor with flights',
+        ),
         lead: t(
           'Лопатки и бортики удерживают овощи, фрукты и замороженные продукты на подъёме до 45°.',
           "Kurakchalar va bortlar sabzavot, meva va muzlatilgan mahsulotlarni 45° gacha ko'tarilishda ushlab turadi.",
@@ -280,10 +357,14 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: '300–900 mm', length: '2–10 m', capacity: '5 t/h' },
       },
       {
-        name: t('Моечный конвейер для мясопереработки', "Go'sht qayta ishlash uchun yuviladigan konveyer", 'Washdown conveyor for meat processing'),
+        name: t(
+          'Моечный конвейер для мясопереработки',
+          "Go'sht qayta ishlash uchun yuviladigan konveyer",
+          'Washdown conveyor for meat processing',
+        ),
         lead: t(
           'Исполнение IP69K: лента снимается без инструмента, все поверхности доступны для мойки под давлением.',
-          "IP69K bajarilishi: lenta asbobsiz yechiladi, barcha sirtlar bosim ostida yuvish uchun ochiq.",
+          'IP69K bajarilishi: lenta asbobsiz yechiladi, barcha sirtlar bosim ostida yuvish uchun ochiq.',
           'IP69K design: the belt comes off without tools and every surface is open to pressure washing.',
         ),
         specs: { width: '600 mm', length: '<=12 m', power: '0.55 kW' },
@@ -306,16 +387,24 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     products: [
       {
-        name: t('Трубчатый шнек ШК-219 для цемента', 'Sement uchun ShK-219 quvurli shnegi', 'ShK-219 tubular screw conveyor for cement'),
+        name: t(
+          'Трубчатый шнек ШК-219 для цемента',
+          'Sement uchun ShK-219 quvurli shnegi',
+          'ShK-219 tubular screw conveyor for cement',
+        ),
         lead: t(
           'Подаёт цемент из силоса в бетоносмеситель с точностью дозирования до 1 %.',
-          "Sementni silosdan beton qorgichga 1 % gacha aniqlikda dozalab uzatadi.",
+          'Sementni silosdan beton qorgichga 1 % gacha aniqlikda dozalab uzatadi.',
           'Feeds cement from the silo to the concrete mixer with dosing accurate to 1 %.',
         ),
         specs: { width: 'Ø219 mm', length: '3–12 m', capacity: '40 t/h', power: '7.5 kW' },
       },
       {
-        name: t('Гибкий шнековый конвейер ГШК-90', 'GShK-90 egiluvchan shnekli konveyeri', 'GShK-90 flexible screw conveyor'),
+        name: t(
+          'Гибкий шнековый конвейер ГШК-90',
+          'GShK-90 egiluvchan shnekli konveyeri',
+          'GShK-90 flexible screw conveyor',
+        ),
         lead: t(
           'Спираль без вала внутри гибкой трубы переносит порошки и гранулы по изогнутой трассе.',
           "Egiluvchan quvur ichidagi valsiz spiral kukun va granulalarni egri yo'nalish bo'ylab tashiydi.",
@@ -324,7 +413,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: 'Ø90 mm', length: '<=15 m', capacity: '3 m³/h', power: '1.5 kW' },
       },
       {
-        name: t('Бесвальный шнек для осадков ШБ-300', "Cho'kindilar uchun ShB-300 valsiz shnegi", 'ShB-300 shaftless screw for sludge'),
+        name: t(
+          'Бесвальный шнек для осадков ШБ-300',
+          "Cho'kindilar uchun ShB-300 valsiz shnegi",
+          'ShB-300 shaftless screw for sludge',
+        ),
         lead: t(
           'Без промежуточных опор не наматывает волокна — для очистных сооружений и отходов переработки.',
           "Oraliq tayanchlarsiz tolalarni o'ramaydi — tozalash inshootlari va qayta ishlash chiqindilari uchun.",
@@ -333,7 +426,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: 'Ø300 mm', length: '<=20 m', capacity: '10 m³/h', power: '4 kW' },
       },
       {
-        name: t('Наклонный шнек для зерна ШН-160', 'Don uchun ShN-160 qiya shnegi', 'ShN-160 inclined grain auger'),
+        name: t(
+          'Наклонный шнек для зерна ШН-160',
+          'Don uchun ShN-160 qiya shnegi',
+          'ShN-160 inclined grain auger',
+        ),
         lead: t(
           'Загружает зерно в бункеры и транспорт под углом до 45° прямо с тока.',
           "Donni xirmondan to'g'ridan-to'g'ri bunker va transportga 45° gacha burchak ostida yuklaydi.",
@@ -342,7 +439,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { width: 'Ø160 mm', length: '4–9 m', capacity: '25 t/h', power: '3 kW' },
       },
       {
-        name: t('Шнековый питатель-дозатор ШП-100', 'ShP-100 shnekli ta’minlagich-dozatori', 'ShP-100 screw feeder'),
+        name: t(
+          'Шнековый питатель-дозатор ШП-100',
+          'ShP-100 shnekli ta’minlagich-dozatori',
+          'ShP-100 screw feeder',
+        ),
         lead: t(
           'Частотный привод задаёт точную подачу добавок в смеситель или на упаковку.',
           "Chastotali yuritma qo'shimchalarni aralashtirgich yoki qadoqlashga aniq uzatishni belgilaydi.",
@@ -363,12 +464,16 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     closing: t(
       'Поставляем с датчиками подпора, схода ленты и контроля скорости.',
-      "Tiqilish, lenta chiqib ketishi va tezlikni nazorat qilish datchiklari bilan yetkazib beramiz.",
+      'Tiqilish, lenta chiqib ketishi va tezlikni nazorat qilish datchiklari bilan yetkazib beramiz.',
       'Supplied with plug, belt-drift and speed-monitoring sensors.',
     ),
     products: [
       {
-        name: t('Ленточная нория НЛ-20 для зерна', 'Don uchun NL-20 lentali noriyasi', 'NL-20 belt bucket elevator for grain'),
+        name: t(
+          'Ленточная нория НЛ-20 для зерна',
+          'Don uchun NL-20 lentali noriyasi',
+          'NL-20 belt bucket elevator for grain',
+        ),
         lead: t(
           'Пластиковые ковши на резинотканевой ленте бережно поднимают зерно без дробления.',
           "Rezina-matoli lentadagi plastik cho'michlar donni maydalamasdan ehtiyotkorlik bilan ko'taradi.",
@@ -377,7 +482,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { capacity: '20 t/h', height: '<=40 m', power: '4–11 kW' },
       },
       {
-        name: t('Цепной элеватор ЭЦ-400 для цемента', 'Sement uchun ETs-400 zanjirli elevatori', 'ETs-400 chain bucket elevator for cement'),
+        name: t(
+          'Цепной элеватор ЭЦ-400 для цемента',
+          'Sement uchun ETs-400 zanjirli elevatori',
+          'ETs-400 chain bucket elevator for cement',
+        ),
         lead: t(
           'Стальные ковши на круглозвенной цепи работают с горячим и абразивным материалом.',
           "Dumaloq bo'g'inli zanjirdagi po'lat cho'michlar issiq va abraziv material bilan ishlaydi.",
@@ -386,7 +495,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { capacity: '120 t/h', height: '<=50 m', power: '30 kW' },
       },
       {
-        name: t('Z-образный ковшовый конвейер для снеков', 'Sneklar uchun Z-simon cho‘michli konveyer', 'Z-type bucket conveyor for snacks'),
+        name: t(
+          'Z-образный ковшовый конвейер для снеков',
+          'Sneklar uchun Z-simon cho‘michli konveyer',
+          'Z-type bucket conveyor for snacks',
+        ),
         lead: t(
           'Подаёт хрупкие продукты на весовой дозатор без потерь и крошки.',
           "Mo'rt mahsulotlarni yo'qotishsiz va ushoqsiz tortish dozatoriga uzatadi.",
@@ -395,7 +508,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { capacity: '4 m³/h', height: '2–6 m', power: '0.75 kW' },
       },
       {
-        name: t('Компактная нория НК-10 для комбикормовых заводов', "Omuxta yem zavodlari uchun NK-10 ixcham noriyasi", 'NK-10 compact elevator for feed mills'),
+        name: t(
+          'Компактная нория НК-10 для комбикормовых заводов',
+          'Omuxta yem zavodlari uchun NK-10 ixcham noriyasi',
+          'NK-10 compact elevator for feed mills',
+        ),
         lead: t(
           'Разборный корпус из оцинкованной стали собирается на месте за один день.',
           "Ruxlangan po'latdan yasalgan yig'ma korpus joyida bir kunda yig'iladi.",
@@ -404,7 +521,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { capacity: '10 t/h', height: '<=25 m', power: '3 kW' },
       },
       {
-        name: t('Нория для минеральных удобрений НУ-50', "Mineral o'g'itlar uchun NU-50 noriyasi", 'NU-50 bucket elevator for fertiliser'),
+        name: t(
+          'Нория для минеральных удобрений НУ-50',
+          "Mineral o'g'itlar uchun NU-50 noriyasi",
+          'NU-50 bucket elevator for fertiliser',
+        ),
         lead: t(
           'Нержавеющие детали и полимерные ковши устойчивы к коррозии от аммиачной селитры и карбамида.',
           "Zanglamaydigan detallar va polimer cho'michlar ammiakli selitra va karbamid korroziyasiga chidamli.",
@@ -417,7 +538,11 @@ export const CATEGORIES: SeedCategory[] = [
   {
     key: 'drives',
     hue: 195,
-    name: t('Приводы и мотор-редукторы', 'Yuritmalar va motor-reduktorlar', 'Drives and gear motors'),
+    name: t(
+      'Приводы и мотор-редукторы',
+      'Yuritmalar va motor-reduktorlar',
+      'Drives and gear motors',
+    ),
     description: t(
       'Мотор-барабаны, мотор-редукторы, частотные преобразователи и барабаны для новых конвейеров и для замены.',
       "Yangi konveyerlar va almashtirish uchun motor-barabanlar, motor-reduktorlar, chastota o'zgartirgichlari va barabanlar.",
@@ -433,13 +558,17 @@ export const CATEGORIES: SeedCategory[] = [
         name: t('Мотор-барабан МБ-138', 'MB-138 motor-barabani', 'MB-138 drum motor'),
         lead: t(
           'Двигатель и редуктор внутри барабана: привод без выступающих частей и без обслуживания.',
-          "Dvigatel va reduktor baraban ichida: chiqib turgan qismlarsiz va xizmat talab qilmaydigan yuritma.",
+          'Dvigatel va reduktor baraban ichida: chiqib turgan qismlarsiz va xizmat talab qilmaydigan yuritma.',
           'Motor and gearbox inside the drum: a drive with no protruding parts and no maintenance.',
         ),
         specs: { width: 'Ø138 mm', power: '0.25–1.1 kW', speed: '0.2–2 m/s' },
       },
       {
-        name: t('Цилиндро-конический мотор-редуктор', 'Silindr-konussimon motor-reduktor', 'Helical-bevel gear motor'),
+        name: t(
+          'Цилиндро-конический мотор-редуктор',
+          'Silindr-konussimon motor-reduktor',
+          'Helical-bevel gear motor',
+        ),
         lead: t(
           'КПД до 96 % и полый вал для прямой посадки на вал приводного барабана.',
           "FIK 96 % gacha va yetaklovchi baraban valiga bevosita o'rnatish uchun ichi bo'sh val.",
@@ -451,25 +580,33 @@ export const CATEGORIES: SeedCategory[] = [
         name: t('Червячный мотор-редуктор', 'Chervyakli motor-reduktor', 'Worm gear motor'),
         lead: t(
           'Недорогой компактный привод для лёгких ленточных и роликовых конвейеров.',
-          "Yengil lentali va rolikli konveyerlar uchun arzon va ixcham yuritma.",
+          'Yengil lentali va rolikli konveyerlar uchun arzon va ixcham yuritma.',
           'An affordable, compact drive for light belt and roller conveyors.',
         ),
         specs: { power: '0.09–7.5 kW', speed: '5–300 rpm' },
       },
       {
-        name: t('Комплект частотного привода для конвейера', 'Konveyer uchun chastotali yuritma to‘plami', 'Variable-frequency drive kit for conveyors'),
+        name: t(
+          'Комплект частотного привода для конвейера',
+          'Konveyer uchun chastotali yuritma to‘plami',
+          'Variable-frequency drive kit for conveyors',
+        ),
         lead: t(
           'Плавный пуск, регулировка скорости с панели и защита двигателя в одном шкафу.',
-          "Ravon ishga tushirish, paneldan tezlikni rostlash va dvigatel himoyasi bitta shkafda.",
+          'Ravon ishga tushirish, paneldan tezlikni rostlash va dvigatel himoyasi bitta shkafda.',
           'Soft start, speed control from the panel and motor protection in one cabinet.',
         ),
         specs: { power: '0.75–30 kW' },
       },
       {
-        name: t('Приводные и натяжные барабаны', 'Yetaklovchi va taranglovchi barabanlar', 'Drive and tail pulleys'),
+        name: t(
+          'Приводные и натяжные барабаны',
+          'Yetaklovchi va taranglovchi barabanlar',
+          'Drive and tail pulleys',
+        ),
         lead: t(
           'Футеровка резиной или керамикой повышает сцепление и срок службы ленты.',
-          "Rezina yoki keramika bilan qoplash ilashishni va lenta xizmat muddatini oshiradi.",
+          'Rezina yoki keramika bilan qoplash ilashishni va lenta xizmat muddatini oshiradi.',
           'Rubber or ceramic lagging improves grip and belt life.',
         ),
         specs: { width: 'Ø108–800 mm', length: '300–1800 mm' },
@@ -479,7 +616,11 @@ export const CATEGORIES: SeedCategory[] = [
   {
     key: 'automation',
     hue: 330,
-    name: t('Автоматизация и шкафы управления', 'Avtomatlashtirish va boshqaruv shkaflari', 'Automation and control cabinets'),
+    name: t(
+      'Автоматизация и шкафы управления',
+      'Avtomatlashtirish va boshqaruv shkaflari',
+      'Automation and control cabinets',
+    ),
     description: t(
       'Шкафы управления, сортировка, контроль веса и безопасность конвейерных линий — от проекта до пусконаладки.',
       "Konveyer liniyalarining boshqaruv shkaflari, saralash, og'irlik nazorati va xavfsizligi — loyihadan ishga tushirishgacha.",
@@ -492,7 +633,11 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     products: [
       {
-        name: t('Шкаф управления конвейерной линией ШУК-1', 'ShUK-1 konveyer liniyasi boshqaruv shkafi', 'ShUK-1 conveyor line control cabinet'),
+        name: t(
+          'Шкаф управления конвейерной линией ШУК-1',
+          'ShUK-1 konveyer liniyasi boshqaruv shkafi',
+          'ShUK-1 conveyor line control cabinet',
+        ),
         lead: t(
           'Контроллер, сенсорная панель и защита всех двигателей линии; пуск и остановка по заданной последовательности.',
           "Kontroller, sensorli panel va liniyadagi barcha dvigatellar himoyasi; belgilangan ketma-ketlikda ishga tushirish va to'xtatish.",
@@ -501,7 +646,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: {},
       },
       {
-        name: t('Линия сортировки посылок со сканером штрихкодов', 'Shtrix-kod skanerli posilkalarni saralash liniyasi', 'Parcel sorting line with barcode scanner'),
+        name: t(
+          'Линия сортировки посылок со сканером штрихкодов',
+          'Shtrix-kod skanerli posilkalarni saralash liniyasi',
+          'Parcel sorting line with barcode scanner',
+        ),
         lead: t(
           'Сканер читает этикетку, а толкатели направляют посылку на нужный маршрут.',
           "Skaner yorliqni o'qiydi, itargichlar esa posilkani kerakli yo'nalishga yo'naltiradi.",
@@ -510,7 +659,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { capacity: '<=2400 pcs/h', speed: '1.2 m/s' },
       },
       {
-        name: t('Конвейерные контрольные весы КВ-60', 'KV-60 konveyer nazorat tarozisi', 'KV-60 conveyor checkweigher'),
+        name: t(
+          'Конвейерные контрольные весы КВ-60',
+          'KV-60 konveyer nazorat tarozisi',
+          'KV-60 conveyor checkweigher',
+        ),
         lead: t(
           'Взвешивает каждую упаковку на ходу и отбраковывает недовес без остановки линии.',
           "Har bir qadoqni harakatda tortadi va kam og'irlikdagisini liniyani to'xtatmasdan ajratadi.",
@@ -519,7 +672,11 @@ export const CATEGORIES: SeedCategory[] = [
         specs: { load: '<=60 kg', capacity: '30 pcs/min' },
       },
       {
-        name: t('Комплект безопасности конвейера', "Konveyer xavfsizlik to'plami", 'Conveyor safety kit'),
+        name: t(
+          'Комплект безопасности конвейера',
+          "Konveyer xavfsizlik to'plami",
+          'Conveyor safety kit',
+        ),
         lead: t(
           'Тросовые выключатели аварийной остановки, датчики схода ленты и ограждения по нормам безопасности.',
           "Favqulodda to'xtatish trosli o'chirgichlari, lenta chiqib ketish datchiklari va xavfsizlik me'yorlariga mos to'siqlar.",
@@ -528,10 +685,14 @@ export const CATEGORIES: SeedCategory[] = [
         specs: {},
       },
       {
-        name: t('Диспетчерская система SCADA для конвейеров', 'Konveyerlar uchun SCADA dispetcherlik tizimi', 'SCADA supervision system for conveyors'),
+        name: t(
+          'Диспетчерская система SCADA для конвейеров',
+          'Konveyerlar uchun SCADA dispetcherlik tizimi',
+          'SCADA supervision system for conveyors',
+        ),
         lead: t(
           'Мнемосхема линии, журнал аварий и отчёты о производительности на компьютере диспетчера.',
-          "Dispetcher kompyuterida liniya mnemosxemasi, avariyalar jurnali va unumdorlik hisobotlari.",
+          'Dispetcher kompyuterida liniya mnemosxemasi, avariyalar jurnali va unumdorlik hisobotlari.',
           'A live line diagram, an alarm log and output reports on the supervisor’s computer.',
         ),
         specs: {},

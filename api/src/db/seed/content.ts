@@ -19,27 +19,35 @@ export const PROJECTS: SeedProject[] = [
   {
     title: t(
       'Сортировочный центр для службы доставки в Ташкенте',
-      "Toshkentdagi yetkazib berish xizmati uchun saralash markazi",
+      'Toshkentdagi yetkazib berish xizmati uchun saralash markazi',
       'Sorting hub for a parcel carrier in Tashkent',
     ),
     description: t(
       '320 метров роликовых и ленточных конвейеров, сканеры штрихкодов и 24 выхода сортировки. Центр обрабатывает до 12 000 посылок в смену.',
-      "320 metr rolikli va lentali konveyerlar, shtrix-kod skanerlari va 24 ta saralash chiqishi. Markaz bir smenada 12 000 tagacha posilkani qayta ishlaydi.",
+      '320 metr rolikli va lentali konveyerlar, shtrix-kod skanerlari va 24 ta saralash chiqishi. Markaz bir smenada 12 000 tagacha posilkani qayta ishlaydi.',
       '320 metres of roller and belt conveyors, barcode scanners and 24 sorting exits. The hub handles up to 12,000 parcels per shift.',
     ),
     video: video('Q3kT9mN2xLw'),
   },
   {
-    title: t('Линия охлаждения хлеба в Самарканде', 'Samarqanddagi nonni sovutish liniyasi', 'Bread cooling line in Samarkand'),
+    title: t(
+      'Линия охлаждения хлеба в Самарканде',
+      'Samarqanddagi nonni sovutish liniyasi',
+      'Bread cooling line in Samarkand',
+    ),
     description: t(
       'Спиральный конвейер на 14 ярусов и модульные транспортёры от печи до упаковки. Хлебозавод увеличил выпуск на 30 % без расширения цеха.',
-      "14 qavatli spiral konveyer va pechdan qadoqlashgacha modulli transportyorlar. Non zavodi sexni kengaytirmasdan ishlab chiqarishni 30 % ga oshirdi.",
+      '14 qavatli spiral konveyer va pechdan qadoqlashgacha modulli transportyorlar. Non zavodi sexni kengaytirmasdan ishlab chiqarishni 30 % ga oshirdi.',
       'A 14-tier spiral conveyor and modular conveyors from oven to packing. The bakery raised output by 30 % without enlarging the hall.',
     ),
     video: video('hV7pR4sYc0E'),
   },
   {
-    title: t('Подача клинкера на цементном заводе', 'Sement zavodida klinker uzatish', 'Clinker handling at a cement plant'),
+    title: t(
+      'Подача клинкера на цементном заводе',
+      'Sement zavodida klinker uzatish',
+      'Clinker handling at a cement plant',
+    ),
     description: t(
       'Пластинчатый конвейер длиной 85 м и цепной элеватор высотой 42 м для горячего клинкера. Монтаж выполнен за 21 день без остановки печи.',
       "Issiq klinker uchun uzunligi 85 m bo'lgan plastinkali konveyer va balandligi 42 m zanjirli elevator. Montaj pechni to'xtatmasdan 21 kunda bajarildi.",
@@ -48,25 +56,37 @@ export const PROJECTS: SeedProject[] = [
     video: video('b8NwZ1fJq5U'),
   },
   {
-    title: t('Линия розлива напитков в Бухаре', 'Buxorodagi ichimliklarni quyish liniyasi', 'Beverage bottling line in Bukhara'),
+    title: t(
+      'Линия розлива напитков в Бухаре',
+      'Buxorodagi ichimliklarni quyish liniyasi',
+      'Beverage bottling line in Bukhara',
+    ),
     description: t(
       'Модульные конвейеры для ПЭТ-бутылок от выдува до групповой упаковки, контрольные весы и отбраковка. Скорость линии — 12 000 бутылок в час.',
-      "PET butilkalar uchun puflashdan guruhli qadoqlashgacha modulli konveyerlar, nazorat tarozilari va brak ajratish. Liniya tezligi soatiga 12 000 butilka.",
+      'PET butilkalar uchun puflashdan guruhli qadoqlashgacha modulli konveyerlar, nazorat tarozilari va brak ajratish. Liniya tezligi soatiga 12 000 butilka.',
       'Modular conveyors for PET bottles from blow moulding to multipack, with checkweighers and rejection. The line runs at 12,000 bottles per hour.',
     ),
     video: video('Xe2LmK7tP9o'),
   },
   {
-    title: t('Приёмка зерна на элеваторе в Джизаке', 'Jizzaxdagi elevatorda don qabul qilish', 'Grain intake at an elevator in Jizzakh'),
+    title: t(
+      'Приёмка зерна на элеваторе в Джизаке',
+      'Jizzaxdagi elevatorda don qabul qilish',
+      'Grain intake at an elevator in Jizzakh',
+    ),
     description: t(
       'Две нории по 50 т/ч, ленточные конвейеры и шнеки между силосами, управление из диспетчерской. Разгрузка машины занимает 12 минут.',
-      "Soatiga 50 tonnalik ikkita noriya, silos orasidagi lentali konveyerlar va shneklar, dispetcherlikdan boshqarish. Mashinani tushirish 12 daqiqa davom etadi.",
+      'Soatiga 50 tonnalik ikkita noriya, silos orasidagi lentali konveyerlar va shneklar, dispetcherlikdan boshqarish. Mashinani tushirish 12 daqiqa davom etadi.',
       'Two 50 t/h bucket elevators, belt conveyors and screw conveyors between the silos, controlled from a control room. Unloading a truck takes 12 minutes.',
     ),
     video: video('rT5yU8iO3pA'),
   },
   {
-    title: t('Автоматизация склада интернет-магазина', "Internet-do'kon omborini avtomatlashtirish", 'Automating an online retailer’s warehouse'),
+    title: t(
+      'Автоматизация склада интернет-магазина',
+      "Internet-do'kon omborini avtomatlashtirish",
+      'Automating an online retailer’s warehouse',
+    ),
     description: t(
       'Накопительные рольганги, наклонные конвейеры на антресоль и станции упаковки. Время сборки заказа сократилось с 14 до 5 минут.',
       "To'plovchi rolganglar, antresolga qiya konveyerlar va qadoqlash stansiyalari. Buyurtmani yig'ish vaqti 14 daqiqadan 5 daqiqagacha qisqardi.",
@@ -77,9 +97,22 @@ export const PROJECTS: SeedProject[] = [
 ];
 
 export const PRODUCT_VIDEOS: { title: Text3; video: string }[] = [
-  { title: t('Обзор конвейера', 'Konveyer sharhi', 'Conveyor overview'), video: video('mN4bV7cX2zQ') },
-  { title: t('Конвейер в работе', 'Konveyer ishlamoqda', 'The conveyor at work'), video: video('pL9oK8iJ7uH') },
-  { title: t('Монтаж и пусконаладка', 'Montaj va ishga tushirish', 'Installation and commissioning'), video: video('wE3rT6yU1iO') },
+  {
+    title: t('Обзор конвейера', 'Konveyer sharhi', 'Conveyor overview'),
+    video: video('mN4bV7cX2zQ'),
+  },
+  {
+    title: t('Конвейер в работе', 'Konveyer ishlamoqda', 'The conveyor at work'),
+    video: video('pL9oK8iJ7uH'),
+  },
+  {
+    title: t(
+      'Монтаж и пусконаладка',
+      'Montaj va ishga tushirish',
+      'Installation and commissioning',
+    ),
+    video: video('wE3rT6yU1iO'),
+  },
 ];
 
 export interface SeedTestimonial {
@@ -89,7 +122,11 @@ export interface SeedTestimonial {
 
 export const TESTIMONIALS: SeedTestimonial[] = [
   {
-    name: t('Азиз Каримов, технический директор хлебозавода', 'Aziz Karimov, non zavodi texnik direktori', 'Aziz Karimov, technical director of a bakery'),
+    name: t(
+      'Азиз Каримов, технический директор хлебозавода',
+      'Aziz Karimov, non zavodi texnik direktori',
+      'Aziz Karimov, technical director of a bakery',
+    ),
     message: t(
       'Спиральный конвейер работает третий год без единой остановки. Инженеры приехали на следующий день после звонка и помогли с планировкой цеха.',
       "Spiral konveyer uchinchi yildirki bir marta ham to'xtamasdan ishlayapti. Muhandislar qo'ng'iroqdan keyingi kuniyoq kelib, sex rejasini tuzishda yordam berishdi.",
@@ -97,7 +134,11 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
   },
   {
-    name: t('Елена Ким, руководитель логистики', 'Yelena Kim, logistika rahbari', 'Elena Kim, head of logistics'),
+    name: t(
+      'Елена Ким, руководитель логистики',
+      'Yelena Kim, logistika rahbari',
+      'Elena Kim, head of logistics',
+    ),
     message: t(
       'Сортировочная линия окупилась за 14 месяцев. Отдельное спасибо за обучение операторов на узбекском и русском языках.',
       "Saralash liniyasi 14 oyda o'zini oqladi. Operatorlarni o'zbek va rus tillarida o'qitganingiz uchun alohida rahmat.",
@@ -105,15 +146,23 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
   },
   {
-    name: t('Бахтиёр Рахимов, главный механик цементного завода', 'Baxtiyor Rahimov, sement zavodi bosh mexanigi', 'Bakhtiyor Rakhimov, chief mechanic of a cement plant'),
+    name: t(
+      'Бахтиёр Рахимов, главный механик цементного завода',
+      'Baxtiyor Rahimov, sement zavodi bosh mexanigi',
+      'Bakhtiyor Rakhimov, chief mechanic of a cement plant',
+    ),
     message: t(
       'Заменили импортный элеватор на местный и не пожалели: запчасти приходят за два дня, а не за два месяца.',
-      "Import elevatorni mahalliysiga almashtirdik va afsuslanmadik: ehtiyot qismlar ikki oyda emas, ikki kunda keladi.",
+      'Import elevatorni mahalliysiga almashtirdik va afsuslanmadik: ehtiyot qismlar ikki oyda emas, ikki kunda keladi.',
       'We replaced an imported elevator with a local one and have no regrets: spare parts arrive in two days, not two months.',
     ),
   },
   {
-    name: t('Дилноза Юсупова, владелица производства снеков', 'Dilnoza Yusupova, sneklar ishlab chiqarish egasi', 'Dilnoza Yusupova, owner of a snack factory'),
+    name: t(
+      'Дилноза Юсупова, владелица производства снеков',
+      'Dilnoza Yusupova, sneklar ishlab chiqarish egasi',
+      'Dilnoza Yusupova, owner of a snack factory',
+    ),
     message: t(
       'Z-образный конвейер бережно подаёт чипсы на весы — брак снизился почти вдвое. Всё сделали за десять дней, как и обещали.',
       "Z-simon konveyer chipslarni tarozaga ehtiyotkorlik bilan uzatadi — brak deyarli ikki baravar kamaydi. Hammasi va'da qilinganidek o'n kunda bajarildi.",
@@ -121,7 +170,11 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
   },
   {
-    name: t('Сергей Павлов, директор склада', 'Sergey Pavlov, ombor direktori', 'Sergei Pavlov, warehouse director'),
+    name: t(
+      'Сергей Павлов, директор склада',
+      'Sergey Pavlov, ombor direktori',
+      'Sergei Pavlov, warehouse director',
+    ),
     message: t(
       'Раздвижные рольганги ускорили разгрузку фур в три раза. Конструкция простая и надёжная, сотрудники освоили её за час.',
       "Surilma rolganglar furalarni tushirishni uch baravar tezlashtirdi. Konstruksiya oddiy va ishonchli, xodimlar uni bir soatda o'zlashtirishdi.",
@@ -129,7 +182,11 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
   },
   {
-    name: t('Шохрух Турсунов, инженер элеватора', 'Shohruh Tursunov, elevator muhandisi', 'Shokhrukh Tursunov, grain elevator engineer'),
+    name: t(
+      'Шохрух Турсунов, инженер элеватора',
+      'Shohruh Tursunov, elevator muhandisi',
+      'Shokhrukh Tursunov, grain elevator engineer',
+    ),
     message: t(
       'Система управления показывает всю линию на одном экране, а аварийные остановки теперь видно сразу. Сезон уборки прошёл без простоев.',
       "Boshqaruv tizimi butun liniyani bitta ekranda ko'rsatadi, favqulodda to'xtashlar esa endi darhol ko'rinadi. O'rim-yig'im mavsumi to'xtalishlarsiz o'tdi.",
@@ -139,7 +196,11 @@ export const TESTIMONIALS: SeedTestimonial[] = [
 ];
 
 /** Client names (invented), with the hue of their generated logo. */
-export const CLIENTS: { name: string; hue: number; shape: 'circle' | 'hexagon' | 'diamond' | 'triangle' }[] = [
+export const CLIENTS: {
+  name: string;
+  hue: number;
+  shape: 'circle' | 'hexagon' | 'diamond' | 'triangle';
+}[] = [
   { name: 'Toshkent Non Kombinati', hue: 30, shape: 'circle' },
   { name: 'Samarqand Logistics', hue: 210, shape: 'hexagon' },
   { name: 'UzAgroExport', hue: 120, shape: 'diamond' },
@@ -191,8 +252,10 @@ export const SUPPLIERS = [
     contact_person: 'Rustam Xolmatov',
     phone: '+998 71 234 56 78',
     email: 'sales@podshipnik-savdo.example.uz',
-    company_description: "Podshipniklar va uzatma zanjirlarining rasmiy distribyutori, Toshkentda ombor.",
-    offer: "Konveyer roliklari uchun 6204 va 6205 seriyali podshipniklarni chegirma bilan yetkazib berishni taklif qilamiz.",
+    company_description:
+      'Podshipniklar va uzatma zanjirlarining rasmiy distribyutori, Toshkentda ombor.',
+    offer:
+      'Konveyer roliklari uchun 6204 va 6205 seriyali podshipniklarni chegirma bilan yetkazib berishni taklif qilamiz.',
   },
   {
     company_name: 'ООО «ЛазерМеталл»',
@@ -201,8 +264,10 @@ export const SUPPLIERS = [
     contact_person: 'Андрей Ким',
     phone: '+998 97 111 22 33',
     email: 'info@lazermetall.example.uz',
-    company_description: 'Лазерная резка и гибка листового металла толщиной до 20 мм, порошковая покраска.',
-    offer: 'Готовы изготавливать боковины рам и защитные кожухи конвейеров по вашим чертежам в течение 3 дней.',
+    company_description:
+      'Лазерная резка и гибка листового металла толщиной до 20 мм, порошковая покраска.',
+    offer:
+      'Готовы изготавливать боковины рам и защитные кожухи конвейеров по вашим чертежам в течение 3 дней.',
   },
   {
     company_name: 'ElektroAvtomatika',
@@ -212,7 +277,8 @@ export const SUPPLIERS = [
     phone: '+998 95 444 55 66',
     email: 'nodira@elektroavtomatika.example.uz',
     company_description: 'Assembly of control cabinets and supply of frequency inverters.',
-    offer: 'We offer frequency inverters from 0.75 to 30 kW with a 3-year warranty and next-day delivery in Tashkent.',
+    offer:
+      'We offer frequency inverters from 0.75 to 30 kW with a 3-year warranty and next-day delivery in Tashkent.',
   },
 ] as const;
 

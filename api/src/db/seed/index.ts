@@ -4,8 +4,22 @@ import type { Db } from '../connect.ts';
 import type { Executor } from '../repositories/table.ts';
 import type { ImageStore } from '../../lib/imageStore.ts';
 import { nowIso } from '../../lib/rows.ts';
-import { CATEGORIES, type SeedProduct, SPEC_LABELS, type SpecKey, type Text3 } from './catalogue.ts';
-import { CLIENTS, DEMO_SETTINGS, LEADS, PRODUCT_VIDEOS, PROJECTS, SUPPLIERS, TESTIMONIALS } from './content.ts';
+import {
+  CATEGORIES,
+  type SeedProduct,
+  SPEC_LABELS,
+  type SpecKey,
+  type Text3,
+} from './catalogue.ts';
+import {
+  CLIENTS,
+  DEMO_SETTINGS,
+  LEADS,
+  PRODUCT_VIDEOS,
+  PROJECTS,
+  SUPPLIERS,
+  TESTIMONIALS,
+} from './content.ts';
 import { categoryPicture, clientLogo, productPicture, random } from './pictures.ts';
 
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', uz: 'uz-UZ', en: 'en-GB' };
@@ -34,7 +48,10 @@ export function formatSpec(value: string, lang: Language): string {
   const unit = UNITS[unitKey!];
   if (!unit) throw new Error(`unknown unit in spec value: ${value}`);
   const number = new Intl.NumberFormat(LOCALES[lang], { maximumFractionDigits: 2 });
-  const range = [from, to].filter(Boolean).map((n) => number.format(Number(n))).join('–');
+  const range = [from, to]
+    .filter(Boolean)
+    .map((n) => number.format(Number(n)))
+    .join('–');
   const amount = `${diameter ?? ''}${range} ${unit[lang]}`;
   if (!upTo) return amount;
   return { ru: `до ${amount}`, uz: `${amount} gacha`, en: `up to ${amount}` }[lang];
@@ -83,7 +100,11 @@ export interface SeedCounts {
  * applications, and the company data. All in one transaction; if anything fails, the pictures
  * written for it are removed again.
  */
-export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogger): Promise<SeedCounts> {
+export async function seedDemo(
+  db: Db,
+  images: ImageStore,
+  log: FastifyBaseLogger,
+): Promise<SeedCounts> {
   const written: string[] = [];
   const store = async (folder: string, data: Buffer) => {
     const path = await images.save(folder, await images.check(data));
@@ -94,31 +115,48 @@ export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogge
   try {
     const rnd = random(20261122);
     const categoryImages = await inBatches(
-      CATEGORIES.map((category, index) => () => categoryPicture(category.hue, index + 1).then((d) => store('categories', d))),
+      CATEGORIES.map(
+        (category, index) => () =>
+          categoryPicture(category.hue, index + 1).then((d) => store('categories', d)),
+      ),
     );
     const productPlans = CATEGORIES.flatMap((category, c) =>
-      category.products.map((product, p) => ({ category, c, product, seed: (c + 1) * 100 + p, pictures: 2 + Math.floor(rnd() * 4) })),
+      category.products.map((product, p) => ({
+        category,
+        c,
+        product,
+        seed: (c + 1) * 100 + p,
+        pictures: 2 + Math.floor(rnd() * 4),
+      })),
     );
     const productImages = await inBatches(
       productPlans.map((plan) => async () => {
         const main = await store('products', await productPicture(plan.category.hue, 0, plan.seed));
         const gallery: string[] = [];
         for (let v = 0; v < plan.pictures; v++) {
-          gallery.push(await store('products', await productPicture(plan.category.hue, v, plan.seed * 7 + v)));
+          gallery.push(
+            await store('products', await productPicture(plan.category.hue, v, plan.seed * 7 + v)),
+          );
         }
         return { main, gallery };
       }),
       4,
     );
     const logos = await inBatches(
-      CLIENTS.map((client, index) => () => clientLogo(client.hue, client.shape, index + 1).then((d) => store('clients', d))),
+      CLIENTS.map(
+        (client, index) => () =>
+          clientLogo(client.hue, client.shape, index + 1).then((d) => store('clients', d)),
+      ),
     );
     log.info({ pictures: written.length }, 'demo pictures drawn');
 
     return await db.kysely.transaction().execute(async (trx) => {
       const now = nowIso();
       const stamp = { created_at: now, updated_at: now };
-      await trx.insertInto('settings').values({ id: 1, ...DEMO_SETTINGS, updated_at: now }).execute();
+      await trx
+        .insertInto('settings')
+        .values({ id: 1, ...DEMO_SETTINGS, updated_at: now })
+        .execute();
 
       const categoryIds: number[] = [];
       for (const [index, category] of CATEGORIES.entries()) {
@@ -145,7 +183,9 @@ export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogge
           .insertInto('products')
           .values({
             ...localized('name', plan.product.name),
-            ...localized('description', (lang) => productDescription(plan.product, plan.category.closing, lang)),
+            ...localized('description', (lang) =>
+              productDescription(plan.product, plan.category.closing, lang),
+            ),
             category_id: categoryIds[plan.c]!,
             image: pictures.main,
             // two products wait for their texts: staff see them, visitors do not
@@ -156,7 +196,14 @@ export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogge
           .executeTakeFirstOrThrow();
         await trx
           .insertInto('product_images')
-          .values(pictures.gallery.map((src, position) => ({ product_id: row.id, src, position, ...stamp })))
+          .values(
+            pictures.gallery.map((src, position) => ({
+              product_id: row.id,
+              src,
+              position,
+              ...stamp,
+            })),
+          )
           .execute();
         imageCount += pictures.gallery.length;
         const videos = PRODUCT_VIDEOS.slice(0, index % 3);
@@ -200,7 +247,14 @@ export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogge
         .execute();
       await trx
         .insertInto('clients')
-        .values(CLIENTS.map((client, index) => ({ name: client.name, image: logos[index]!, is_active: true, ...stamp })))
+        .values(
+          CLIENTS.map((client, index) => ({
+            name: client.name,
+            image: logos[index]!,
+            is_active: true,
+            ...stamp,
+          })),
+        )
         .execute();
       await trx
         .insertInto('leads')
@@ -236,7 +290,9 @@ export async function seedDemo(db: Db, images: ImageStore, log: FastifyBaseLogge
 export async function seedBulkProducts(db: Executor, count: number): Promise<void> {
   const categoryRows = await db.selectFrom('categories').select('id').orderBy('id').execute();
   if (!categoryRows.length) throw new Error('seed the demo content first: there are no categories');
-  const products = CATEGORIES.flatMap((category) => category.products.map((product) => ({ category, product })));
+  const products = CATEGORIES.flatMap((category) =>
+    category.products.map((product) => ({ category, product })),
+  );
   const now = nowIso();
   const batch = 500;
   for (let start = 0; start < count; start += batch) {

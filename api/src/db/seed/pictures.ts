@@ -138,7 +138,8 @@ export async function productPicture(hue: number, variant: number, seed: number)
   if (view === 'rollers') body = rollers(w, h, rnd, hue);
   else if (view === 'top') body = topView(w, h, rnd, hue);
   else if (view === 'blueprint') body = blueprint(w, h);
-  else if (view === 'incline') body = `<g transform="rotate(-14 ${w / 2} ${h / 2}) translate(0 60)">${sideView(w, h, rnd, hue)}</g>`;
+  else if (view === 'incline')
+    body = `<g transform="rotate(-14 ${w / 2} ${h / 2}) translate(0 60)">${sideView(w, h, rnd, hue)}</g>`;
   else body = sideView(w, h, rnd, hue);
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">
     ${defs(hue)}<rect width="${w}" height="${h}" fill="url(#bg)"/>${body}</svg>`;
@@ -180,7 +181,10 @@ export async function clientLogo(
       <polygon points="${cx},${cy - r * 0.2} ${cx + r * 0.35},${cy + r * 0.45} ${cx - r * 0.35},${cy + r * 0.45}" fill="#fff"/>`,
   }[shape];
   const bars = [0, 1]
-    .map((i) => `<rect x="210" y="${88 + i * 44}" width="${150 + rnd() * 100 - i * 60}" height="${i ? 18 : 30}" rx="6" fill="${i ? '#6b7280' : '#1f2937'}"/>`)
+    .map(
+      (i) =>
+        `<rect x="210" y="${88 + i * 44}" width="${150 + rnd() * 100 - i * 60}" height="${i ? 18 : 30}" rx="6" fill="${i ? '#6b7280' : '#1f2937'}"/>`,
+    )
     .join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}">${emblem}${bars}</svg>`;
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();

@@ -7,7 +7,11 @@ import {
 } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { findCredentials } from '../../db/repositories/accounts.ts';
-import { createSession, purgeExpiredSessions, revokeSession } from '../../db/repositories/sessions.ts';
+import {
+  createSession,
+  purgeExpiredSessions,
+  revokeSession,
+} from '../../db/repositories/sessions.ts';
 import { TooManyRequests } from '../../lib/httpErrors.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 

@@ -47,7 +47,9 @@ export default async function productRoutes(app: FastifyInstance) {
         const current = await imagesOf(db, record.id);
         const foreign = toDelete.find((id) => !current.some((image) => image.id === id));
         if (foreign !== undefined) {
-          throw new BadRequest(`delete_images_array: image ${foreign} does not belong to this product`);
+          throw new BadRequest(
+            `delete_images_array: image ${foreign} does not belong to this product`,
+          );
         }
         if (current.length - toDelete.length + gallery.length > MAX_PRODUCT_IMAGES) {
           throw new BadRequest(ERRORS.tooManyImages);

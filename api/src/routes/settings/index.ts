@@ -1,8 +1,17 @@
-import { errorResponseSchema, settingsBodies, settingsSchema, type SettingsPatch } from '@conveyor/shared';
+import {
+  errorResponseSchema,
+  settingsBodies,
+  settingsSchema,
+  type SettingsPatch,
+} from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { getSettings, updateSettings } from '../../db/repositories/settings.ts';
 
-const dataOf = { type: 'object', properties: { data: settingsSchema }, required: ['data'] } as const;
+const dataOf = {
+  type: 'object',
+  properties: { data: settingsSchema },
+  required: ['data'],
+} as const;
 const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 /** The company data the public site shows (phones, e-mail, address, links): one record. */

@@ -26,18 +26,26 @@ export default async function userRoutes(app: FastifyInstance) {
     publishes: false,
     hooks: {
       async prepare({ db }, body, existing) {
-        const values = columnValues({ repo: users, image: { field: 'avatar', column: 'avatar' } }, body);
+        const values = columnValues(
+          { repo: users, image: { field: 'avatar', column: 'avatar' } },
+          body,
+        );
         // Names and e-mails are compared case-insensitively, so they are stored lower-cased.
-        if (typeof values.user_name === 'string') values.user_name = values.user_name.trim().toLowerCase();
+        if (typeof values.user_name === 'string')
+          values.user_name = values.user_name.trim().toLowerCase();
         if (typeof values.email === 'string') values.email = values.email.trim().toLowerCase();
         const conflicts = await findConflicts(
           db,
-          { user_name: values.user_name as string | undefined, email: values.email as string | undefined },
+          {
+            user_name: values.user_name as string | undefined,
+            email: values.email as string | undefined,
+          },
           existing?.id,
         );
         if (conflicts.userName) throw new Conflict(ERRORS.userNameTaken);
         if (conflicts.email) throw new Conflict(ERRORS.emailTaken);
-        if (typeof body.password === 'string') values.password_hash = await hashPassword(body.password);
+        if (typeof body.password === 'string')
+          values.password_hash = await hashPassword(body.password);
         return values;
       },
       async beforeUpdate({ db, request }, existing, values) {

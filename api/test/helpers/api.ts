@@ -1,0 +1,115 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/app.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
+import { createPostgresDatabase, TEST_DB } from './database.ts';
+
+export const ADMIN = { user_name: 'admin', password: 'admin-password-1' } as const;
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  json?: unknown;
+  form?: FormData;
+  headers?: Record<string, string>;
+}
+
+export interface TestApi {
+  app: FastifyInstance;
+  config: Config;
+  url: string;
+  dataDir: string;
+  /** Log lines the app wrote (JSON), for checks that details reach the log and only the log. */
+  logs: string[];
+  request<T = any>(method: string, path: string, options?: RequestOptions): Promise<Reply<T>>;
+  signIn(userName?: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the real API on a fresh database (a temporary SQLite file, or a PostgreSQL database
+ * of its own), listening on a random loopback port, and talks to it over HTTP.
+ */
+export async function startApi(
+  env: Record<string, string | number | boolean> = {},
+): Promise<TestApi> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-test-'));
+  const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: postgres?.url ?? '',
+    ADMIN_USER: ADMIN.user_name,
+    ADMIN_PASSWORD: ADMIN.password,
+    ADMIN_EMAIL: 'admin@example.com',
+    LOG_LEVEL: 'warn',
+    LOG_PRETTY: false,
+    CORS_ORIGINS: '',
+    REDIS_URL: '',
+    SIGNIN_RATE_LIMIT: 1000,
+    SIGNIN_IP_RATE_LIMIT: 1000,
+    FORM_RATE_LIMIT: 1000,
+    ...env,
+  });
+  const logs: string[] = [];
+  const app = await buildApp(config, {
+    logger: { level: config.logLevel, stream: { write: (line: string) => void logs.push(line) } },
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no address');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  async function request<T>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    let body: RequestInit['body'];
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    } else if (options.form) {
+      body = options.form;
+    }
+    const response = await fetch(url + path, { method, headers, body });
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON: keep the text
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  return {
+    app,
+    config,
+    url,
+    dataDir,
+    logs,
+    request,
+    async signIn(userName: string = ADMIN.user_name, password: string = ADMIN.password) {
+      const reply = await request<{ data: string }>('POST', '/api/signin', {
+        json: { user_name: userName, password },
+      });
+      if (reply.status !== 200)
+        throw new Error(`sign-in failed: ${reply.status} ${JSON.stringify(reply.body)}`);
+      return reply.body.data;
+    },
+    async close() {
+      await app.close();
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

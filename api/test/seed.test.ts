@@ -1,0 +1,88 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/db/seed/index.ts';
+import { type TestApi, startApi } from './helpers/api.ts';
+import { skipReason } from './helpers/database.ts';
+
+// The demo content: a believable catalogue in three languages, with pictures drawn locally.
+
+describe.skipIf(skipReason)('demo seed', () => {
+  let api: TestApi;
+  let token: string;
+
+  beforeAll(async () => {
+    api = await startApi();
+    await seedDemo(api.app.db, api.app.images, api.app.log);
+    token = await api.signIn();
+  }, 120_000);
+
+  afterAll(() => api?.close());
+
+  const all = async (resource: string) =>
+    (await api.request('GET', `/api/${resource}?limit=100`, { token })).body.data as Record<
+      string,
+      any
+    >[];
+
+  it('has the promised amounts', async () => {
+    expect((await all('categories')).length).toBeGreaterThanOrEqual(8);
+    expect((await all('products')).length).toBeGreaterThanOrEqual(40);
+    expect((await all('project')).length).toBeGreaterThanOrEqual(6);
+    expect((await all('clients')).length).toBeGreaterThanOrEqual(8);
+    expect((await all('testimonials')).length).toBeGreaterThanOrEqual(6);
+    expect((await all('media')).length).toBeGreaterThan(0);
+    expect((await all('leads')).length).toBeGreaterThan(0);
+    expect((await all('suppliers')).length).toBeGreaterThan(0);
+  });
+
+  it('writes every text in Russian, Uzbek and English, each different', async () => {
+    for (const [resource, fields] of [
+      ['categories', ['name', 'description']],
+      ['products', ['name', 'description']],
+      ['project', ['title', 'description']],
+      ['testimonials', ['name', 'message']],
+      ['media', ['title']],
+    ] as const) {
+      for (const record of await all(resource)) {
+        for (const field of fields) {
+          const [ru, uz, en] = ['ru', 'uz', 'en'].map((lang) =>
+            String(record[`${field}_${lang}`]),
+          ) as [string, string, string];
+          expect(ru.length, `${resource} ${record.id} ${field}`).toBeGreaterThan(3);
+          expect(new Set([ru, uz, en]).size, `${resource} ${record.id} ${field}`).toBe(3);
+          expect(ru).toMatch(/[а-яё]/i);
+          expect(uz).not.toMatch(/[а-яё]/i);
+          expect(`${ru} ${uz} ${en}`).not.toMatch(/lorem|ipsum/i);
+        }
+      }
+    }
+  });
+
+  it('gives every product 2–5 gallery pictures and a main picture, as real files', async () => {
+    const products = await all('products');
+    for (const product of products) {
+      const detail = (await api.request('GET', `/api/products/${product.id}`, { token })).body.data;
+      expect(detail.images.length).toBeGreaterThanOrEqual(2);
+      expect(detail.images.length).toBeLessThanOrEqual(5);
+      for (const path of [detail.image, ...detail.images.map((i: { src: string }) => i.src)]) {
+        expect(existsSync(join(api.dataDir, 'uploads', path))).toBe(true);
+      }
+    }
+    const sample = products[0]!.image as string;
+    const meta = await sharp(join(api.dataDir, 'uploads', sample)).metadata();
+    expect(meta.format).toBe('jpeg');
+    expect(meta.width).toBeGreaterThanOrEqual(800);
+  });
+
+  it('gives products videos, categories and clients pictures, and the company data', async () => {
+    const videos = await all('media');
+    expect(videos.every((video) => /^https:\/\//.test(video.link))).toBe(true);
+    expect((await all('categories')).every((c) => c.image)).toBe(true);
+    expect((await all('clients')).every((c) => c.image)).toBe(true);
+    const settings = (await api.request('GET', '/api/settings')).body.data;
+    expect(settings.legal_name).not.toBe('');
+    expect(settings.address_uz).not.toBe('');
+  });
+});
