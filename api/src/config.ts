@@ -31,6 +31,7 @@ export const configSchema = {
     CORS_ORIGINS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
     REDIS_URL: { type: 'string', default: '' },
+    PUBLIC_CACHE_MB: { type: 'number', minimum: 0, default: 32 },
     UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
     UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
     UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
@@ -62,6 +63,8 @@ export interface Config {
   corsOrigins: string[];
   trustProxy: boolean | string;
   redisUrl: string | null;
+  /** Memory for cached anonymous reads of public content; 0 turns the cache off. */
+  publicCacheMb: number;
   uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
   rateLimits: {
     /** Attempts per user name, and per client address, within the window. */
@@ -104,6 +107,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       .filter(Boolean),
     trustProxy: parseTrustProxy(env.TRUST_PROXY.trim()),
     redisUrl: env.REDIS_URL.trim() || null,
+    publicCacheMb: env.PUBLIC_CACHE_MB,
     uploads: {
       maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),
       maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),

@@ -270,7 +270,7 @@ export function registerCrud<T extends { id: number }>(
   app.get(
     base,
     {
-      config: { access: readAccess },
+      config: { access: readAccess, publicCache: readAccess === 'public' },
       schema: {
         tags,
         summary: `List ${def.name}`,
@@ -294,7 +294,7 @@ export function registerCrud<T extends { id: number }>(
   app.get(
     `${base}/:id`,
     {
-      config: { access: readAccess },
+      config: { access: readAccess, publicCache: readAccess === 'public' },
       schema: {
         tags,
         summary: `Get one of ${def.name}`,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import authPlugin from '../plugins/auth.ts';
 import multipartPlugin from '../plugins/multipart.ts';
+import publicCachePlugin from '../plugins/publicCache.ts';
 import authRoutes from './auth/index.ts';
 import categoryRoutes from './categories/index.ts';
 import clientRoutes from './clients/index.ts';
@@ -17,6 +18,7 @@ import userRoutes from './users/index.ts';
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authPlugin);
   await app.register(multipartPlugin);
+  await app.register(publicCachePlugin);
 
   app.get(
     '/health',

@@ -40,8 +40,11 @@ export interface TestApi {
 export async function startApi(
   env: Record<string, string | number | boolean> = {},
 ): Promise<TestApi> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-test-'));
-  const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  // A second instance on the same data passes DATA_DIR (and DATABASE_URL): it owns neither.
+  const ownsData = env.DATA_DIR === undefined;
+  const dataDir = ownsData ? await mkdtemp(join(tmpdir(), 'conveyor-test-')) : String(env.DATA_DIR);
+  const postgres =
+    TEST_DB === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase() : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',
@@ -109,7 +112,7 @@ export async function startApi(
     async close() {
       await app.close();
       await postgres?.drop();
-      await rm(dataDir, { recursive: true, force: true });
+      if (ownsData) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

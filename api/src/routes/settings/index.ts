@@ -19,7 +19,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
   app.get(
     '/settings',
     {
-      config: { access: 'public' },
+      config: { access: 'public', publicCache: true },
       schema: { tags: ['settings'], summary: 'Company data', response: { 200: dataOf, ...errors } },
     },
     async () => ({ data: await getSettings(app.db.kysely) }),
