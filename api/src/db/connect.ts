@@ -17,14 +17,19 @@ export interface Db {
 export interface DbOptions {
   databaseUrl: string | null;
   sqliteFile: string;
+  /** Told about an idle PostgreSQL connection that failed (server restart, network). */
+  onIdleError?: (error: Error) => void;
 }
 
 /** COUNT(*) and identity values arrive as strings from pg; we want plain numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function connect({ databaseUrl, sqliteFile }: DbOptions): Db {
+export function connect({ databaseUrl, sqliteFile, onIdleError }: DbOptions): Db {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    // Without a listener, an idle connection the server drops would crash the process; the
+    // pool replaces it on the next query.
+    pool.on('error', (error) => onIdleError?.(error));
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }

@@ -13,7 +13,11 @@ declare module 'fastify' {
 /** Opens the database (SQLite by default, PostgreSQL when DATABASE_URL says so), migrates it. */
 export default fp(
   async (app) => {
-    const db = connect({ databaseUrl: app.config.databaseUrl, sqliteFile: app.config.sqliteFile });
+    const db = connect({
+      databaseUrl: app.config.databaseUrl,
+      sqliteFile: app.config.sqliteFile,
+      onIdleError: (err) => app.log.warn({ err }, 'an idle database connection failed'),
+    });
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.destroy();

@@ -54,7 +54,21 @@ export async function createPostgresDatabase(): Promise<{
       const client = new pg.Client({ connectionString: ADMIN_URL });
       await client.connect();
       try {
-        await client.query(`drop database if exists ${name} with (force)`);
+        // pg's Pool.end() resolves before its clients' sockets have closed; dropping WITH
+        // (FORCE) at once would kill those sessions and make the closing client throw. Wait
+        // for them to go, and force only as a last resort.
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`drop database if exists ${name}`);
+            break;
+          } catch (error) {
+            if ((error as { code?: string }).code !== '55006' || attempt >= 50) {
+              await client.query(`drop database if exists ${name} with (force)`);
+              break;
+            }
+            await new Promise((resolve) => setTimeout(resolve, 50));
+          }
+        }
       } finally {
         await client.end();
       }
