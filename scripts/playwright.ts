@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import type { LaunchOptions } from '@playwright/test';
+
+/**
+ * How every Playwright test launches a browser: Debian's chromium (Playwright's own browser
+ * download is not available here), headless, with the background services that would try to
+ * reach the internet turned off. CHROMIUM_PATH points elsewhere when needed.
+ */
+export const chromiumLaunch: LaunchOptions = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+};
+
+/**
+ * Why browser tests cannot run here, or null. Without chromium they skip, saying so; under CI
+ * they fail instead (`.ci/run` installs it).
+ */
+export const chromiumSkipReason: string | null = (() => {
+  const path = chromiumLaunch.executablePath!;
+  if (existsSync(path)) return null;
+  const message = `no chromium at ${path} (apt-get install chromium, or set CHROMIUM_PATH)`;
+  if (process.env.CI) throw new Error(`${message}; CI must run the browser tests`);
+  console.warn(`skipping browser tests: ${message}`);
+  return message;
+})();
