@@ -1,0 +1,41 @@
+import { BooleanInput, maxLength, SimpleForm, TextField, TextInput } from 'react-admin';
+import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { ImageUpload } from '../common/ImageUpload.tsx';
+import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
+import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { StatusSwitch } from '../common/StatusSwitch.tsx';
+
+export function CategoryList() {
+  return (
+    <ListPage>
+      <RowNumber label="conveyor.list.number" />
+      <TextField source="name_uz" label="resources.categories.fields.name" />
+      <TruncatedText source="description_uz" label="resources.categories.fields.description" />
+      <StatusSwitch label="conveyor.list.status" />
+      <RowActions label="conveyor.list.actions" />
+    </ListPage>
+  );
+}
+
+function CategoryForm() {
+  return (
+    <SimpleForm defaultValues={{ is_active: true }}>
+      <LocalizedInputs prefix="name" required />
+      <LocalizedInputs prefix="description" multiline />
+      <TextInput source="link" validate={maxLength(500)} fullWidth />
+      <ImageUpload source="image" />
+      <BooleanInput source="is_active" />
+    </SimpleForm>
+  );
+}
+
+export const CategoryCreate = () => (
+  <CreatePage>
+    <CategoryForm />
+  </CreatePage>
+);
+export const CategoryEdit = () => (
+  <EditPage>
+    <CategoryForm />
+  </EditPage>
+);

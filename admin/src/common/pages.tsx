@@ -1,0 +1,148 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { Box } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  Button,
+  Create,
+  type CreateProps,
+  Datagrid,
+  DeleteButton,
+  Edit,
+  EditButton,
+  type EditProps,
+  List,
+  type ListProps,
+  SearchInput,
+  TopToolbar,
+  CreateButton,
+  ExportButton,
+  useNotify,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
+import { ListPagination } from './ListPagination.tsx';
+
+/** The toast for a failed save: the spec's text, then the API's reason. */
+export function useSaveError() {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (error: unknown) =>
+    notify(`${translate('conveyor.errors.form')}: ${(error as Error)?.message ?? ''}`, {
+      type: 'error',
+    });
+}
+
+/** 'Orqaga': back to the resource's list, on every form screen. */
+export function BackLink({ to }: { to?: string }) {
+  const resource = useResourceContext();
+  return (
+    <Button
+      label="conveyor.back"
+      to={to ?? `/${resource}`}
+      startIcon={<ArrowBackIcon />}
+      data-testid="back-link"
+    />
+  );
+}
+
+function FormActions() {
+  return (
+    <TopToolbar sx={{ justifyContent: 'flex-start' }}>
+      <BackLink />
+    </TopToolbar>
+  );
+}
+
+/** A create screen: back link, the shared form, the spec's toasts, back to the list. */
+export function CreatePage({ children, ...props }: CreateProps & { children: ReactNode }) {
+  const onError = useSaveError();
+  return (
+    <Create actions={<FormActions />} redirect="list" mutationOptions={{ onError }} {...props}>
+      {children}
+    </Create>
+  );
+}
+
+/** An edit screen: same form as create; saves wait for the API (no undo) and go to the list. */
+export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
+  const onError = useSaveError();
+  return (
+    <Edit
+      actions={<FormActions />}
+      redirect="list"
+      mutationMode="pessimistic"
+      mutationOptions={{ onError }}
+      {...props}
+    >
+      {children}
+    </Edit>
+  );
+}
+
+/** Edit and delete for one row; delete asks first and reports with the spec's toasts. */
+export function RowActions({
+  edit = true,
+  disableDelete = false,
+}: {
+  label?: string;
+  edit?: boolean;
+  disableDelete?: boolean;
+}) {
+  const notify = useNotify();
+  const translate = useTranslate();
+  return (
+    <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
+      {edit && <EditButton />}
+      <DeleteButton
+        mutationMode="pessimistic"
+        disabled={disableDelete}
+        mutationOptions={{
+          onError: (error: unknown) =>
+            notify(`${translate('conveyor.errors.delete')}: ${(error as Error)?.message ?? ''}`, {
+              type: 'error',
+            }),
+        }}
+      />
+    </Box>
+  );
+}
+
+const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
+
+function ListActions({ create, exporter }: { create: boolean; exporter: boolean }) {
+  return (
+    <TopToolbar>
+      {create && <CreateButton />}
+      {exporter && <ExportButton />}
+    </TopToolbar>
+  );
+}
+
+/**
+ * A list screen as the spec draws it: search box, table, page sizes 10/20/50 with its labels,
+ * newest first unless told otherwise; a create button unless `create` is false; CSV export
+ * where `exporter` is set.
+ */
+export function ListPage({
+  children,
+  create = true,
+  exporter = false,
+  ...props
+}: Omit<ListProps, 'exporter'> & { children: ReactNode; create?: boolean; exporter?: boolean }) {
+  return (
+    <List
+      perPage={10}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={searchFilters}
+      pagination={<ListPagination />}
+      actions={<ListActions create={create} exporter={exporter} />}
+      exporter={exporter ? undefined : false}
+      empty={false}
+      {...props}
+    >
+      <Datagrid bulkActionButtons={false} rowClick={false}>
+        {children}
+      </Datagrid>
+    </List>
+  );
+}

@@ -1,0 +1,65 @@
+import SettingsIcon from '@mui/icons-material/Settings';
+import { ADMIN_TOAST_MS } from '@conveyor/shared';
+import type { ReactNode } from 'react';
+import {
+  AppBar,
+  Layout as RaLayout,
+  Logout,
+  Menu,
+  Notification,
+  type NotificationProps,
+  UserMenu,
+  useTranslate,
+} from 'react-admin';
+import { Breadcrumbs } from './Breadcrumbs.tsx';
+
+/** Every admin toast: bottom-right, 2000 ms (spec section 8). */
+export function AdminNotification(props: NotificationProps) {
+  return (
+    <Notification
+      {...props}
+      autoHideDuration={ADMIN_TOAST_MS}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+    />
+  );
+}
+
+/**
+ * 'Akkauntdan chiqish' revokes the token on the server (the auth provider's logout) and goes
+ * to the public site's home page, as the spec asks.
+ */
+function AdminUserMenu() {
+  return (
+    <UserMenu>
+      <Logout redirectTo={`${window.location.origin}/`} />
+    </UserMenu>
+  );
+}
+
+function AdminAppBar() {
+  return <AppBar userMenu={<AdminUserMenu />} />;
+}
+
+/** The spec's sidebar: its labels (the resources' names) and icons, then settings. */
+function AdminMenu() {
+  const translate = useTranslate();
+  return (
+    <Menu>
+      <Menu.ResourceItems />
+      <Menu.Item
+        to="/settings"
+        primaryText={translate('conveyor.settings.title')}
+        leftIcon={<SettingsIcon />}
+      />
+    </Menu>
+  );
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <RaLayout appBar={AdminAppBar} menu={AdminMenu}>
+      <Breadcrumbs />
+      {children}
+    </RaLayout>
+  );
+}

@@ -1,0 +1,101 @@
+import LockIcon from '@mui/icons-material/Lock';
+import {
+  Avatar,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  CircularProgress,
+  Typography,
+} from '@mui/material';
+import { useState } from 'react';
+import {
+  Form,
+  PasswordInput,
+  required,
+  TextInput,
+  useLogin,
+  useNotify,
+  useTranslate,
+} from 'react-admin';
+
+/**
+ * Sign-in (spec 2.3): user name and password, both required; 'Login successfully' then the
+ * admin, 'Wrong username or password' on a refused sign-in, the API's text for anything else
+ * (too many attempts, server down).
+ */
+export function LoginPage() {
+  const login = useLogin();
+  const notify = useNotify();
+  const translate = useTranslate();
+  const [loading, setLoading] = useState(false);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setLoading(true);
+    try {
+      // back to the page that asked for sign-in, or /admin
+      await login({ username: values.username, password: values.password });
+      notify('conveyor.login.success', { type: 'success' });
+    } catch (error) {
+      const status = (error as { status?: number }).status;
+      notify(status === 401 ? 'conveyor.login.failure' : (error as Error).message, {
+        type: 'error',
+      });
+      setLoading(false);
+    }
+  };
+
+  return (
+    <Box
+      component="main"
+      sx={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        bgcolor: 'background.default',
+        p: 2,
+      }}
+    >
+      <Card sx={{ width: '100%', maxWidth: 380 }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>
+            <Avatar sx={{ bgcolor: 'primary.main', mb: 1 }}>
+              <LockIcon />
+            </Avatar>
+            <Typography component="h1" variant="h6">
+              {translate('conveyor.login.title')}
+            </Typography>
+          </Box>
+          <Form onSubmit={submit} noValidate>
+            <TextInput
+              source="username"
+              label="ra.auth.username"
+              autoComplete="username"
+              validate={required()}
+              fullWidth
+              autoFocus
+            />
+            <PasswordInput
+              source="password"
+              label="ra.auth.password"
+              autoComplete="current-password"
+              validate={required()}
+              fullWidth
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              fullWidth
+              disabled={loading}
+              startIcon={loading ? <CircularProgress size={18} /> : undefined}
+              sx={{ mt: 1 }}
+            >
+              {translate('ra.auth.sign_in')}
+            </Button>
+          </Form>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

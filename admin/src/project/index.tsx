@@ -1,0 +1,40 @@
+import { BooleanInput, required, SimpleForm, TextField, TextInput } from 'react-admin';
+import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
+import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { StatusSwitch } from '../common/StatusSwitch.tsx';
+import { httpUrl } from '../common/validators.ts';
+
+export function ProjectList() {
+  return (
+    <ListPage>
+      <RowNumber label="conveyor.list.number" />
+      <TextField source="title_uz" label="resources.project.fields.title" />
+      <TruncatedText source="link" label="resources.project.fields.link" />
+      <StatusSwitch label="conveyor.list.status" />
+      <RowActions label="conveyor.list.actions" />
+    </ListPage>
+  );
+}
+
+function ProjectForm() {
+  return (
+    <SimpleForm defaultValues={{ is_active: true }}>
+      <LocalizedInputs prefix="title" required />
+      <LocalizedInputs prefix="description" multiline />
+      <TextInput source="link" validate={[required(), httpUrl]} fullWidth />
+      <BooleanInput source="is_active" />
+    </SimpleForm>
+  );
+}
+
+export const ProjectCreate = () => (
+  <CreatePage>
+    <ProjectForm />
+  </CreatePage>
+);
+export const ProjectEdit = () => (
+  <EditPage>
+    <ProjectForm />
+  </EditPage>
+);

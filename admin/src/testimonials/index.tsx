@@ -1,0 +1,38 @@
+import { BooleanInput, SimpleForm, TextField } from 'react-admin';
+import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
+import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { StatusSwitch } from '../common/StatusSwitch.tsx';
+
+export function TestimonialList() {
+  return (
+    <ListPage>
+      <RowNumber label="conveyor.list.number" />
+      <TextField source="name_uz" label="resources.testimonials.fields.name" />
+      <TruncatedText source="message_uz" label="resources.testimonials.fields.message" />
+      <StatusSwitch label="conveyor.list.status" />
+      <RowActions label="conveyor.list.actions" />
+    </ListPage>
+  );
+}
+
+function TestimonialForm() {
+  return (
+    <SimpleForm defaultValues={{ is_active: true }}>
+      <LocalizedInputs prefix="name" required />
+      <LocalizedInputs prefix="message" multiline required />
+      <BooleanInput source="is_active" />
+    </SimpleForm>
+  );
+}
+
+export const TestimonialCreate = () => (
+  <CreatePage>
+    <TestimonialForm />
+  </CreatePage>
+);
+export const TestimonialEdit = () => (
+  <EditPage>
+    <TestimonialForm />
+  </EditPage>
+);

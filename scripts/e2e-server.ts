@@ -1,0 +1,46 @@
+// The API on a fresh temporary database, serving the built admin under /admin and at
+// /auth/login, for the admin's browser tests. The data folder is removed on exit.
+//
+//   PORT (8181)  SEED_DEMO (true)  ADMIN_PASSWORD (admin-password-1)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { buildApp } from '@conveyor/api/app';
+import { loadConfig, REPO_ROOT } from '@conveyor/api/config';
+import { seedDemo } from '@conveyor/api/seed';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
+const config = loadConfig({
+  DATA_DIR: dataDir,
+  DATABASE_URL: '',
+  PORT: Number(process.env.PORT ?? 8181),
+  HOST: '127.0.0.1',
+  ADMIN_USER: 'admin',
+  ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? 'admin-password-1',
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  SIGNIN_RATE_LIMIT: 1000,
+  SIGNIN_IP_RATE_LIMIT: 1000,
+  FORM_RATE_LIMIT: 1000,
+});
+const app = await buildApp(config);
+if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.log);
+
+const adminDist = join(REPO_ROOT, 'admin', 'dist');
+// wildcard: false registers one route per built file, leaving /admin/* free for the SPA.
+await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false });
+const spa = async (_request: FastifyRequest, reply: FastifyReply) =>
+  reply.header('cache-control', 'no-cache').sendFile('index.html', adminDist);
+app.get('/admin/*', spa);
+app.get('/auth/login', spa);
+
+const stop = async () => {
+  await app.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+await app.listen({ host: config.host, port: config.port });
+console.log(`e2e server on http://127.0.0.1:${config.port} (data in ${dataDir})`);
