@@ -14,6 +14,16 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'admin',
+          include: ['admin/test/**/*.test.ts'],
+          setupFiles: ['admin/test/setup.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'api:sqlite',
           include: ['api/test/**/*.test.ts'],
           env: { TEST_DB: 'sqlite' },

@@ -3,16 +3,18 @@
  * both are on the same origin by default; VITE_API_URL points a separately hosted admin at an
  * API elsewhere (that API must then list the admin's origin in CORS_ORIGINS).
  */
-const apiOrigin = (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+function apiOrigin(): string {
+  return (import.meta.env.VITE_API_URL as string | undefined)?.replace(/\/+$/, '') ?? '';
+}
 
-export const API_BASE = `${apiOrigin}/api`;
-export const FILES_BASE = `${apiOrigin}/uploads/`;
+export const apiBase = () => `${apiOrigin()}/api`;
+const filesBase = () => `${apiOrigin()}/uploads/`;
 
 /** The address of an uploaded file from the path the API stores. */
 export function fileUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^(https?:|blob:|data:)/.test(path)) return path;
-  return FILES_BASE + path.replace(/^\/+/, '').replace(/^uploads\//, '');
+  return filesBase() + path.replace(/^\/+/, '').replace(/^uploads\//, '');
 }
 
 /** Where signed-out staff are sent (the spec's path; react-admin's /admin/login works too). */

@@ -15,10 +15,28 @@ function deepMerge(base: Catalogue, overrides: Catalogue): Catalogue {
   return out;
 }
 
+/** `base` with the texts of `translation` for the keys `base` has (older keys are dropped). */
+function translateExisting(base: Catalogue, translation: Catalogue): Catalogue {
+  const out: Catalogue = {};
+  for (const [key, value] of Object.entries(base)) {
+    const translated = translation[key];
+    out[key] =
+      typeof value === 'object'
+        ? translateExisting(value, typeof translated === 'object' ? translated : {})
+        : typeof translated === 'string'
+          ? translated
+          : value;
+  }
+  return out;
+}
+
 const bases = {
   en: englishMessages as unknown as Catalogue,
   // ra-language-russian trails react-admin: texts it lacks keep their English wording.
-  ru: deepMerge(englishMessages as unknown as Catalogue, russianMessages as unknown as Catalogue),
+  ru: translateExisting(
+    englishMessages as unknown as Catalogue,
+    russianMessages as unknown as Catalogue,
+  ),
 };
 
 /** A full catalogue: react-admin's own texts in `base`, then ours over them. */

@@ -8,7 +8,7 @@ import { api } from './http.ts';
  * and wants only new files plus the ids of removed gallery images on update.
  */
 
-interface ListReply {
+export interface ListReply {
   data: RaRecord[];
   currentPage: number;
   totalPages: number;
@@ -63,7 +63,7 @@ function listQuery(params: {
 }
 
 // `never`: react-admin types results by the caller's record type, which the API cannot know.
-function toListResult(reply: ListReply): never {
+export function toListResult(reply: ListReply): never {
   if (typeof reply.total === 'number') return { data: reply.data, total: reply.total } as never;
   // An API that gives only page counts: react-admin pages with next/previous instead.
   return {

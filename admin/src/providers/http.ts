@@ -1,5 +1,5 @@
 import { HttpError } from 'react-admin';
-import { API_BASE } from '../config.ts';
+import { apiBase } from '../config.ts';
 
 const TOKEN_KEY = 'conveyor.token';
 
@@ -37,7 +37,7 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
   const query = options.query?.toString();
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}${query ? `?${query}` : ''}`, {
+    response = await fetch(`${apiBase()}${path}${query ? `?${query}` : ''}`, {
       method: options.method ?? 'GET',
       headers,
       body,

@@ -1,0 +1,201 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startApi, ADMIN, type TestApi } from '../../api/test/helpers/api.ts';
+import { png } from '../../api/test/helpers/images.ts';
+import { authProvider } from '../src/providers/authProvider.ts';
+import { dataProvider, SINGLETON_ID, toListResult } from '../src/providers/dataProvider.ts';
+import { tokenStore } from '../src/providers/http.ts';
+
+// The providers against the real API over HTTP, on a fresh database: what react-admin sends
+// becomes the API's calls, and the API's answers become what react-admin expects.
+
+const file = async (name: string) =>
+  new File([new Uint8Array(await png(64, 48))], name, { type: 'image/png' });
+
+describe('data and auth providers', () => {
+  let api: TestApi;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    api = await startApi();
+    vi.stubEnv('VITE_API_URL', api.url);
+    await authProvider.login({ username: ADMIN.user_name, password: ADMIN.password });
+  });
+  afterAll(async () => {
+    vi.unstubAllEnvs();
+    await api?.close();
+  });
+
+  it('signs in, keeps the token and knows who is signed in', async () => {
+    expect(tokenStore.get()).toMatch(/.{20,}/);
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    const identity = await authProvider.getIdentity!();
+    expect(identity.fullName).toBeTruthy();
+  });
+
+  it('refuses a wrong password with the API status and text', async () => {
+    const saved = tokenStore.get();
+    await expect(
+      authProvider.login({ username: ADMIN.user_name, password: 'nope-nope-nope' }),
+    ).rejects.toMatchObject({
+      status: 401,
+      message: 'Wrong username or password',
+    });
+    tokenStore.set(saved!);
+  });
+
+  it('creates with multipart, image included, and answers with the record', async () => {
+    const { data } = await dataProvider.create('categories', {
+      data: {
+        name_ru: 'Ленточные',
+        name_uz: 'Lentali',
+        is_active: true,
+        image: { rawFile: await file('belt.png') },
+      },
+    });
+    categoryId = data.id;
+    expect(data.name_uz).toBe('Lentali');
+    expect(data.image).toMatch(/\.(png|jpe?g|webp)$/);
+    const stored = await fetch(
+      `${api.url}/uploads/${String(data.image).replace(/^\/?(uploads\/)?/, '')}`,
+    );
+    expect(stored.status).toBe(200);
+  });
+
+  it('maps pagination, sort and search to page, limit, sort, order and q', async () => {
+    for (const name of ['Роликовые', 'Винтовые', 'Цепные']) {
+      await dataProvider.create('categories', { data: { name_ru: name, is_active: true } });
+    }
+    const page = await dataProvider.getList('categories', {
+      pagination: { page: 2, perPage: 3 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(page.total).toBe(4);
+    expect(page.data).toHaveLength(1);
+    const found = await dataProvider.getList('categories', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'DESC' },
+      filter: { q: 'винт' },
+    });
+    expect(found.data.map((row) => row.name_ru)).toEqual(['Винтовые']);
+  });
+
+  it('falls back to pageInfo when the API gives only page counts', () => {
+    const result = toListResult({ data: [{ id: 1 }], currentPage: 1, totalPages: 3 }) as {
+      pageInfo: unknown;
+      total?: number;
+    };
+    expect(result.total).toBeUndefined();
+    expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+  });
+
+  it('reads several records by id and filters a reference', async () => {
+    const many = await dataProvider.getMany('categories', { ids: [categoryId] });
+    expect(many.data.map((row) => row.id)).toEqual([categoryId]);
+    await dataProvider.create('products', { data: { name_ru: 'ЛК-400', category_id: categoryId } });
+    const refs = await dataProvider.getManyReference('products', {
+      target: 'category_id',
+      id: categoryId,
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(refs.total).toBe(1);
+  });
+
+  it('sends only new gallery files and the ids of removed images', async () => {
+    const created = await dataProvider.create('products', {
+      data: {
+        name_ru: 'Рольганг',
+        category_id: categoryId,
+        images: [
+          { rawFile: await file('a.png') },
+          { rawFile: await file('b.png') },
+          { rawFile: await file('c.png') },
+        ],
+      },
+    });
+    const { data: before } = await dataProvider.getOne('products', { id: created.data.id });
+    expect(before.images).toHaveLength(3);
+    const [keep, drop] = before.images as { id: number; src: string }[];
+    const current = [keep, before.images[2], { rawFile: await file('d.png') }];
+    await dataProvider.update('products', {
+      id: before.id,
+      data: { ...before, images: current },
+      previousData: before,
+    });
+    const { data: after } = await dataProvider.getOne('products', { id: before.id });
+    const ids = (after.images as { id: number }[]).map((image) => image.id);
+    expect(ids).toHaveLength(3);
+    expect(ids).toContain(keep!.id);
+    expect(ids).not.toContain(drop!.id);
+  });
+
+  it('updates partially: a body of only is_active changes only that', async () => {
+    const { data: before } = await dataProvider.getOne('categories', { id: categoryId });
+    const { data } = await dataProvider.update('categories', {
+      id: categoryId,
+      data: { is_active: false },
+      previousData: before,
+    });
+    expect(data.is_active).toBe(false);
+    expect(data.name_uz).toBe('Lentali');
+    expect(data.image).toBe(before.image);
+  });
+
+  it('sends JSON for the other resources, and shows the API error text', async () => {
+    await expect(
+      dataProvider.create('project', { data: { title_en: 'Line', link: 'not a link' } }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    const { data } = await dataProvider.create('project', {
+      data: { title_en: 'Line', link: 'https://youtu.be/abc' },
+    });
+    expect(data.title_en).toBe('Line');
+  });
+
+  it('reads and saves the company settings as one record', async () => {
+    const { data } = await dataProvider.getOne('settings', { id: SINGLETON_ID });
+    expect(data.id).toBe(SINGLETON_ID);
+    const saved = await dataProvider.update('settings', {
+      id: SINGLETON_ID,
+      data: { ...data, email: 'sales@conveyor.example' },
+      previousData: data,
+    });
+    expect(saved.data.email).toBe('sales@conveyor.example');
+  });
+
+  it('deletes and answers with the deleted id', async () => {
+    const { data } = await dataProvider.create('testimonials', {
+      data: { name_ru: 'Иван', message_ru: 'Спасибо' },
+    });
+    const removed = await dataProvider.delete('testimonials', { id: data.id, previousData: data });
+    expect(removed.data.id).toBe(data.id);
+    await expect(dataProvider.getOne('testimonials', { id: data.id })).rejects.toMatchObject({
+      status: 404,
+    });
+  });
+
+  it('signs out on a 401 and revokes the token on logout', async () => {
+    await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
+    const token = tokenStore.get()!;
+    await authProvider.logout({});
+    expect(tokenStore.get()).toBeNull();
+    const me = await fetch(`${api.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(401);
+    await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/auth/login' });
+    tokenStore.set(token);
+    await expect(
+      dataProvider.getList('users', {
+        pagination: { page: 1, perPage: 10 },
+        sort: { field: 'id', order: 'ASC' },
+        filter: {},
+      }),
+    ).rejects.toMatchObject({ status: 401 });
+    await expect(authProvider.checkError({ status: 401 })).rejects.toMatchObject({
+      redirectTo: '/auth/login',
+    });
+    expect(tokenStore.get()).toBeNull();
+  });
+});
