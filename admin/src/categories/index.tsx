@@ -1,5 +1,5 @@
-import { BooleanInput, maxLength, SimpleForm, TextField, TextInput } from 'react-admin';
-import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { BooleanInput, maxLength, SimpleForm, TextInput } from 'react-admin';
+import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
@@ -9,7 +9,7 @@ export function CategoryList() {
   return (
     <ListPage>
       <RowNumber label="conveyor.list.number" />
-      <TextField source="name_uz" label="resources.categories.fields.name" />
+      <LocalizedField source="name_uz" label="resources.categories.fields.name" />
       <TruncatedText source="description_uz" label="resources.categories.fields.description" />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />

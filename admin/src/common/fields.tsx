@@ -1,6 +1,26 @@
 import { DESCRIPTION_PREVIEW_LENGTH } from '@conveyor/shared';
 import { Typography } from '@mui/material';
-import { useListContext, useRecordContext } from 'react-admin';
+import { isLanguage, pickLocalized } from '@conveyor/shared';
+import { useListContext, useLocaleState, useRecordContext } from 'react-admin';
+
+/** A language-dependent field in the admin's language, falling back as the site does. */
+export function useLocalizedText(source: string): string {
+  const record = useRecordContext();
+  const [locale] = useLocaleState();
+  if (!record) return '';
+  const match = /^(.*)_(ru|uz|en)$/.exec(source);
+  if (!match) return String(record[source] ?? '');
+  return pickLocalized(record, match[1]!, isLanguage(locale) ? locale : 'uz');
+}
+
+/** A name or title column: the admin's language first, then the fallback rule. */
+export function LocalizedField({ source }: { source: string; label?: string; sortable?: boolean }) {
+  return (
+    <Typography variant="body2" component="span">
+      {useLocalizedText(source)}
+    </Typography>
+  );
+}
 
 /** The row's number across pages: (page − 1) × page size + position. */
 export function RowNumber(_props: { label?: string }) {
@@ -21,8 +41,7 @@ export function TruncatedText({
   sortable?: boolean;
   length?: number;
 }) {
-  const record = useRecordContext();
-  const text = String(record?.[source] ?? '');
+  const text = useLocalizedText(source);
   const short = text.length > length ? `${text.slice(0, length)}…` : text;
   return (
     <Typography variant="body2" component="span" title={text.length > length ? text : undefined}>

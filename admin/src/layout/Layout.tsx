@@ -12,6 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { SignedInToast } from './LoginPage.tsx';
 
 /** Every admin toast: bottom-right, 2000 ms (spec section 8). */
 export function AdminNotification(props: NotificationProps) {
@@ -58,6 +59,7 @@ function AdminMenu() {
 export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout appBar={AdminAppBar} menu={AdminMenu}>
+      <SignedInToast />
       <Breadcrumbs />
       {children}
     </RaLayout>

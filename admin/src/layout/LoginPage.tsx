@@ -8,7 +8,7 @@ import {
   CircularProgress,
   Typography,
 } from '@mui/material';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Form,
   PasswordInput,
@@ -18,6 +18,20 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+
+const SIGNED_IN_FLAG = 'conveyor.signedIn';
+
+/** 'Login successfully', once, on the first admin screen after signing in. */
+export function SignedInToast() {
+  const notify = useNotify();
+  useEffect(() => {
+    if (sessionStorage.getItem(SIGNED_IN_FLAG)) {
+      sessionStorage.removeItem(SIGNED_IN_FLAG);
+      notify('conveyor.login.success', { type: 'success' });
+    }
+  }, [notify]);
+  return null;
+}
 
 /**
  * Sign-in (spec 2.3): user name and password, both required; 'Login successfully' then the
@@ -34,9 +48,12 @@ export function LoginPage() {
     setLoading(true);
     try {
       // back to the page that asked for sign-in, or /admin
+      // The admin shows 'Login successfully' once it has opened (SignedInToast): a toast
+      // raised here would vanish with the sign-in screen.
+      sessionStorage.setItem(SIGNED_IN_FLAG, '1');
       await login({ username: values.username, password: values.password });
-      notify('conveyor.login.success', { type: 'success' });
     } catch (error) {
+      sessionStorage.removeItem(SIGNED_IN_FLAG);
       const status = (error as { status?: number }).status;
       notify(status === 401 ? 'conveyor.login.failure' : (error as Error).message, {
         type: 'error',

@@ -8,7 +8,7 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
-import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
@@ -18,7 +18,7 @@ export function MediaList() {
   return (
     <ListPage>
       <RowNumber label="conveyor.list.number" />
-      <TextField source="title_uz" label="resources.media.fields.title" />
+      <LocalizedField source="title_uz" label="resources.media.fields.title" />
       <TruncatedText source="link" label="resources.media.fields.link" />
       <ReferenceField source="product_id" reference="products" link={false}>
         <TextField source="name_uz" />

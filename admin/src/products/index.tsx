@@ -7,7 +7,7 @@ import {
   SimpleForm,
   TextField,
 } from 'react-admin';
-import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
@@ -17,7 +17,7 @@ export function ProductList() {
   return (
     <ListPage>
       <RowNumber label="conveyor.list.number" />
-      <TextField source="name_uz" label="resources.products.fields.name" />
+      <LocalizedField source="name_uz" label="resources.products.fields.name" />
       <TruncatedText source="description_uz" label="resources.products.fields.description" />
       <ReferenceField source="category_id" reference="categories" link={false}>
         <TextField source="name_uz" />

@@ -1,5 +1,5 @@
-import { BooleanInput, required, SimpleForm, TextField, TextInput } from 'react-admin';
-import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { BooleanInput, required, SimpleForm, TextInput } from 'react-admin';
+import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
@@ -9,7 +9,7 @@ export function ProjectList() {
   return (
     <ListPage>
       <RowNumber label="conveyor.list.number" />
-      <TextField source="title_uz" label="resources.project.fields.title" />
+      <LocalizedField source="title_uz" label="resources.project.fields.title" />
       <TruncatedText source="link" label="resources.project.fields.link" />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />

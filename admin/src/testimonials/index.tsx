@@ -1,5 +1,5 @@
-import { BooleanInput, SimpleForm, TextField } from 'react-admin';
-import { RowNumber, TruncatedText } from '../common/fields.tsx';
+import { BooleanInput, SimpleForm } from 'react-admin';
+import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
@@ -8,7 +8,7 @@ export function TestimonialList() {
   return (
     <ListPage>
       <RowNumber label="conveyor.list.number" />
-      <TextField source="name_uz" label="resources.testimonials.fields.name" />
+      <LocalizedField source="name_uz" label="resources.testimonials.fields.name" />
       <TruncatedText source="message_uz" label="resources.testimonials.fields.message" />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />

@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { ADMIN, expectToast, signIn } from './helpers.ts';
+
+test.describe('sign-in and the guard', () => {
+  test('an admin path sends a signed-out visitor to /auth/login', async ({ page }) => {
+    await page.goto('/admin/products');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.goto('/admin');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('both fields are required', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByRole('button', { name: 'Kirish' }).click();
+    await expect(page.getByText('Majburiy maydon')).toHaveCount(2);
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('a wrong password says so and stays on sign-in', async ({ page }) => {
+    await page.goto('/auth/login');
+    await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(ADMIN.user);
+    await page.getByRole('textbox', { name: 'Parol' }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Kirish' }).click();
+    await expectToast(page, 'Wrong username or password');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('signing in shows "Login successfully" and opens the users list at /admin', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await expectToast(page, 'Login successfully');
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('cell', { name: ADMIN.user, exact: true })).toBeVisible();
+  });
+
+  test('after sign-in the visitor returns to the page that asked for it', async ({ page }) => {
+    await page.goto('/admin/clients');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+    await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(ADMIN.user);
+    await page.getByRole('textbox', { name: 'Parol' }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Kirish' }).click();
+    await expect(page).toHaveURL(/\/admin\/clients$/);
+  });
+
+  test("react-admin's own /admin/login works too", async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(ADMIN.user);
+    await page.getByRole('textbox', { name: 'Parol' }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Kirish' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+  });
+
+  test('"Akkauntdan chiqish" revokes the token and goes to /', async ({ page }) => {
+    await signIn(page);
+    const token = await page.evaluate(() => localStorage.getItem('conveyor.token'));
+    await page.getByRole('button', { name: 'Profil' }).click();
+    await page.getByRole('menuitem', { name: 'Akkauntdan chiqish' }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+    const me = await page.request.get('/api/me', { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status()).toBe(401);
+    await page.goto('/admin/users');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+
+  test('a revoked or expired token sends the user to sign-in on the next call', async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.evaluate(() =>
+      localStorage.setItem('conveyor.token', 'revoked-token-that-the-api-does-not-know'),
+    );
+    await page.goto('/admin/categories');
+    await expect(page).toHaveURL(/\/auth\/login$/);
+  });
+});

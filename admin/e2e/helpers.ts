@@ -1,0 +1,35 @@
+import { expect, type Page, test } from '@playwright/test';
+import { chromiumSkipReason } from '../../scripts/playwright.ts';
+
+export const ADMIN = { user: 'admin', password: 'admin-password-1' };
+
+test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
+
+/** Signs in through the form and waits for the admin. */
+export async function signIn(page: Page, user = ADMIN.user, password = ADMIN.password) {
+  await page.goto('/auth/login');
+  await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(user);
+  await page.getByRole('textbox', { name: 'Parol' }).fill(password);
+  await page.getByRole('button', { name: 'Kirish' }).click();
+  await expect(page).toHaveURL(/\/admin\//);
+}
+
+/** The toast area (bottom-right). */
+export const toast = (page: Page) => page.locator('.MuiSnackbar-root');
+
+/** Expects a toast with this text, then closes it so that it cannot be mistaken for the next. */
+export async function expectToast(page: Page, text: string | RegExp) {
+  await expect(toast(page).filter({ hasText: text })).toBeVisible();
+}
+
+/** A token from the API directly, for setting up data without the UI. */
+export async function apiToken(page: Page): Promise<string> {
+  const reply = await page.request.post('/api/signin', {
+    data: { user_name: ADMIN.user, password: ADMIN.password },
+  });
+  expect(reply.status()).toBe(200);
+  return (await reply.json()).data;
+}
+
+/** The row of a list that contains the text. */
+export const row = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });

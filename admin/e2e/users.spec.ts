@@ -1,0 +1,40 @@
+import { expect, test } from '@playwright/test';
+import { expectToast, row, signIn } from './helpers.ts';
+
+test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/admin\/users$/);
+  // only the admin exists: its delete is disabled
+  await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+
+  const name = `staff${Date.now() % 100000}`;
+  await page.getByRole('link', { name: "Qo'shish" }).click();
+  await page.getByRole('textbox', { name: 'Foydalanuvchi nomi', exact: true }).fill(name);
+  await page.getByLabel('Parol').first().fill('staff-password-1');
+  await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Aziz');
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${name}@example.com`);
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expectToast(page, 'Foydalanuvchi yaratildi');
+  await expect(row(page, name)).toBeVisible();
+  await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeEnabled();
+
+  await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
+  await page.getByRole('textbox', { name: 'Familiya', exact: true }).fill('Karimov');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expectToast(page, 'Foydalanuvchi tahrirlandi');
+
+  // the new account signs in with its password (left unchanged by the edit)
+  const signin = await page.request.post('/api/signin', {
+    data: { user_name: name, password: 'staff-password-1' },
+  });
+  expect(signin.status()).toBe(200);
+
+  await row(page, name).getByRole('button', { name: "O'chirish" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
+  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expect(row(page, name)).toHaveCount(0);
+  await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+});
