@@ -35,7 +35,7 @@ export default tseslint.config(
   },
   {
     // Tests read JSON answers whose shape is the thing under test.
-    files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', 'e2e/**'],
+    files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', '**/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   prettier,

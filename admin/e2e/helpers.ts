@@ -33,3 +33,23 @@ export async function apiToken(page: Page): Promise<string> {
 
 /** The row of a list that contains the text. */
 export const row = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
+
+/** A small real PNG (40×30), as a file the browser's picker would hand over. */
+export const pngFile = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAACgAAAAeCAIAAADRv8uKAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAPUlEQVRIie3VQQ0AMAwCwHnCE+JQORnb45L+mzSUO+mezLG4Th3hmneqAonKHCSKxWGxWAwWh8ViMV+xeAHMwOpcE9v32gAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+});
+
+/** GET on the API as staff. */
+export async function apiGet<T = any>(page: Page, path: string): Promise<T> {
+  const token = await apiToken(page);
+  const reply = await page.request.get(`/api${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(reply.ok()).toBe(true);
+  return reply.json();
+}

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import {
   Button,
   Create,
@@ -16,6 +17,7 @@ import {
   TopToolbar,
   CreateButton,
   ExportButton,
+  useBasename,
   useNotify,
   useResourceContext,
   useTranslate,
@@ -35,10 +37,12 @@ export function useSaveError() {
 /** 'Orqaga': back to the resource's list, on every form screen. */
 export function BackLink({ to }: { to?: string }) {
   const resource = useResourceContext();
+  const basename = useBasename();
   return (
     <Button
       label="conveyor.back"
-      to={to ?? `/${resource}`}
+      component={Link}
+      to={to ?? `${basename}/${resource}`}
       startIcon={<ArrowBackIcon />}
       data-testid="back-link"
     />

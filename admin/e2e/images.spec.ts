@@ -1,0 +1,84 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, apiToken, expectToast, pngFile, signIn, toast } from './helpers.ts';
+
+test.describe('image rules', () => {
+  let productId: number;
+
+  test.beforeEach(async ({ page }) => {
+    // a product of our own with three gallery images, made through the API
+    const token = await apiToken(page);
+    const categories = await apiGet(page, '/categories?limit=1');
+    const reply = await page.request.post('/api/products', {
+      headers: { authorization: `Bearer ${token}` },
+      multipart: {
+        name_ru: `Галерея ${Date.now()}`,
+        category_id: String(categories.data[0].id),
+        images: pngFile('a.png'),
+      },
+    });
+    expect(reply.status()).toBe(201);
+    productId = (await reply.json()).data.id;
+    for (const name of ['b.png', 'c.png']) {
+      const current = await apiGet(page, `/products/${productId}`);
+      expect(current.data.images.length).toBeGreaterThan(0);
+      const more = await page.request.put(`/api/products/${productId}`, {
+        headers: { authorization: `Bearer ${token}` },
+        multipart: { images: pngFile(name) },
+      });
+      expect(more.status()).toBe(200);
+    }
+    await signIn(page);
+  });
+
+  test('a file that is not JPEG or PNG rejects the whole choice', async ({ page }) => {
+    await page.goto(`/admin/products/${productId}`);
+    await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(3);
+    await page
+      .getByTestId('upload-images')
+      .setInputFiles([
+        pngFile('fine.png'),
+        { name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
+      ]);
+    await expectToast(page, 'Only jpeg and png files are allowed');
+    await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(3);
+    // admin toasts sit at the bottom right
+    await expect(toast(page).first()).toHaveClass(
+      /AnchorOriginBottomRight|anchorOriginBottomRight/,
+    );
+  });
+
+  test('existing plus new images may not pass 8', async ({ page }) => {
+    await page.goto(`/admin/products/${productId}`);
+    await page
+      .getByTestId('upload-images')
+      .setInputFiles(['1', '2', '3', '4', '5', '6'].map((n) => pngFile(`${n}.png`)));
+    await expectToast(page, 'You can upload up to 8 images');
+    await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(3);
+    await page
+      .getByTestId('upload-images')
+      .setInputFiles(['1', '2', '3', '4', '5'].map((n) => pngFile(`${n}.png`)));
+    await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(8);
+  });
+
+  test('removing an existing image deletes it on save; new ones are added', async ({ page }) => {
+    const before = await apiGet(page, `/products/${productId}`);
+    const removed = before.data.images[0].id;
+    await page.goto(`/admin/products/${productId}`);
+    await page
+      .getByTestId('previews-images')
+      .getByRole('button', { name: "Rasmni o'chirish" })
+      .first()
+      .click();
+    await page.getByTestId('upload-images').setInputFiles([pngFile('new.png')]);
+    await page.getByTestId('upload-image').setInputFiles([pngFile('main.png')]);
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await expectToast(page, 'Mahsulot tahrirlandi');
+    const after = await apiGet(page, `/products/${productId}`);
+    const ids = after.data.images.map((image: { id: number }) => image.id);
+    expect(ids).toHaveLength(3);
+    expect(ids).not.toContain(removed);
+    expect(after.data.image).toBeTruthy();
+    const file = await page.request.get(`/uploads/${after.data.image}`);
+    expect(file.status()).toBe(200);
+  });
+});

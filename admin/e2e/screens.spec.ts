@@ -1,0 +1,138 @@
+import { expect, test } from '@playwright/test';
+import { apiGet, expectToast, row, signIn } from './helpers.ts';
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page);
+});
+
+test('pagination: page sizes 10/20/50 with the Uzbek labels; a new size goes back to page 1', async ({
+  page,
+}) => {
+  const { total } = await apiGet(page, '/products?limit=1');
+  expect(total).toBeGreaterThan(20);
+  await page.goto('/admin/products');
+  await expect(page.getByText('Har sahifada')).toBeVisible();
+  await expect(page.getByText(`Sahifa 1 dan ${Math.ceil(total / 10)}`)).toBeVisible();
+  await expect(page.locator('tbody tr')).toHaveCount(10);
+  await page.getByRole('button', { name: /next page|keyingi/i }).click();
+  await expect(page.getByText(`Sahifa 2 dan ${Math.ceil(total / 10)}`)).toBeVisible();
+  await expect(page.locator('tbody tr').first()).toContainText('11');
+  await page.getByRole('combobox').filter({ hasText: '10' }).click();
+  await expect(page.getByRole('option')).toHaveText(['10', '20', '50']);
+  await page.getByRole('option', { name: '20' }).click();
+  await expect(page.getByText(`Sahifa 1 dan ${Math.ceil(total / 20)}`)).toBeVisible();
+  await expect(page.locator('tbody tr')).toHaveCount(20);
+});
+
+test('lists: search box and a 30-character description preview', async ({ page }) => {
+  await page.goto('/admin/products');
+  const preview = await page.locator('tbody tr').first().locator('td').nth(2).innerText();
+  expect(preview.length).toBeLessThanOrEqual(31);
+  await page.getByPlaceholder('Qidirish').fill('LK-400');
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+});
+
+test('leads and suppliers have no create button; leads export CSV', async ({ page }) => {
+  await page.goto('/admin/leads');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Eksport' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  await page.goto('/admin/suppliers');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
+});
+
+test("a lead's status changes from its view, reached by the spec's path", async ({ page }) => {
+  const leads = await apiGet(page, '/leads?limit=1&sort=id&order=asc');
+  const lead = leads.data[0];
+  await page.goto(`/admin/leads/view/${lead.id}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/leads/${lead.id}/show$`));
+  await expect(page.getByText(lead.name, { exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Holat' }).click();
+  await page.getByRole('option', { name: 'Bajarildi' }).click();
+  await expectToast(page, 'Lead tahrirlandi');
+  await expect.poll(async () => (await apiGet(page, `/leads/${lead.id}`)).data.status).toBe('done');
+});
+
+test("supplier edit: the spec's screen, required fields, 'Taklif tahrirlandi', back to the list", async ({
+  page,
+}) => {
+  const suppliers = await apiGet(page, '/suppliers?limit=1&sort=id&order=asc');
+  const supplier = suppliers.data[0];
+  await page.goto(`/admin/suppliers/edit/${supplier.id}`);
+  await expect(page).toHaveURL(new RegExp(`/admin/suppliers/${supplier.id}$`));
+  await expect(page.getByRole('heading', { name: "Hamkor Ma'lumotlari", level: 1 })).toBeVisible();
+  await expect(page.getByTestId('back-link')).toHaveAttribute('href', '/admin/suppliers');
+  const company = page.getByRole('textbox', { name: 'Kompaniya nomi' });
+  await expect(company).toHaveValue(supplier.company_name);
+  await expect(page.getByRole('spinbutton', { name: 'Hamkorlar soni' })).toBeVisible();
+  await company.fill('');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expect(page.getByText('Majburiy maydon').first()).toBeVisible();
+  await company.fill(`${supplier.company_name} MChJ`);
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expectToast(page, 'Taklif tahrirlandi');
+  await expect(page).toHaveURL(/\/admin\/suppliers$/);
+  await expect(row(page, `${supplier.company_name} MChJ`)).toBeVisible();
+});
+
+test("the spec's /edit/{id} paths lead to react-admin's edit screens", async ({ page }) => {
+  await page.goto('/admin/categories/edit/1');
+  await expect(page).toHaveURL(/\/admin\/categories\/1$/);
+  await expect(page.getByTestId('breadcrumbs')).toContainText('Kategoriyalar');
+  await expect(page.getByTestId('breadcrumbs')).toContainText('#1');
+});
+
+test('company settings are edited in the admin', async ({ page }) => {
+  await page.goto('/admin/settings');
+  const email = page.getByRole('textbox', { name: 'E-mail' });
+  await expect(email).not.toHaveValue('');
+  await email.fill('sales@conveyor.example');
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expect
+    .poll(async () => (await (await page.request.get('/api/settings')).json()).data.email)
+    .toBe('sales@conveyor.example');
+});
+
+test('language: Russian and English are selectable and remembered', async ({ page }) => {
+  await page.goto('/admin/products');
+  await page.getByRole('button', { name: /O'zbekcha/i }).click();
+  await page.getByRole('menuitem', { name: 'Русский' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Продукты' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('На странице')).toBeVisible();
+  await page.getByRole('button', { name: /Русский/i }).click();
+  await page.getByRole('menuitem', { name: "O'zbekcha" }).click();
+  await expect(page.getByRole('menuitem', { name: 'Mahsulotlar' })).toBeVisible();
+});
+
+test('light/dark theme toggle is remembered', async ({ page }) => {
+  await page.goto('/admin/users');
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByRole('button', { name: "Yorug'/qorong'i mavzu" }).click();
+  await expect.poll(background).not.toBe(light);
+  const dark = await background();
+  await page.reload();
+  await expect.poll(background).toBe(dark);
+  await page.getByRole('button', { name: "Yorug'/qorong'i mavzu" }).click();
+  await expect.poll(background).toBe(light);
+});
+
+test('on a phone the sidebar opens from the menu button', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/admin/products');
+  await expect(page.getByRole('menuitem', { name: 'Mahsulotlar' })).toBeHidden();
+  await page.getByRole('button', { name: /menyuni ochish/i }).click();
+  await page.getByRole('menuitem', { name: 'Mijozlar' }).click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+});
+
+test('the back link of a form returns to its list', async ({ page }) => {
+  await page.goto('/admin/clients/create');
+  await page.getByTestId('back-link').click();
+  await expect(page).toHaveURL(/\/admin\/clients$/);
+});
