@@ -136,3 +136,23 @@ test('the back link of a form returns to its list', async ({ page }) => {
   await page.getByTestId('back-link').click();
   await expect(page).toHaveURL(/\/admin\/clients$/);
 });
+
+test("failures use the spec's wording with the API's reason", async ({ page }) => {
+  // a category that still has products cannot be deleted
+  await page.goto('/admin/categories');
+  const first = page.locator('tbody tr').last();
+  await first.getByRole('button', { name: "O'chirish" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
+  await expectToast(page, /Ma'lumotlarni o'chirib bo'lmadi: .+/);
+  // the last active user cannot be deactivated
+  await page.goto('/admin/users');
+  await row(page, 'admin').locator('input[type=checkbox]').click();
+  await expectToast(page, /Ma'lumotlarni tahrirlab bo'lmadi: .+/);
+  await expect(row(page, 'admin').locator('input[type=checkbox]')).toBeChecked();
+});
+
+test('an empty search says there is no data', async ({ page }) => {
+  await page.goto('/admin/clients');
+  await page.getByPlaceholder('Qidirish').fill('no-such-client-anywhere');
+  await expect(page.getByText("Ma'lumot topilmadi")).toBeVisible();
+});

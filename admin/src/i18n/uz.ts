@@ -80,6 +80,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     navigation: {
       no_results: "Ma'lumot topilmadi",
+      no_filtered_results: "Ma'lumot topilmadi",
+      clear_filters: 'Filtrlarni tozalash',
       no_more_results: "%{page} sahifa yo'q.",
       page_out_of_boundaries: "%{page} sahifa yo'q",
       page_out_from_end: "Oxirgi sahifadan keyin sahifa yo'q",
