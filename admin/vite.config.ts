@@ -1,13 +1,27 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+/** In development, /auth/login (the spec's sign-in path, outside /admin/) opens the admin too. */
+const signInPath: Plugin = {
+  name: 'conveyor-sign-in-path',
+  configureServer(server) {
+    server.middlewares.use((request, _response, next) => {
+      if (request.url === '/auth/login' || request.url?.startsWith('/auth/login?')) {
+        request.url = '/admin/';
+      }
+      next();
+    });
+  },
+};
 
 // The admin is served under /admin by the API server; in development Vite serves it and
 // forwards /api and /uploads to the API.
 export default defineConfig({
   base: '/admin/',
   cacheDir: '../.cache/vite-admin',
-  plugins: [react()],
+  plugins: [react(), signInPath],
   server: {
+    host: '127.0.0.1',
     port: 5173,
     proxy: {
       '/api': 'http://127.0.0.1:8080',
