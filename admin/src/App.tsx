@@ -147,6 +147,7 @@ function AdminApp() {
       />
       <CustomRoutes>
         <Route path="/settings" element={<screens.SettingsPage />} />
+        <Route path="/publishing" element={<screens.PublishingPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         {EDITABLE.map((resource) => (

@@ -12,6 +12,7 @@ const screens = {
   clients: () => import('./clients/index.tsx'),
   suppliers: () => import('./suppliers/index.tsx'),
   settings: () => import('./settings/SettingsPage.tsx'),
+  publishing: () => import('./publishing/PublishingPage.tsx'),
 };
 
 function screen<M extends keyof typeof screens>(module: M, name: string) {
@@ -47,3 +48,4 @@ export const ClientEdit = screen('clients', 'ClientEdit');
 export const SupplierList = screen('suppliers', 'SupplierList');
 export const SupplierEdit = screen('suppliers', 'SupplierEdit');
 export const SettingsPage = screen('settings', 'SettingsPage');
+export const PublishingPage = screen('publishing', 'PublishingPage');

@@ -1,9 +1,13 @@
+import PublishIcon from '@mui/icons-material/Publish';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { ADMIN_TOAST_MS } from '@conveyor/shared';
 import type { ReactNode } from 'react';
 import {
   AppBar,
   Layout as RaLayout,
+  LoadingIndicator,
+  LocalesMenuButton,
+  ToggleThemeButton,
   Logout,
   Menu,
   Notification,
@@ -11,6 +15,7 @@ import {
   UserMenu,
   useTranslate,
 } from 'react-admin';
+import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { SignedInToast } from './LoginPage.tsx';
 
@@ -38,7 +43,19 @@ function AdminUserMenu() {
 }
 
 function AdminAppBar() {
-  return <AppBar userMenu={<AdminUserMenu />} />;
+  return (
+    <AppBar
+      userMenu={<AdminUserMenu />}
+      toolbar={
+        <>
+          <PublishingIndicator />
+          <LocalesMenuButton />
+          <ToggleThemeButton />
+          <LoadingIndicator />
+        </>
+      }
+    />
+  );
 }
 
 /** The spec's sidebar: its labels (the resources' names) and icons, then settings. */
@@ -47,6 +64,11 @@ function AdminMenu() {
   return (
     <Menu>
       <Menu.ResourceItems />
+      <Menu.Item
+        to="/publishing"
+        primaryText={translate('conveyor.publishing.menu')}
+        leftIcon={<PublishIcon />}
+      />
       <Menu.Item
         to="/settings"
         primaryText={translate('conveyor.settings.title')}

@@ -1,0 +1,147 @@
+import RefreshIcon from '@mui/icons-material/Refresh';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Loading, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { type Build, requestRebuild, usePublishingStatus } from './api.ts';
+
+function useFormat() {
+  const [locale] = useLocaleState();
+  return {
+    date: (value?: string | null) =>
+      value ? new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : locale) : '—',
+    duration: (ms?: number | null) =>
+      ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`,
+  };
+}
+
+function StatusChip({ status }: { status: Build['status'] }) {
+  const translate = useTranslate();
+  const map = {
+    success: ['success', 'conveyor.publishing.success'],
+    failed: ['error', 'conveyor.publishing.failed'],
+    running: ['warning', 'conveyor.publishing.running'],
+  } as const;
+  const [color, label] = map[status];
+  return <Chip size="small" color={color} label={translate(label)} />;
+}
+
+/** The publishing screen: what is live, what is building, the recent builds, rebuild now. */
+export function PublishingPage() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const format = useFormat();
+  const queryClient = useQueryClient();
+  const { data, isPending, error } = usePublishingStatus();
+  const rebuild = useMutation({
+    mutationFn: requestRebuild,
+    onSuccess: () => {
+      notify('conveyor.publishing.requested', { type: 'success' });
+      void queryClient.invalidateQueries({ queryKey: ['publishing'] });
+    },
+    onError: (err: Error) => notify(err.message, { type: 'error' }),
+  });
+
+  if (isPending) return <Loading />;
+  if (error || !data) return <Alert severity="error">{(error as Error)?.message}</Alert>;
+  const busy = data.running || data.queued;
+  return (
+    <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
+      <Title title={translate('conveyor.publishing.title')} />
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+        <Card>
+          <CardContent>
+            <Typography variant="overline">{translate('conveyor.publishing.live')}</Typography>
+            <Typography variant="h6" data-testid="publishing-live">
+              {data.live ? data.live.release : translate('conveyor.publishing.none')}
+            </Typography>
+            {data.live?.finishedAt && (
+              <Typography variant="body2" color="text.secondary">
+                {format.date(data.live.finishedAt)}
+              </Typography>
+            )}
+          </CardContent>
+        </Card>
+        <Card>
+          <CardContent>
+            <Typography variant="overline">
+              {translate('conveyor.publishing.last_build')}
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Typography variant="h6" data-testid="publishing-state">
+                {data.running
+                  ? translate('conveyor.publishing.running')
+                  : data.queued
+                    ? translate('conveyor.publishing.queued')
+                    : translate('conveyor.publishing.idle')}
+              </Typography>
+              {data.lastBuild && <StatusChip status={data.lastBuild.status} />}
+            </Box>
+            <Button
+              sx={{ mt: 1 }}
+              variant="contained"
+              startIcon={<RefreshIcon />}
+              disabled={rebuild.isPending || busy}
+              onClick={() => rebuild.mutate()}
+            >
+              {translate('conveyor.publishing.rebuild')}
+            </Button>
+          </CardContent>
+        </Card>
+      </Box>
+      {data.lastBuild?.status === 'failed' && (
+        <Alert severity="error" data-testid="publishing-error">
+          <strong>{data.lastBuild.error}</strong>
+          {data.lastBuild.logTail && (
+            <Box component="pre" sx={{ whiteSpace: 'pre-wrap', fontSize: 12, m: 0, mt: 1 }}>
+              {data.lastBuild.logTail}
+            </Box>
+          )}
+        </Alert>
+      )}
+      <Card>
+        <CardContent>
+          <Typography variant="overline">{translate('conveyor.publishing.history')}</Typography>
+          <Box sx={{ overflowX: 'auto' }}>
+            <Table size="small">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{translate('conveyor.publishing.started')}</TableCell>
+                  <TableCell>{translate('conveyor.publishing.duration')}</TableCell>
+                  <TableCell>{translate('conveyor.publishing.result')}</TableCell>
+                  <TableCell>{translate('conveyor.publishing.pages')}</TableCell>
+                  <TableCell>{translate('conveyor.publishing.error')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {data.history.map((build) => (
+                  <TableRow key={build.id}>
+                    <TableCell>{format.date(build.startedAt ?? build.requestedAt)}</TableCell>
+                    <TableCell>{format.duration(build.durationMs)}</TableCell>
+                    <TableCell>
+                      <StatusChip status={build.status} />
+                    </TableCell>
+                    <TableCell>{build.pages ?? '—'}</TableCell>
+                    <TableCell sx={{ maxWidth: 360 }}>{build.error ?? ''}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
