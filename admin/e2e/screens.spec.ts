@@ -156,3 +156,10 @@ test('an empty search says there is no data', async ({ page }) => {
   await page.getByPlaceholder('Qidirish').fill('no-such-client-anywhere');
   await expect(page.getByText("Ma'lumot topilmadi")).toBeVisible();
 });
+
+test('a column header sorts the list on the server', async ({ page }) => {
+  const sorted = await apiGet(page, '/categories?limit=1&sort=name_uz&order=asc');
+  await page.goto('/admin/categories');
+  await page.getByRole('columnheader', { name: 'Nomi' }).getByRole('button').click();
+  await expect(page.locator('tbody tr').first()).toContainText(sorted.data[0].name_uz);
+});

@@ -10,7 +10,11 @@ export function CategoryList() {
     <ListPage>
       <RowNumber label="conveyor.list.number" />
       <LocalizedField source="name_uz" label="resources.categories.fields.name" />
-      <TruncatedText source="description_uz" label="resources.categories.fields.description" />
+      <TruncatedText
+        sortable={false}
+        source="description_uz"
+        label="resources.categories.fields.description"
+      />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />
     </ListPage>

@@ -70,9 +70,9 @@ export function LeadList() {
     <ListPage create={false} exporter sort={{ field: 'created_at', order: 'DESC' }}>
       <RowNumber label="conveyor.list.number" />
       <TextField source="name" />
-      <TextField source="phone" />
+      <TextField source="phone" sortable={false} />
       <EmailField source="email" />
-      <TruncatedText source="message" />
+      <TruncatedText sortable={false} source="message" />
       <LeadStatusSelect label="resources.leads.fields.status" />
       <DateField source="created_at" showTime />
       <LeadRowActions label="conveyor.list.actions" />
@@ -91,7 +91,7 @@ export function LeadShow() {
     >
       <SimpleShowLayout>
         <TextField source="name" />
-        <TextField source="phone" />
+        <TextField source="phone" sortable={false} />
         <EmailField source="email" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
         <DateField source="created_at" showTime />

@@ -19,7 +19,7 @@ export function MediaList() {
     <ListPage>
       <RowNumber label="conveyor.list.number" />
       <LocalizedField source="title_uz" label="resources.media.fields.title" />
-      <TruncatedText source="link" label="resources.media.fields.link" />
+      <TruncatedText sortable={false} source="link" label="resources.media.fields.link" />
       <ReferenceField source="product_id" reference="products" link={false}>
         <TextField source="name_uz" />
       </ReferenceField>

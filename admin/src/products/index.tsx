@@ -18,7 +18,11 @@ export function ProductList() {
     <ListPage>
       <RowNumber label="conveyor.list.number" />
       <LocalizedField source="name_uz" label="resources.products.fields.name" />
-      <TruncatedText source="description_uz" label="resources.products.fields.description" />
+      <TruncatedText
+        sortable={false}
+        source="description_uz"
+        label="resources.products.fields.description"
+      />
       <ReferenceField source="category_id" reference="categories" link={false}>
         <TextField source="name_uz" />
       </ReferenceField>

@@ -10,7 +10,7 @@ export function ProjectList() {
     <ListPage>
       <RowNumber label="conveyor.list.number" />
       <LocalizedField source="title_uz" label="resources.project.fields.title" />
-      <TruncatedText source="link" label="resources.project.fields.link" />
+      <TruncatedText sortable={false} source="link" label="resources.project.fields.link" />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />
     </ListPage>

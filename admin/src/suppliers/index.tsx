@@ -20,9 +20,9 @@ export function SupplierList() {
     <ListPage create={false} exporter>
       <RowNumber label="conveyor.list.number" />
       <TextField source="company_name" />
-      <TextField source="contact_person" />
-      <TextField source="phone" />
-      <EmailField source="email" />
+      <TextField source="contact_person" sortable={false} />
+      <TextField source="phone" sortable={false} />
+      <EmailField source="email" sortable={false} />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />
     </ListPage>

@@ -9,7 +9,11 @@ export function TestimonialList() {
     <ListPage>
       <RowNumber label="conveyor.list.number" />
       <LocalizedField source="name_uz" label="resources.testimonials.fields.name" />
-      <TruncatedText source="message_uz" label="resources.testimonials.fields.message" />
+      <TruncatedText
+        sortable={false}
+        source="message_uz"
+        label="resources.testimonials.fields.message"
+      />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />
     </ListPage>
