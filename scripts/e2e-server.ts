@@ -1,14 +1,12 @@
 // The API on a fresh temporary database, serving the built admin under /admin and at
-// /auth/login, for the admin's browser tests. The data folder is removed on exit.
+// /auth/login (and site/dist at /) as `npm start` does, for the browser tests. The data folder is removed on exit.
 //
 //   PORT (8181)  SEED_DEMO (true)  ADMIN_PASSWORD (admin-password-1)
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import fastifyStatic from '@fastify/static';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { buildApp } from '@conveyor/api/app';
-import { loadConfig, REPO_ROOT } from '@conveyor/api/config';
+import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
@@ -23,17 +21,10 @@ const config = loadConfig({
   SIGNIN_RATE_LIMIT: 1000,
   SIGNIN_IP_RATE_LIMIT: 1000,
   FORM_RATE_LIMIT: 1000,
+  SERVE_FRONTENDS: true,
 });
 const app = await buildApp(config);
 if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.log);
-
-const adminDist = join(REPO_ROOT, 'admin', 'dist');
-// wildcard: false registers one route per built file, leaving /admin/* free for the SPA.
-await app.register(fastifyStatic, { root: adminDist, prefix: '/admin/', wildcard: false });
-const spa = async (_request: FastifyRequest, reply: FastifyReply) =>
-  reply.header('cache-control', 'no-cache').sendFile('index.html', adminDist);
-app.get('/admin/*', spa);
-app.get('/auth/login', spa);
 
 const stop = async () => {
   await app.close();

@@ -7,6 +7,7 @@ import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import rateLimitPlugin from './plugins/rateLimit.ts';
 import securityPlugin from './plugins/security.ts';
+import frontendsPlugin from './plugins/frontends.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import apiRoutes from './routes/index.ts';
@@ -60,5 +61,6 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(uploadsPlugin);
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(frontendsPlugin);
   return app;
 }

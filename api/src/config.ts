@@ -32,6 +32,9 @@ export const configSchema = {
     TRUST_PROXY: { type: 'string', default: '' },
     REDIS_URL: { type: 'string', default: '' },
     PUBLIC_CACHE_MB: { type: 'number', minimum: 0, default: 32 },
+    SERVE_FRONTENDS: { type: 'boolean', default: true },
+    ADMIN_DIR: { type: 'string', default: './admin/dist' },
+    SITE_DIR: { type: 'string', default: './site/dist' },
     UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
     UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
     UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
@@ -65,6 +68,10 @@ export interface Config {
   redisUrl: string | null;
   /** Memory for cached anonymous reads of public content; 0 turns the cache off. */
   publicCacheMb: number;
+  /** Serve the built admin and site on the API's port. */
+  serveFrontends: boolean;
+  adminDir: string;
+  siteDir: string;
   uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
   rateLimits: {
     /** Attempts per user name, and per client address, within the window. */
@@ -84,7 +91,8 @@ function parseTrustProxy(value: string): boolean | string {
 export function loadConfig(overrides: Record<string, string | number | boolean> = {}): Config {
   const data = { ...process.env, ...overrides };
   const env = envSchema<Env>({ schema: configSchema, data, dotenv: false });
-  const dataDir = isAbsolute(env.DATA_DIR) ? env.DATA_DIR : join(REPO_ROOT, env.DATA_DIR);
+  const fromRoot = (path: string) => (isAbsolute(path) ? path : join(REPO_ROOT, path));
+  const dataDir = fromRoot(env.DATA_DIR);
   const databaseUrl = env.DATABASE_URL.trim();
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
@@ -108,6 +116,9 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     trustProxy: parseTrustProxy(env.TRUST_PROXY.trim()),
     redisUrl: env.REDIS_URL.trim() || null,
     publicCacheMb: env.PUBLIC_CACHE_MB,
+    serveFrontends: env.SERVE_FRONTENDS,
+    adminDir: fromRoot(env.ADMIN_DIR),
+    siteDir: fromRoot(env.SITE_DIR),
     uploads: {
       maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),
       maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),

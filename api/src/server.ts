@@ -23,7 +23,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 const address = await app.listen({ host: config.host, port: config.port });
 // For the person who ran `npm start`: where to go, in plain words next to the JSON log.
 console.log(
-  `\n  Conveyor catalogue API: ${address}/api  (docs: ${address}/api/docs)\n` +
+  `\n  Conveyor catalogue: ${address}/  (back office: ${address}/admin, sign-in: ${address}/auth/login)\n` +
+    `  API: ${address}/api  (docs: ${address}/api/docs)\n` +
     `  Database: ${app.db.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL (DATABASE_URL)'}\n` +
     `  Admin sign-in: user name "${config.admin.userName}", password from ADMIN_PASSWORD or the one printed when the account was created.\n`,
 );

@@ -1,6 +1,13 @@
 import { ERRORS } from '@conveyor/shared';
-import type { FastifyError } from 'fastify';
+import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers an unknown page with the site's 404 page, when the frontends plugin has one. */
+    notFoundPage: ((reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | null;
+  }
+}
 
 interface ValidationIssue {
   keyword: string;
@@ -112,7 +119,12 @@ export default fp(
       return reply.status(status).send({ error: message });
     });
 
-    app.setNotFoundHandler((_request, reply) => {
+    // The frontends plugin may give unknown pages (not /api, not files) the site's 404 page.
+    app.decorate('notFoundPage', null);
+    app.setNotFoundHandler((request, reply) => {
+      if (app.notFoundPage && request.method === 'GET' && !request.url.startsWith('/api/')) {
+        return app.notFoundPage(reply);
+      }
       return reply.status(404).send({ error: ERRORS.notFound });
     });
   },

@@ -10,7 +10,12 @@ export default fp(
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       // The API answers JSON; the pages that need a policy of their own set it themselves.
       contentSecurityPolicy: {
-        directives: { defaultSrc: ["'self'"], frameAncestors: ["'none'"] },
+        directives: {
+          defaultSrc: ["'self'"],
+          frameAncestors: ["'none'"],
+          // the admin previews a chosen file from a blob: URL before uploading it
+          imgSrc: ["'self'", 'data:', 'blob:'],
+        },
       },
     });
     const origins = app.config.corsOrigins;

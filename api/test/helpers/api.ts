@@ -58,6 +58,7 @@ export async function startApi(
     SIGNIN_RATE_LIMIT: 1000,
     SIGNIN_IP_RATE_LIMIT: 1000,
     FORM_RATE_LIMIT: 1000,
+    SERVE_FRONTENDS: false,
     ...env,
   });
   const logs: string[] = [];

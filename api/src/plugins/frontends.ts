@@ -1,0 +1,60 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+const YEAR = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
+/**
+ * The one-port product (DESIGN section 2): besides /api and /uploads, the same server serves the
+ * back office (admin/dist) under /admin and at /auth/login, and the built public site at /,
+ * with its 404 page. Hashed assets are cached for a year; HTML is revalidated on every visit.
+ * Off with SERVE_FRONTENDS=false (an API-only deployment, or the API's own tests).
+ */
+export default fp(
+  async (app) => {
+    const { serveFrontends, adminDir, siteDir } = app.config;
+    if (!serveFrontends) return;
+
+    if (existsSync(join(adminDir, 'index.html'))) {
+      // wildcard: false registers one route per built file, leaving /admin/* to the SPA fallback.
+      await app.register(fastifyStatic, {
+        root: adminDir,
+        prefix: '/admin/',
+        wildcard: false,
+        decorateReply: true,
+        cacheControl: false,
+        setHeaders: (response, path) => {
+          response.header('cache-control', path.includes('/assets/') ? YEAR : REVALIDATE);
+        },
+      });
+      const spa = async (_request: FastifyRequest, reply: FastifyReply) =>
+        reply.header('cache-control', REVALIDATE).sendFile('index.html', adminDir);
+      app.get('/admin/*', { schema: { hide: true } }, spa);
+      app.get('/auth/login', { schema: { hide: true } }, spa);
+    } else {
+      app.log.warn({ adminDir }, 'the admin is not built: /admin is not served');
+    }
+
+    // The site is rebuilt while the server runs, so its files are looked up on each request.
+    await app.register(fastifyStatic, {
+      root: siteDir,
+      prefix: '/',
+      decorateReply: !existsSync(join(adminDir, 'index.html')),
+      cacheControl: false,
+      extensions: ['html'],
+      setHeaders: (response, path) => {
+        response.header('cache-control', path.includes('/_astro/') ? YEAR : REVALIDATE);
+      },
+    });
+    app.notFoundPage = (reply) => {
+      if (!existsSync(join(siteDir, '404.html'))) {
+        return reply.status(404).send({ error: 'Not found' });
+      }
+      return reply.status(404).header('cache-control', REVALIDATE).sendFile('404.html', siteDir);
+    };
+  },
+  { name: 'frontends', dependencies: ['config', 'errors'] },
+);

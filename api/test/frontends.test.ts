@@ -1,0 +1,81 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApi, startApi } from './helpers/api.ts';
+import { skipReason } from './helpers/database.ts';
+
+// One port for everything: the API, the admin's single-page app under /admin and at
+// /auth/login, and the built site at / with its 404 page; hashed assets cached for a year,
+// HTML revalidated.
+
+describe.skipIf(skipReason)('admin and site on the API port', () => {
+  let api: TestApi;
+  let root: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'conveyor-frontends-'));
+    const admin = join(root, 'admin');
+    const site = join(root, 'site');
+    await mkdir(join(admin, 'assets'), { recursive: true });
+    await mkdir(join(site, '_astro'), { recursive: true });
+    await mkdir(join(site, 'catalog', '5'), { recursive: true });
+    await writeFile(join(admin, 'index.html'), '<!doctype html><title>admin</title>');
+    await writeFile(join(admin, 'assets', 'index-abc123.js'), 'console.log(1)');
+    await writeFile(join(site, 'index.html'), '<!doctype html><title>home</title>');
+    await writeFile(
+      join(site, 'catalog', '5', 'index.html'),
+      '<!doctype html><title>cat 5</title>',
+    );
+    await writeFile(join(site, '_astro', 'app.def456.js'), 'console.log(2)');
+    await writeFile(join(site, '404.html'), '<!doctype html><title>not found</title>');
+    api = await startApi({ SERVE_FRONTENDS: true, ADMIN_DIR: admin, SITE_DIR: site });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(api.url + path);
+
+  it('serves the site with revalidated HTML and year-long hashed assets', async () => {
+    const home = await get('/');
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('home');
+    expect(home.headers.get('cache-control')).toBe('no-cache');
+    const category = await get('/catalog/5');
+    expect(category.status).toBe(200);
+    expect(await category.text()).toContain('cat 5');
+    const asset = await get('/_astro/app.def456.js');
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('answers unknown pages with the site 404 page and status 404, and the API with JSON', async () => {
+    const page = await get('/no/such/page');
+    expect(page.status).toBe(404);
+    expect(page.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await page.text()).toContain('not found');
+    const apiMissing = await get('/api/no-such-thing');
+    expect(apiMissing.status).toBe(404);
+    expect(await apiMissing.json()).toEqual({ error: 'Not found' });
+  });
+
+  it('serves the admin app for every /admin path and /auth/login', async () => {
+    for (const path of ['/admin/', '/admin/products/3', '/admin/leads/view/2', '/auth/login']) {
+      const reply = await get(path);
+      expect(reply.status, path).toBe(200);
+      expect(await reply.text(), path).toContain('<title>admin</title>');
+      expect(reply.headers.get('cache-control'), path).toBe('no-cache');
+    }
+    const asset = await get('/admin/assets/index-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('keeps the API and uploads working beside them', async () => {
+    const health = await get('/api/health');
+    expect(health.status).toBe(200);
+    const list = await get('/api/categories');
+    expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+});

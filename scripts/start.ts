@@ -1,0 +1,35 @@
+// `npm start` (after the bootstrap): builds the back office and the public site, then runs the
+// API server, which migrates and seeds the embedded database on its first start and serves
+// everything on one port (PORT, default 8080): /api, /uploads, /admin, /auth/login and the site.
+//
+// START_SKIP_BUILD=1 serves what is already built.
+import { spawn, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { REPO_ROOT } from '@conveyor/api/config';
+
+function build(pkg: string) {
+  console.log(`[start] building ${pkg} …`);
+  const result = spawnSync('pnpm', ['--filter', pkg, 'build'], {
+    cwd: REPO_ROOT,
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) {
+    console.error(`[start] the build of ${pkg} failed (exit ${result.status})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (process.env.START_SKIP_BUILD !== '1') {
+  build('@conveyor/admin');
+  build('@conveyor/site');
+}
+
+const server = spawn(process.execPath, [join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+  cwd: REPO_ROOT,
+  stdio: 'inherit',
+  env: process.env,
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => server.kill(signal));
+}
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
