@@ -1,5 +1,6 @@
-// `npm start` (after the bootstrap): builds the back office and the public site, then runs the
-// API server, which migrates and seeds the embedded database on its first start and serves
+// `npm start` (after the bootstrap): builds the back office, then runs the API server, which
+// migrates and seeds the embedded database on its first start, builds the public site from
+// itself into a release (and again after every content change: PUBLISH_ENABLED), and serves
 // everything on one port (PORT, default 8080): /api, /uploads, /admin, /auth/login and the site.
 //
 // START_SKIP_BUILD=1 serves what is already built.
@@ -21,13 +22,12 @@ function build(pkg: string) {
 
 if (process.env.START_SKIP_BUILD !== '1') {
   build('@conveyor/admin');
-  build('@conveyor/site');
 }
 
 const server = spawn(process.execPath, [join(REPO_ROOT, 'api', 'src', 'server.ts')], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
-  env: process.env,
+  env: { PUBLISH_ENABLED: 'true', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.kill(signal));

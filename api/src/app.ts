@@ -8,6 +8,7 @@ import eventsPlugin from './plugins/events.ts';
 import rateLimitPlugin from './plugins/rateLimit.ts';
 import securityPlugin from './plugins/security.ts';
 import frontendsPlugin from './plugins/frontends.ts';
+import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import apiRoutes from './routes/index.ts';
@@ -59,6 +60,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dbPlugin);
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(publishingPlugin);
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(frontendsPlugin);

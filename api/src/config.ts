@@ -35,6 +35,15 @@ export const configSchema = {
     SERVE_FRONTENDS: { type: 'boolean', default: true },
     ADMIN_DIR: { type: 'string', default: './admin/dist' },
     SITE_DIR: { type: 'string', default: './site/dist' },
+    PUBLISH_ENABLED: { type: 'boolean', default: false },
+    PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 2000 },
+    PUBLISH_MAX_WAIT_MS: { type: 'integer', minimum: 0, default: 30000 },
+    PUBLISH_KEEP_RELEASES: { type: 'integer', minimum: 1, default: 5 },
+    PUBLISH_BUILD_COMMAND: {
+      type: 'string',
+      default: 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}',
+    },
+    PUBLISH_API_URL: { type: 'string', default: '' },
     UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
     UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
     UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
@@ -72,6 +81,17 @@ export interface Config {
   serveFrontends: boolean;
   adminDir: string;
   siteDir: string;
+  publish: {
+    enabled: boolean;
+    /** DATA_DIR/site: the releases and the `current` link. */
+    siteRoot: string;
+    debounceMs: number;
+    maxWaitMs: number;
+    keepReleases: number;
+    command: string;
+    /** Where the site build reads the API (default: this server). */
+    apiUrl: string;
+  };
   uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
   rateLimits: {
     /** Attempts per user name, and per client address, within the window. */
@@ -118,7 +138,20 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     publicCacheMb: env.PUBLIC_CACHE_MB,
     serveFrontends: env.SERVE_FRONTENDS,
     adminDir: fromRoot(env.ADMIN_DIR),
-    siteDir: fromRoot(env.SITE_DIR),
+    // With publishing on, the site served is the current release, unless SITE_DIR says otherwise.
+    siteDir:
+      env.PUBLISH_ENABLED && data.SITE_DIR === undefined
+        ? join(dataDir, 'site', 'current')
+        : fromRoot(env.SITE_DIR),
+    publish: {
+      enabled: env.PUBLISH_ENABLED,
+      siteRoot: join(dataDir, 'site'),
+      debounceMs: env.PUBLISH_DEBOUNCE_MS,
+      maxWaitMs: env.PUBLISH_MAX_WAIT_MS,
+      keepReleases: env.PUBLISH_KEEP_RELEASES,
+      command: env.PUBLISH_BUILD_COMMAND,
+      apiUrl: env.PUBLISH_API_URL.trim() || `http://127.0.0.1:${env.PORT}`,
+    },
     uploads: {
       maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),
       maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),

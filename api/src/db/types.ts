@@ -145,6 +145,21 @@ export interface SettingsTable {
   updated_at: Timestamp;
 }
 
+export interface PublishBuildsTable {
+  id: Generated<number>;
+  status: 'queued' | 'running' | 'success' | 'failed';
+  requested_at: string;
+  last_requested_at: string;
+  requests: ColumnType<number, number | undefined, number>;
+  started_at: string | null;
+  finished_at: string | null;
+  duration_ms: number | null;
+  pages: number | null;
+  release: string | null;
+  error: string | null;
+  log_tail: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -158,6 +173,7 @@ export interface Database {
   testimonials: TestimonialsTable;
   clients: ClientsTable;
   settings: SettingsTable;
+  publish_builds: PublishBuildsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

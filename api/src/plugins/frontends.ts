@@ -6,6 +6,13 @@ import fp from 'fastify-plugin';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="5"><title>…</title>
+<body style="font-family:system-ui;display:grid;place-items:center;min-height:90vh;text-align:center">
+<p>Сайт публикуется, страница обновится через несколько секунд.<br>
+Sayt nashr qilinmoqda, sahifa bir necha soniyada yangilanadi.<br>
+The site is being published; this page reloads in a few seconds.</p></body></html>`;
 
 /**
  * The one-port product (DESIGN section 2): besides /api and /uploads, the same server serves the
@@ -50,6 +57,15 @@ export default fp(
       },
     });
     app.notFoundPage = (reply) => {
+      if (!existsSync(join(siteDir, 'index.html'))) {
+        // No release yet (the first build is running): say so, and look again shortly.
+        return reply
+          .status(503)
+          .header('retry-after', '5')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(BEING_BUILT);
+      }
       if (!existsSync(join(siteDir, '404.html'))) {
         return reply.status(404).send({ error: 'Not found' });
       }

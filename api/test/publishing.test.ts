@@ -1,0 +1,225 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BuildError, type BuildResult, RebuildQueue } from '../src/publish/queue.ts';
+import { currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
+import { type TestApi, startApi } from './helpers/api.ts';
+import { skipReason } from './helpers/database.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A builder that records its calls, how many ran at once, and takes `ms` to finish. */
+function fakeBuilder(ms = 20, fail = false) {
+  const calls: number[] = [];
+  let active = 0;
+  let maxActive = 0;
+  const build = async (): Promise<BuildResult> => {
+    calls.push(Date.now());
+    active++;
+    maxActive = Math.max(maxActive, active);
+    await sleep(ms);
+    active--;
+    if (fail) throw new BuildError('the site build failed (exit 1)', 'line 1\nAPI unreachable');
+    return { pages: 3, release: `r${calls.length}`, logTail: 'ok' };
+  };
+  return { build, calls, maxActive: () => maxActive };
+}
+
+/** A build command that writes a one-page release (the real Astro build is slow for tests). */
+const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c')" {outDir}`;
+
+describe.skipIf(skipReason)('rebuild queue', () => {
+  let api: TestApi;
+  const queues: RebuildQueue[] = [];
+  const queue = (build: () => Promise<BuildResult>, debounceMs = 100, maxWaitMs = 400) => {
+    const made = new RebuildQueue(api.app.db.kysely, build, { debounceMs, maxWaitMs }, api.app.log);
+    queues.push(made);
+    return made;
+  };
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((q) => q.close()));
+    await api.app.db.kysely.deleteFrom('publish_builds').execute();
+  });
+  afterAll(() => api?.close());
+
+  it('debounces a burst of requests into one build', async () => {
+    const fake = fakeBuilder();
+    const q = queue(fake.build);
+    for (let i = 0; i < 10; i++) {
+      await q.request();
+      await sleep(10);
+    }
+    expect(fake.calls).toHaveLength(0);
+    await sleep(250);
+    await q.idle();
+    expect(fake.calls).toHaveLength(1);
+    const rows = await api.app.db.kysely.selectFrom('publish_builds').selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'success', requests: 10, pages: 3 });
+  });
+
+  it('builds at the ceiling even while requests keep coming', async () => {
+    const fake = fakeBuilder();
+    const q = queue(fake.build, 100, 300);
+    const start = Date.now();
+    while (Date.now() - start < 700) {
+      await q.request();
+      await sleep(40);
+    }
+    expect(fake.calls.length).toBeGreaterThanOrEqual(1);
+    expect(fake.calls[0]! - start).toBeLessThan(550);
+  });
+
+  it('folds requests made during a build into one follow-up, never two builds at once', async () => {
+    const fake = fakeBuilder(300);
+    const q = queue(fake.build, 50, 200);
+    await q.request();
+    await expect.poll(() => q.running, { timeout: 2000 }).toBe(true);
+    for (let i = 0; i < 5; i++) await q.request();
+    await sleep(500);
+    await q.idle();
+    await sleep(150);
+    await q.idle();
+    expect(fake.calls).toHaveLength(2);
+    expect(fake.maxActive()).toBe(1);
+  });
+
+  it('keeps a pending request across a restart', async () => {
+    const fake = fakeBuilder();
+    const first = queue(fake.build, 60_000, 120_000);
+    await first.request();
+    await first.close();
+    expect(fake.calls).toHaveLength(0);
+    const second = queue(fake.build, 50, 100);
+    await second.start();
+    await sleep(200);
+    await second.idle();
+    expect(fake.calls).toHaveLength(1);
+  });
+
+  it('records a failed build with its error and log tail', async () => {
+    const fake = fakeBuilder(10, true);
+    const q = queue(fake.build, 10, 50);
+    await q.requestNow();
+    await q.idle();
+    const [row] = await api.app.db.kysely.selectFrom('publish_builds').selectAll().execute();
+    expect(row).toMatchObject({ status: 'failed', error: 'the site build failed (exit 1)' });
+    expect(row!.log_tail).toContain('API unreachable');
+  });
+});
+
+describe('site builder', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'conveyor-releases-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const builder = (command: string, keepReleases = 2) =>
+    siteBuilder({ siteRoot: root, command, cwd: root, env: {}, keepReleases });
+
+  it('builds into a fresh release and points current at it', async () => {
+    const result = await builder(FAKE_COMMAND)();
+    expect(result.pages).toBe(2);
+    expect(await currentRelease(root)).toBe(result.release);
+    expect(await readFile(join(root, 'current', 'index.html'), 'utf8')).toContain('built');
+  });
+
+  it('leaves the live release alone when a build fails', async () => {
+    const live = await currentRelease(root);
+    await expect(
+      builder('echo building; echo "cannot reach the API" >&2; exit 3')(),
+    ).rejects.toMatchObject({
+      message: 'the site build failed (exit 3)',
+      logTail: expect.stringContaining('cannot reach the API'),
+    });
+    expect(await currentRelease(root)).toBe(live);
+    await expect(builder('true')()).rejects.toThrow(/no index.html/);
+    expect(await currentRelease(root)).toBe(live);
+    expect(await readdir(join(root, 'releases'))).toHaveLength(1);
+  });
+
+  it('keeps only the last few releases', async () => {
+    for (let i = 0; i < 3; i++) await builder(FAKE_COMMAND)();
+    const releases = await readdir(join(root, 'releases'));
+    expect(releases, releases.join(' ')).toHaveLength(2);
+    expect(releases).toContain(await currentRelease(root));
+  });
+});
+
+describe.skipIf(skipReason)('publishing in the API', () => {
+  let api: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    api = await startApi({
+      PUBLISH_ENABLED: true,
+      PUBLISH_BUILD_COMMAND: FAKE_COMMAND,
+      PUBLISH_DEBOUNCE_MS: 100,
+      PUBLISH_MAX_WAIT_MS: 500,
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: '/nonexistent-admin',
+    });
+    token = await api.signIn();
+  });
+  afterAll(() => api?.close());
+
+  const status = async () => (await api.request('GET', '/api/publishing', { token })).body.data;
+
+  it('builds the first release on start and serves it', async () => {
+    await expect
+      .poll(async () => (await status()).live?.release ?? null, { timeout: 10_000 })
+      .not.toBeNull();
+    const home = await fetch(`${api.url}/`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain('built');
+    expect(existsSync(join(api.dataDir, 'site', 'current', 'index.html'))).toBe(true);
+  });
+
+  it('rebuilds after a content change, once for a burst of saves', async () => {
+    await api.app.publishing!.idle();
+    const before = (await status()).history.length;
+    const created = await api.request('POST', '/api/categories', {
+      token,
+      json: { name_ru: 'Новая' },
+    });
+    for (let i = 0; i < 9; i++) {
+      await api.request('PUT', `/api/categories/${created.body.data.id}`, {
+        token,
+        json: { name_ru: `Новая ${i}` },
+      });
+    }
+    expect((await status()).queued).toBe(true);
+    await expect
+      .poll(async () => (await status()).history.length, { timeout: 10_000 })
+      .toBe(before + 1);
+    await api.app.publishing!.idle();
+    const after = await status();
+    expect(after.lastBuild.status).toBe('success');
+    expect(after.history.length).toBeLessThanOrEqual(before + 2);
+  });
+
+  it('does not rebuild for leads and users', async () => {
+    await api.app.publishing!.idle();
+    await api.request('POST', '/api/leads', {
+      json: { name: 'Ali', phone: '+998901234567', message: 'Salom' },
+    });
+    expect((await status()).queued).toBe(false);
+  });
+
+  it('is for staff only; staff may rebuild now', async () => {
+    expect((await api.request('GET', '/api/publishing')).status).toBe(401);
+    expect((await api.request('POST', '/api/publishing/rebuild')).status).toBe(401);
+    const reply = await api.request('POST', '/api/publishing/rebuild', { token });
+    expect(reply.status).toBe(202);
+    await expect
+      .poll(async () => (await status()).running || (await status()).queued, { timeout: 2000 })
+      .toBeDefined();
+    await api.app.publishing!.idle();
+    expect((await status()).lastBuild.status).toBe('success');
+  });
+});
