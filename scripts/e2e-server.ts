@@ -22,6 +22,10 @@ const config = loadConfig({
   SIGNIN_IP_RATE_LIMIT: 1000,
   FORM_RATE_LIMIT: 1000,
   SERVE_FRONTENDS: true,
+  // The site is rebuilt after saves, as under `npm start`, with short windows for the tests.
+  PUBLISH_ENABLED: process.env.PUBLISH_ENABLED ?? true,
+  PUBLISH_DEBOUNCE_MS: 500,
+  PUBLISH_MAX_WAIT_MS: 3000,
 });
 const app = await buildApp(config);
 if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.log);

@@ -25,7 +25,7 @@ export function PublishingIndicator() {
     [queryClient],
   );
 
-  if (isError || !data) return null;
+  if (isError || !data || !data.enabled) return null;
   const busy = data.running || data.queued;
   const failed = !busy && data.lastBuild?.status === 'failed';
   return (

@@ -33,6 +33,7 @@ function StatusChip({ status }: { status: Build['status'] }) {
     success: ['success', 'conveyor.publishing.success'],
     failed: ['error', 'conveyor.publishing.failed'],
     running: ['warning', 'conveyor.publishing.running'],
+    queued: ['default', 'conveyor.publishing.queued'],
   } as const;
   const [color, label] = map[status];
   return <Chip size="small" color={color} label={translate(label)} />;

@@ -4,7 +4,7 @@ import { api } from '../providers/http.ts';
 /** One site build as the API reports it (GET /api/publishing). */
 export interface Build {
   id: number;
-  status: 'success' | 'failed' | 'running';
+  status: 'success' | 'failed' | 'running' | 'queued';
   requestedAt?: string | null;
   startedAt?: string | null;
   finishedAt?: string | null;
@@ -15,6 +15,8 @@ export interface Build {
 }
 
 export interface PublishingStatus {
+  /** False where the API does not rebuild the site itself (PUBLISH_ENABLED=false). */
+  enabled: boolean;
   live: { release: string; finishedAt?: string | null } | null;
   running: boolean;
   queued: boolean;
