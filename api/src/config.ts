@@ -44,6 +44,11 @@ export const configSchema = {
       default: 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}',
     },
     PUBLISH_API_URL: { type: 'string', default: '' },
+    PUBLISH_WEBHOOK_URLS: { type: 'string', default: '' },
+    PUBLISH_WEBHOOK_SECRET: { type: 'string', default: '' },
+    PUBLISH_WEBHOOK_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 10000 },
+    PUBLISH_WEBHOOK_RETRIES: { type: 'integer', minimum: 0, default: 3 },
+    PUBLISH_WEBHOOK_BACKOFF_MS: { type: 'integer', minimum: 0, default: 1000 },
     UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
     UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
     UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
@@ -91,6 +96,13 @@ export interface Config {
     command: string;
     /** Where the site build reads the API (default: this server). */
     apiUrl: string;
+    webhook: {
+      urls: string[];
+      secret: string;
+      timeoutMs: number;
+      retries: number;
+      backoffMs: number;
+    };
   };
   uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
   rateLimits: {
@@ -114,6 +126,9 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
   const fromRoot = (path: string) => (isAbsolute(path) ? path : join(REPO_ROOT, path));
   const dataDir = fromRoot(env.DATA_DIR);
   const databaseUrl = env.DATABASE_URL.trim();
+  if (env.PUBLISH_WEBHOOK_URLS.trim() && !env.PUBLISH_WEBHOOK_SECRET) {
+    throw new Error('PUBLISH_WEBHOOK_SECRET must be set when PUBLISH_WEBHOOK_URLS is');
+  }
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
   }
@@ -151,6 +166,15 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       keepReleases: env.PUBLISH_KEEP_RELEASES,
       command: env.PUBLISH_BUILD_COMMAND,
       apiUrl: env.PUBLISH_API_URL.trim() || `http://127.0.0.1:${env.PORT}`,
+      webhook: {
+        urls: env.PUBLISH_WEBHOOK_URLS.split(',')
+          .map((url: string) => url.trim())
+          .filter(Boolean),
+        secret: env.PUBLISH_WEBHOOK_SECRET,
+        timeoutMs: env.PUBLISH_WEBHOOK_TIMEOUT_MS,
+        retries: env.PUBLISH_WEBHOOK_RETRIES,
+        backoffMs: env.PUBLISH_WEBHOOK_BACKOFF_MS,
+      },
     },
     uploads: {
       maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),

@@ -1,10 +1,19 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BuildError, type BuildResult, RebuildQueue } from '../src/publish/queue.ts';
 import { currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
+import {
+  SIGNATURE_HEADER,
+  sign,
+  TIMESTAMP_HEADER,
+  verify,
+  webhookAnnouncer,
+} from '../src/publish/webhook.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
@@ -221,5 +230,145 @@ describe.skipIf(skipReason)('publishing in the API', () => {
       .toBeDefined();
     await api.app.publishing!.idle();
     expect((await status()).lastBuild.status).toBe('success');
+  });
+});
+
+describe('webhook signatures', () => {
+  const secret = 'webhook-secret-1';
+  it('accepts a genuine, fresh event and refuses tampering, staleness and absence', () => {
+    const now = Date.now();
+    const ts = String(now);
+    const body = '{"type":"rebuild"}';
+    const signature = sign(secret, ts, body);
+    expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    expect(verify(secret, { signature, timestamp: ts }, body, now)).toBeNull();
+    expect(verify(secret, { signature, timestamp: ts }, '{"type":"other"}', now)).toBe(
+      'bad signature',
+    );
+    expect(verify('another-secret', { signature, timestamp: ts }, body, now)).toBe('bad signature');
+    expect(verify(secret, { signature, timestamp: ts }, body, now + 6 * 60_000)).toBe(
+      'stale timestamp',
+    );
+    expect(verify(secret, { timestamp: ts }, body, now)).toBe('missing signature');
+    expect(verify('', { signature, timestamp: ts }, body, now)).toBe(
+      'webhook secret not configured',
+    );
+  });
+
+  it('announces with retries and backoff until the target accepts', async () => {
+    const received: { signature: string; timestamp: string; body: string }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({
+          signature: String(request.headers[SIGNATURE_HEADER]),
+          timestamp: String(request.headers[TIMESTAMP_HEADER]),
+          body,
+        });
+        response.statusCode = received.length < 3 ? 500 : 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const silent = { error: () => {} } as never;
+      const announce = webhookAnnouncer(
+        {
+          urls: [`http://127.0.0.1:${port}/hook`],
+          secret,
+          timeoutMs: 2000,
+          retries: 3,
+          backoffMs: 10,
+        },
+        silent,
+      );
+      const result = await announce();
+      expect(received).toHaveLength(3);
+      for (const event of received) {
+        expect(verify(secret, event, event.body)).toBeNull();
+        expect(JSON.parse(event.body)).toMatchObject({ type: 'rebuild' });
+      }
+      expect(result.logTail).toContain('204');
+      const failing = webhookAnnouncer(
+        {
+          urls: [`http://127.0.0.1:${port}/hook`],
+          secret,
+          timeoutMs: 2000,
+          retries: 0,
+          backoffMs: 10,
+        },
+        silent,
+      );
+      received.length = 0; // the next call answers 500 again
+      await expect(failing()).rejects.toThrow(/did not accept/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner', () => {
+  const secret = 'webhook-secret-2';
+  let runner: TestApi;
+  let editor: TestApi;
+  beforeAll(async () => {
+    runner = await startApi({
+      PUBLISH_ENABLED: true,
+      PUBLISH_BUILD_COMMAND: FAKE_COMMAND,
+      PUBLISH_WEBHOOK_SECRET: secret,
+    });
+    editor = await startApi({
+      PUBLISH_ENABLED: true,
+      PUBLISH_DEBOUNCE_MS: 100,
+      PUBLISH_MAX_WAIT_MS: 500,
+      PUBLISH_WEBHOOK_URLS: `${runner.url}/api/publishing/hook`,
+      PUBLISH_WEBHOOK_SECRET: secret,
+      PUBLISH_WEBHOOK_BACKOFF_MS: 50,
+    });
+  });
+  afterAll(async () => {
+    await editor?.close();
+    await runner?.close();
+  });
+
+  const runnerBuilds = async () =>
+    (await runner.app.db.kysely.selectFrom('publish_builds').selectAll().execute()).filter(
+      (row) => row.status === 'success',
+    ).length;
+
+  it('refuses a bad signature and a stale timestamp', async () => {
+    const body = '{"type":"rebuild"}';
+    const post = (headers: Record<string, string>) =>
+      fetch(`${runner.url}/api/publishing/hook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body,
+      });
+    const now = String(Date.now());
+    expect((await post({ [TIMESTAMP_HEADER]: now, [SIGNATURE_HEADER]: 'sha256=00' })).status).toBe(
+      401,
+    );
+    const old = String(Date.now() - 10 * 60_000);
+    expect(
+      (await post({ [TIMESTAMP_HEADER]: old, [SIGNATURE_HEADER]: sign(secret, old, body) })).status,
+    ).toBe(401);
+    expect((await post({})).status).toBe(401);
+    const good = await post({
+      [TIMESTAMP_HEADER]: now,
+      [SIGNATURE_HEADER]: sign(secret, now, body),
+    });
+    expect(good.status).toBe(202);
+  });
+
+  it('a change on one instance makes the runner build', async () => {
+    await runner.app.publishing!.idle();
+    const before = await runnerBuilds();
+    const token = await editor.signIn();
+    await editor.request('POST', '/api/categories', { token, json: { name_ru: 'Через вебхук' } });
+    await expect.poll(runnerBuilds, { timeout: 10_000 }).toBeGreaterThan(before);
+    const announced = await editor.request('GET', '/api/publishing', { token });
+    expect(announced.body.data.lastBuild.status).toBe('success');
   });
 });

@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { currentRelease, siteBuilder } from '../publish/siteBuilder.ts';
+import { webhookAnnouncer } from '../publish/webhook.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -22,13 +23,17 @@ export default fp(
       app.decorate('publishing', null);
       return;
     }
-    const builder = siteBuilder({
-      siteRoot: publish.siteRoot,
-      command: publish.command,
-      cwd: REPO_ROOT,
-      env: { API_URL: publish.apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
-      keepReleases: publish.keepReleases,
-    });
+    const { webhook } = publish;
+    // With webhook URLs the rebuild is announced to them; otherwise the bundled runner builds here.
+    const builder = webhook.urls.length
+      ? webhookAnnouncer(webhook, app.log)
+      : siteBuilder({
+          siteRoot: publish.siteRoot,
+          command: publish.command,
+          cwd: REPO_ROOT,
+          env: { API_URL: publish.apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+          keepReleases: publish.keepReleases,
+        });
     const queue = new RebuildQueue(
       app.db.kysely,
       builder,
@@ -42,7 +47,9 @@ export default fp(
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
       await queue.start();
-      if (!(await currentRelease(publish.siteRoot))) await queue.requestNow();
+      if (!webhook.urls.length && !(await currentRelease(publish.siteRoot))) {
+        await queue.requestNow();
+      }
     });
     app.addHook('onClose', async () => {
       await queue.close();

@@ -9,7 +9,7 @@ import leadRoutes from './leads/index.ts';
 import mediaRoutes from './media/index.ts';
 import productRoutes from './products/index.ts';
 import projectRoutes from './project/index.ts';
-import publishingRoutes from './publishing/index.ts';
+import publishingRoutes, { publishingHookRoute } from './publishing/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
@@ -55,4 +55,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(clientRoutes);
   await app.register(settingsRoutes);
   await app.register(publishingRoutes);
+  await app.register(publishingHookRoute);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
+import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
 
 const build = {
   type: 'object',
@@ -107,6 +108,53 @@ export default async function publishingRoutes(app: FastifyInstance) {
       },
     },
     async (_request, reply) => {
+      if (!app.publishing) {
+        return reply.status(409).send({ error: 'Publishing is turned off (PUBLISH_ENABLED)' });
+      }
+      await app.publishing.requestNow();
+      return reply.status(202).send({ data: true });
+    },
+  );
+}
+
+/**
+ * The bundled runner's end of the webhook: another API instance (or anything that holds the
+ * secret) announces a rebuild; a bad signature or a stale timestamp is refused.
+ */
+export async function publishingHookRoute(app: FastifyInstance) {
+  // The signature covers the raw body, so this scope reads JSON as text.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
+    done(null, body),
+  );
+  app.post(
+    '/publishing/hook',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['publishing'],
+        summary: 'Signed rebuild request (HMAC-SHA256 over "<timestamp>.<body>")',
+        response: {
+          202: { type: 'object', properties: { data: { type: 'boolean' } } },
+          401: { type: 'object', properties: { error: { type: 'string' } } },
+          409: { type: 'object', properties: { error: { type: 'string' } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const problem = verify(
+        app.config.publish.webhook.secret,
+        {
+          signature: request.headers[SIGNATURE_HEADER] as string | undefined,
+          timestamp: request.headers[TIMESTAMP_HEADER] as string | undefined,
+        },
+        body,
+      );
+      if (problem) {
+        request.log.warn({ problem }, 'refused a rebuild webhook');
+        return reply.status(401).send({ error: `Refused: ${problem}` });
+      }
       if (!app.publishing) {
         return reply.status(409).send({ error: 'Publishing is turned off (PUBLISH_ENABLED)' });
       }
