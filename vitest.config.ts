@@ -14,6 +14,12 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'site',
+          include: ['site/test/**/*.test.ts'],
+        },
+      },
+      {
+        test: {
           name: 'admin',
           include: ['admin/test/**/*.test.ts'],
           setupFiles: ['admin/test/setup.ts'],

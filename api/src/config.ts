@@ -94,8 +94,8 @@ export interface Config {
     maxWaitMs: number;
     keepReleases: number;
     command: string;
-    /** Where the site build reads the API (default: this server). */
-    apiUrl: string;
+    /** Where the site build reads the API; null: this server, where it listens. */
+    apiUrl: string | null;
     webhook: {
       urls: string[];
       secret: string;
@@ -165,7 +165,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       maxWaitMs: env.PUBLISH_MAX_WAIT_MS,
       keepReleases: env.PUBLISH_KEEP_RELEASES,
       command: env.PUBLISH_BUILD_COMMAND,
-      apiUrl: env.PUBLISH_API_URL.trim() || `http://127.0.0.1:${env.PORT}`,
+      apiUrl: env.PUBLISH_API_URL.trim() || null,
       webhook: {
         urls: env.PUBLISH_WEBHOOK_URLS.split(',')
           .map((url: string) => url.trim())

@@ -93,7 +93,7 @@ describe.skipIf(skipReason)('server process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('seeds demo content on the first start only', async () => {
+  it('seeds demo content on the first start only', { timeout: 120_000 }, async () => {
     const first = run({ ...env, SEED_DEMO: 'true' }, await freePort());
     try {
       await ready(first);

@@ -24,6 +24,13 @@ export default fp(
       return;
     }
     const { webhook } = publish;
+    // Without PUBLISH_API_URL the build reads this server, at the address it really listens on.
+    const apiUrl = () => {
+      if (publish.apiUrl) return publish.apiUrl;
+      const address = app.server.address();
+      const port = typeof address === 'object' && address ? address.port : app.config.port;
+      return `http://127.0.0.1:${port}`;
+    };
     // With webhook URLs the rebuild is announced to them; otherwise the bundled runner builds here.
     const builder = webhook.urls.length
       ? webhookAnnouncer(webhook, app.log)
@@ -31,7 +38,7 @@ export default fp(
           siteRoot: publish.siteRoot,
           command: publish.command,
           cwd: REPO_ROOT,
-          env: { API_URL: publish.apiUrl, ASTRO_TELEMETRY_DISABLED: '1' },
+          env: () => ({ API_URL: apiUrl(), ASTRO_TELEMETRY_DISABLED: '1' }),
           keepReleases: publish.keepReleases,
         });
     const queue = new RebuildQueue(

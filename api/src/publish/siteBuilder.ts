@@ -10,7 +10,8 @@ export interface SiteBuilderOptions {
   /** Shell command; `{outDir}` is replaced by the fresh release folder. */
   command: string;
   cwd: string;
-  env: Record<string, string>;
+  /** Extra environment of the build (read at each build: the API's address is known late). */
+  env: () => Record<string, string>;
   keepReleases: number;
 }
 
@@ -52,7 +53,7 @@ export function siteBuilder(options: SiteBuilderOptions) {
       const child = spawn(options.command.replaceAll('{outDir}', JSON.stringify(outDir)), {
         cwd: options.cwd,
         shell: true,
-        env: { ...process.env, ...options.env },
+        env: { ...process.env, ...options.env() },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       const collect = (chunk: Buffer) => {

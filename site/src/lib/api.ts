@@ -1,0 +1,50 @@
+import type { Category, Product, ProductDetail, Settings } from '@conveyor/shared';
+import { SETTINGS_DEFAULTS } from '@conveyor/shared';
+
+/** The API the site is built from (API_URL at build time). */
+export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+
+/** The address of an uploaded image, as the browser will load it. */
+export function fileUrl(path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  if (/^https?:/.test(path)) return path;
+  return `${API_URL}/uploads/${path.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
+}
+
+async function get<T>(path: string): Promise<T> {
+  const response = await fetch(`${API_URL}/api${path}`);
+  if (!response.ok) throw new Error(`GET ${path}: ${response.status} from ${API_URL}`);
+  return (await response.json()) as T;
+}
+
+/** Every active record of a resource, all pages of it (anonymous reads are active only). */
+export async function listAll<T>(resource: string, query = ''): Promise<T[]> {
+  const rows: T[] = [];
+  for (let page = 1; ; page++) {
+    const reply = await get<{ data: T[]; totalPages: number }>(
+      `/${resource}?page=${page}&limit=100${query ? `&${query}` : ''}`,
+    );
+    rows.push(...reply.data);
+    if (page >= reply.totalPages || reply.data.length === 0) return rows;
+  }
+}
+
+// One build reads each list once, however many pages use it.
+const memo = new Map<string, Promise<unknown>>();
+function once<T>(key: string, load: () => Promise<T>): Promise<T> {
+  if (!memo.has(key)) memo.set(key, load());
+  return memo.get(key) as Promise<T>;
+}
+
+export const categories = () => once('categories', () => listAll<Category>('categories'));
+export const products = () => once('products', () => listAll<Product>('products'));
+export const product = (id: number) =>
+  once(`product:${id}`, async () => (await get<{ data: ProductDetail }>(`/products/${id}`)).data);
+export const settings = () =>
+  once('settings', async () => {
+    try {
+      return (await get<{ data: Settings }>('/settings')).data;
+    } catch {
+      return { ...SETTINGS_DEFAULTS, updated_at: null } as Settings;
+    }
+  });
