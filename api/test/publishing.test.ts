@@ -486,3 +486,56 @@ describe.skipIf(skipReason)('publishing the real site', () => {
     },
   );
 });
+
+describe.skipIf(skipReason)('release swaps under load', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({
+      PUBLISH_ENABLED: true,
+      PUBLISH_BUILD_COMMAND: FAKE_COMMAND,
+      PUBLISH_KEEP_RELEASES: 2,
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: '/nonexistent-admin',
+    });
+    for (
+      let waited = 0;
+      !existsSync(join(api.dataDir, 'site', 'current', 'index.html'));
+      waited += 50
+    ) {
+      if (waited > 10_000) throw new Error('the first release was not built');
+      await sleep(50);
+    }
+  });
+  afterAll(() => api?.close());
+
+  it('never answers a page with an error or a partial file while releases are swapped', async () => {
+    const token = await api.signIn();
+    let stop = false;
+    const failures: string[] = [];
+    let served = 0;
+    const hammer = async () => {
+      while (!stop) {
+        for (const path of ['/', '/catalog']) {
+          const reply = await fetch(api.url + path);
+          const text = await reply.text();
+          served++;
+          if (reply.status !== 200 || (path === '/' && !text.includes('built'))) {
+            failures.push(`${path}: ${reply.status} ${text.slice(0, 60)}`);
+          }
+        }
+      }
+    };
+    const clients = Array.from({ length: 4 }, hammer);
+    const releases = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      await api.request('POST', '/api/publishing/rebuild', { token });
+      await api.app.publishing!.idle();
+      releases.add((await currentRelease(join(api.dataDir, 'site'))) ?? '');
+    }
+    stop = true;
+    await Promise.all(clients);
+    expect(releases.size).toBeGreaterThanOrEqual(5);
+    expect(served).toBeGreaterThan(50);
+    expect(failures).toEqual([]);
+  }, 60_000);
+});
