@@ -1,3 +1,4 @@
+import { RESOURCES } from '@conveyor/shared';
 import { describe, expect, it } from 'vitest';
 import { flattenKeys } from '../src/i18n/base.ts';
 import { en } from '../src/i18n/en.ts';
@@ -40,17 +41,7 @@ describe('admin message catalogues', () => {
   });
 
   it('give every resource of the sidebar a name', () => {
-    for (const resource of [
-      'users',
-      'categories',
-      'products',
-      'media',
-      'project',
-      'leads',
-      'testimonials',
-      'clients',
-      'suppliers',
-    ]) {
+    for (const resource of RESOURCES) {
       for (const catalogue of [uz, ru, en]) {
         expect(flattenKeys(catalogue)).toContain(`resources.${resource}.name`);
       }
