@@ -46,6 +46,14 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     const category = await get('/catalog/5');
     expect(category.status).toBe(200);
     expect(await category.text()).toContain('cat 5');
+    // the site's own policy lets its inline scripts run; the API keeps the strict one
+    expect(home.headers.get('content-security-policy')).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
+    const apiReply = await get('/api/categories');
+    expect(apiReply.headers.get('content-security-policy')).not.toMatch(
+      /script-src[^;]*unsafe-inline/,
+    );
     const asset = await get('/_astro/app.def456.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });

@@ -6,6 +6,20 @@ import fp from 'fastify-plugin';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
+/**
+ * The site's pages run small inline scripts (theme and language before paint, Astro's inlined
+ * modules) and embed videos and a map; the API's strict policy would block them.
+ */
+const SITE_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: https:",
+  'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com',
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+].join('; ');
 const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>…</title>
@@ -54,6 +68,7 @@ export default fp(
       extensions: ['html'],
       setHeaders: (response, path) => {
         response.header('cache-control', path.includes('/_astro/') ? YEAR : REVALIDATE);
+        if (path.endsWith('.html')) response.header('content-security-policy', SITE_CSP);
       },
     });
     app.notFoundPage = (reply) => {
