@@ -63,6 +63,9 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     expect(page.status).toBe(404);
     expect(page.headers.get('content-type')).toMatch(/text\/html/);
     expect(await page.text()).toContain('not found');
+    expect(page.headers.get('content-security-policy')).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
     const apiMissing = await get('/api/no-such-thing');
     expect(apiMissing.status).toBe(404);
     expect(await apiMissing.json()).toEqual({ error: 'Not found' });

@@ -84,7 +84,13 @@ export default fp(
       if (!existsSync(join(siteDir, '404.html'))) {
         return reply.status(404).send({ error: 'Not found' });
       }
-      return reply.status(404).header('cache-control', REVALIDATE).sendFile('404.html', siteDir);
+      // sendFile applies the options of the first static instance (the admin's): the site's
+      // headers are set here.
+      return reply
+        .status(404)
+        .header('cache-control', REVALIDATE)
+        .header('content-security-policy', SITE_CSP)
+        .sendFile('404.html', siteDir);
     };
   },
   { name: 'frontends', dependencies: ['config', 'errors'] },

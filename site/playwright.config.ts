@@ -1,0 +1,26 @@
+import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from '../scripts/playwright.ts';
+
+const PORT = 8281;
+
+// The public site as visitors get it: scripts/e2e-server.ts starts the API on a fresh
+// database with demo content, publishes the site from it and serves it on one port.
+export default defineConfig({
+  testDir: 'e2e',
+  workers: 1,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  outputDir: '../.cache/playwright/site',
+  use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions: chromiumLaunch },
+  webServer: {
+    command: 'node ../scripts/e2e-server.ts',
+    // the home page answers 200 once the first release is live (503 while it builds)
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(PORT) },
+    stdout: 'pipe',
+  },
+});
