@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'site',
-          include: ['site/test/**/*.test.ts'],
+          include: ['site/test/**/*.test.{ts,tsx}'],
         },
       },
       {

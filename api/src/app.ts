@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
+import compressPlugin from './plugins/compress.ts';
 import configPlugin from './plugins/config.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(errorsPlugin);
   await app.register(eventsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin);
   await app.register(accountsPlugin);

@@ -28,6 +28,10 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
       '<!doctype html><title>cat 5</title>',
     );
     await writeFile(join(site, '_astro', 'app.def456.js'), 'console.log(2)');
+    await writeFile(
+      join(site, '_astro', 'big.aaa111.js'),
+      `const text = ${JSON.stringify('conveyor '.repeat(2000))};`,
+    );
     await writeFile(join(site, '404.html'), '<!doctype html><title>not found</title>');
     api = await startApi({ SERVE_FRONTENDS: true, ADMIN_DIR: admin, SITE_DIR: site });
   });
@@ -88,5 +92,17 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     expect(health.status).toBe(200);
     const list = await get('/api/categories');
     expect(((await list.json()) as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it('compresses text for clients that accept it, and only for them', async () => {
+    const script = '/_astro/big.aaa111.js';
+    const brotli = await fetch(api.url + script, { headers: { 'accept-encoding': 'br' } });
+    expect(brotli.headers.get('content-encoding')).toBe('br');
+    expect((await brotli.text()).startsWith('const text = "conveyor')).toBe(true);
+    const gzip = await fetch(api.url + script, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    const plain = await fetch(api.url + script, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(18_000);
   });
 });

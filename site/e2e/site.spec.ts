@@ -1,74 +1,254 @@
 import { expect, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { LANGS, localized, pageTypes, sample } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
-const texts = {
-  ru: { title: 'Конвейерные системы', categories: 'Категории' },
-  uz: { title: 'konveyer tizimlari', categories: 'Kategoriyalar' },
-  en: { title: 'Conveyor systems', categories: 'Categories' },
-} as const;
+const NO_CONTACT_BLOCK = new Set(['contacts', 'suppliers-inner']);
 
-for (const [lang, prefix] of [
-  ['ru', ''],
-  ['uz', '/uz'],
-  ['en', '/en'],
-] as const) {
-  test(`home, category and product pages in ${lang}`, async ({ page, request }) => {
-    await page.goto(prefix || '/');
-    await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(texts[lang].title);
-    await expect(page.getByRole('heading', { name: texts[lang].categories })).toBeVisible();
-    await expect(page.locator(`link[rel=alternate][hreflang=uz]`)).toHaveCount(1);
-
-    const categories = (
-      await (await request.get('/api/categories?limit=1&sort=id&order=asc')).json()
-    ).data;
-    await page.goto(`${prefix}/catalog/${categories[0].id}`);
-    await expect(page.getByRole('heading', { level: 1 })).toContainText(
-      categories[0][`name_${lang}`],
-    );
-    await page.locator('main a').first().click();
-    await expect(page).toHaveURL(
-      new RegExp(`${prefix}/catalog/${categories[0].id}/products/\\d+$`),
-    );
-    await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
+for (const [lang, prefix] of LANGS) {
+  test(`every route in ${lang}: its language, alternates, menu and contact block`, async ({
+    page,
+    request,
+  }) => {
+    const types = await pageTypes(request);
+    for (const [type, path] of Object.entries(types)) {
+      const url = localized(prefix, path);
+      const reply = await page.goto(url);
+      expect(reply?.status(), url).toBe(200);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1 }).first()).not.toBeEmpty();
+      for (const other of ['ru', 'uz', 'en']) {
+        await expect(page.locator(`link[rel=alternate][hreflang=${other}]`)).toHaveCount(1);
+      }
+      await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+        'href',
+        new RegExp(`${url}$`),
+      );
+      expect(await page.title()).not.toBe('');
+      // exactly one menu item is the current page
+      await expect(page.locator('#main-menu [aria-current=page]')).toHaveCount(1);
+      await expect(page.locator('#contact-form-title'), `${type} contact block`).toHaveCount(
+        NO_CONTACT_BLOCK.has(type) ? 0 : 1,
+      );
+    }
   });
 }
 
-test('only active products are published', async ({ page, request }) => {
+test('every page fits the screen, on a phone and on a desktop, once its carousels run', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(60_000);
+  const types = await pageTypes(request);
+  for (const viewport of [
+    { width: 360, height: 740 },
+    { width: 1280, height: 800 },
+  ]) {
+    await page.setViewportSize(viewport);
+    for (const [type, path] of Object.entries(types)) {
+      await page.goto(path);
+      // carousels start when they come near the viewport
+      for (const carousel of await page.locator('[data-carousel] .swiper').all()) {
+        await carousel.scrollIntoViewIfNeeded();
+        await expect(carousel).toHaveClass(/swiper-initialized/);
+      }
+      const size = await page.evaluate(() => ({
+        width: document.documentElement.scrollWidth,
+        height: document.documentElement.scrollHeight,
+      }));
+      expect(size.width, `${type} at ${viewport.width} px`).toBeLessThanOrEqual(viewport.width);
+      expect(size.height, `${type} at ${viewport.width} px`).toBeLessThan(20_000);
+    }
+  }
+});
+
+test('home: hero video with its poster, categories, call to action, clients', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/en');
+  const video = page.locator('video[data-hero-video]');
+  await expect(video).toHaveJSProperty('muted', true);
+  await expect(video).toHaveJSProperty('loop', true);
+  await expect(video).toHaveAttribute('playsinline', '');
+  await expect(video).toHaveAttribute('poster', /\.webp$/);
+  await expect(page.locator('.hero img[fetchpriority=high]')).toHaveCount(1);
+  // started after load
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\.mp4$/);
+
+  const categories = (await (await request.get('/api/categories?limit=100')).json()).data;
+  await expect(page.locator('#categories-title + p + ul > li')).toHaveCount(categories.length);
+  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute(
+    'href',
+    '/en/contacts',
+  );
+  const clients = (await (await request.get('/api/clients?limit=100')).json()).data;
+  await expect(page.locator('[data-carousel=clients] .swiper-slide')).toHaveCount(clients.length);
+  await page.locator('[data-carousel=clients]').scrollIntoViewIfNeeded();
+  await expect(page.locator('[data-carousel=clients] .swiper')).toHaveClass(/swiper-initialized/);
+});
+
+test('under prefers-reduced-motion the hero keeps its poster', async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.goto('/');
+  await page.waitForLoadState('load');
+  expect(
+    await page.locator('video[data-hero-video]').evaluate((v: HTMLVideoElement) => v.currentSrc),
+  ).toBe('');
+});
+
+test('product page: gallery with thumbnails and autoplay, videos behind a facade', async ({
+  page,
+  request,
+}) => {
+  const { category, product } = await sample(request);
+  const detail = (await (await request.get(`/api/products/${product.id}`)).json()).data;
+  await page.goto(`/en/catalog/${category.id}/products/${product.id}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(detail.name_en);
+  const gallery = page.locator('[data-carousel=gallery]');
+  await expect(gallery.locator('.swiper').first()).toHaveClass(/swiper-initialized/);
+  await expect(gallery.locator('.thumbs .swiper-slide').first()).toBeVisible();
+  const active = () =>
+    gallery.locator('.swiper').first().locator('.swiper-slide-active').getAttribute('aria-label');
+  const first = await active();
+  // autoplay moves on after 2000 ms
+  await expect.poll(active, { timeout: 5000 }).not.toBe(first);
+  await gallery.getByRole('button', { name: 'Next' }).click();
+
+  if (detail.media.length === 0) {
+    await expect(page.getByText('Videos not found')).toBeVisible();
+  } else {
+    await expect(page.locator('iframe')).toHaveCount(0);
+    await page.locator('[data-video] button').first().click();
+    await expect(page.locator('[data-video] iframe')).toHaveAttribute(
+      'src',
+      /youtube-nocookie\.com\/embed\//,
+    );
+  }
+  const ld = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const types = ld.map((text) => JSON.parse(text)['@type']);
+  expect(types).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Product']));
+});
+
+test('a product without videos says so', async ({ page, request }) => {
   const all = (await (await request.get('/api/products?limit=100')).json()).data as {
     id: number;
     category_id: number;
   }[];
-  const first = all[0]!;
-  const reply = await page.goto(`/catalog/${first.category_id}/products/${first.id}`);
-  expect(reply?.status()).toBe(200);
+  for (const item of all) {
+    const detail = (await (await request.get(`/api/products/${item.id}`)).json()).data;
+    if (detail.media.length) continue;
+    await page.goto(`/catalog/${item.category_id}/products/${item.id}`);
+    await expect(page.getByText('Видео не найдены')).toBeVisible();
+    return;
+  }
+  test.skip(true, 'every demo product has videos');
+});
+
+test('only active records are published', async ({ page, request }) => {
+  const first = (await (await request.get('/api/products?limit=1')).json()).data[0];
+  expect((await page.goto(`/catalog/${first.category_id}/products/${first.id}`))?.status()).toBe(
+    200,
+  );
   // an id the API does not show anonymously (inactive or missing) has no page
-  const missing = await page.goto('/catalog/1/products/999999');
-  expect(missing?.status()).toBe(404);
+  expect((await page.goto('/catalog/1/products/999999'))?.status()).toBe(404);
+  expect((await page.goto('/projects/999999'))?.status()).toBe(404);
+});
+
+test('the suppliers page shows the four fixed categories and leads to the form', async ({
+  page,
+}) => {
+  await page.goto('/en/suppliers');
+  await expect(page.locator('[data-supplier-categories] > li')).toHaveCount(4);
+  await expect(page.getByRole('heading', { name: 'Mechanical parts' })).toBeVisible();
+  await page.getByRole('link', { name: 'Become a supplier' }).click();
+  await expect(page).toHaveURL(/\/en\/suppliers-inner$/);
 });
 
 test('the language switcher keeps the page and is remembered before paint', async ({ page }) => {
-  await page.goto('/catalog/1');
+  await page.goto('/about');
   await page.locator('a[data-lang=en]').click();
-  await expect(page).toHaveURL(/\/en\/catalog\/1$/);
+  await expect(page).toHaveURL(/\/en\/about$/);
   expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
   // a Russian (unprefixed) address now sends this visitor to English
-  await page.goto('/catalog/1');
-  await expect(page).toHaveURL(/\/en\/catalog\/1$/);
+  await page.goto('/about');
+  await expect(page).toHaveURL(/\/en\/about$/);
+  await page.locator('a[data-lang=uz]').click();
+  await expect(page).toHaveURL(/\/uz\/about$/);
   await page.locator('a[data-lang=ru]').click();
-  await expect(page).toHaveURL(/\/catalog\/1$/);
+  await expect(page).toHaveURL(/\/about$/);
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
 });
 
-test('the theme follows the stored choice, else the system', async ({ page }) => {
+test('the theme follows the system until chosen, and the choice persists', async ({ page }) => {
   await page.emulateMedia({ colorScheme: 'dark' });
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
-  await page.evaluate(() => localStorage.setItem('theme', 'light'));
-  await page.reload();
+  await page.locator('[data-theme-toggle]').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('light');
+  await page.goto('/contacts');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+});
+
+test('the bar shrinks past 70 px; the mobile menu opens and closes on navigation', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto('/en');
+  const navbar = page.locator('[data-navbar]');
+  await expect(navbar).not.toHaveClass(/shrunk/);
+  await page.mouse.wheel(0, 400);
+  await expect(navbar).toHaveClass(/shrunk/);
+  await page.evaluate(() => scrollTo(0, 0));
+  await expect(navbar).not.toHaveClass(/shrunk/);
+  // just past the threshold the page stays where it is: the bar does not flicker
+  for (const path of ['/en/about', '/en/suppliers-inner', '/en/contacts']) {
+    await page.goto(path);
+    const frames = await page.evaluate(async () => {
+      scrollTo(0, 75);
+      const seen: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        await new Promise(requestAnimationFrame);
+        seen.push(`${scrollY} ${document.querySelector('[data-navbar]')!.className}`);
+      }
+      return seen;
+    });
+    expect(new Set(frames), path).toEqual(new Set(['75 navbar shrunk']));
+  }
+  await page.goto('/en');
+
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(page.locator('#main-menu')).toBeHidden();
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await page.locator('#main-menu').getByRole('link', { name: 'Projects' }).click();
+  await expect(page).toHaveURL(/\/en\/projects$/);
+  await expect(page.locator('#main-menu')).toBeHidden();
+  await expect(page.locator('#main-menu [aria-current=page]')).toHaveText('Projects');
+  // keyboard: the menu opens with Enter and closes with Escape
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#main-menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#main-menu')).toBeHidden();
+});
+
+test('footer: years, company data and the developer credit', async ({ page, request }) => {
+  const settings = (await (await request.get('/api/settings')).json()).data;
+  await page.goto('/');
+  const footer = page.locator('footer');
+  await expect(footer).toContainText(`© 2019–${new Date().getFullYear()} ${settings.legal_name}`);
+  await expect(footer.getByRole('link', { name: settings.email })).toHaveAttribute(
+    'href',
+    `mailto:${settings.email}`,
+  );
+  for (const name of ['Telegram', 'Instagram', 'Facebook']) {
+    await expect(footer.getByRole('link', { name, exact: true })).toHaveCount(1);
+  }
+  await expect(footer).toContainText(settings.developer_name);
+  await expect(page.locator('header')).toContainText(settings.phone_primary);
 });
 
 test('unknown pages get the 404 page; from /dashboard its link leads to the admin', async ({
@@ -76,8 +256,23 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
 }) => {
   const reply = await page.goto('/no/such/page');
   expect(reply?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
-  await expect(page.locator('#main-page')).toHaveAttribute('href', '/');
+  await expect(page.getByText('Такой страницы не существует')).toBeVisible();
+  await expect(page.locator('[data-not-found=ru] [data-main-page]')).toHaveAttribute('href', '/');
+  await page.goto('/en/no/such/page');
+  await expect(page.getByText('This page does not exist')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   await page.goto('/dashboard/anything');
-  await expect(page.locator('#main-page')).toHaveAttribute('href', '/admin');
+  await expect(page.locator('[data-not-found=ru] [data-main-page]')).toHaveAttribute(
+    'href',
+    '/admin',
+  );
+});
+
+test('robots.txt and a sitemap with language alternates', async ({ request }) => {
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toMatch(/Sitemap: .*\/sitemap-index\.xml/);
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  expect(sitemap).toContain('/en/about');
+  expect(sitemap).toMatch(/hreflang="uz"/);
+  expect(sitemap).not.toContain('404');
 });

@@ -15,7 +15,8 @@ const SITE_CSP = [
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
-  'frame-src https://www.youtube.com https://www.youtube-nocookie.com https://www.google.com',
+  // videos and the map embed: their addresses come from staff (settings, media, projects)
+  'frame-src https:',
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",

@@ -1,8 +1,22 @@
-import type { Category, Product, ProductDetail, Settings } from '@conveyor/shared';
+import type {
+  Category,
+  Client,
+  Product,
+  ProductDetail,
+  Project,
+  Settings,
+  Testimonial,
+} from '@conveyor/shared';
 import { SETTINGS_DEFAULTS } from '@conveyor/shared';
 
 /** The API the site is built from (API_URL at build time). */
 export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+
+/**
+ * Where the browser sends the public forms (PUBLIC_API_URL at build time). Empty means the
+ * site's own origin, which is how the one-port product serves it.
+ */
+export const PUBLIC_API_URL = (process.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '');
 
 /** The address of an uploaded image, as the browser will load it. */
 export function fileUrl(path: string | null | undefined): string | undefined {
@@ -40,6 +54,9 @@ export const categories = () => once('categories', () => listAll<Category>('cate
 export const products = () => once('products', () => listAll<Product>('products'));
 export const product = (id: number) =>
   once(`product:${id}`, async () => (await get<{ data: ProductDetail }>(`/products/${id}`)).data);
+export const projects = () => once('projects', () => listAll<Project>('project'));
+export const clients = () => once('clients', () => listAll<Client>('clients'));
+export const testimonials = () => once('testimonials', () => listAll<Testimonial>('testimonials'));
 export const settings = () =>
   once('settings', async () => {
     try {

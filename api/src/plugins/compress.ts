@@ -1,0 +1,21 @@
+import { constants } from 'node:zlib';
+import compress from '@fastify/compress';
+import fp from 'fastify-plugin';
+
+/**
+ * Brotli or gzip for text answers (HTML, JS, CSS, JSON, SVG, XML) when the client accepts it.
+ * Visitors read the site over slow mobile networks: the pages' scripts and markup shrink to a
+ * quarter. Brotli at quality 5 keeps the cost per answer to about a millisecond. Pictures and
+ * video are compressed already and are left alone by the plugin's type filter.
+ */
+export default fp(
+  async (app) => {
+    await app.register(compress, {
+      global: true,
+      threshold: 1024,
+      encodings: ['br', 'gzip'],
+      brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
+    });
+  },
+  { name: 'compress' },
+);

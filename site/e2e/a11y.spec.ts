@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { pageTypes } from './helpers.ts';
+
+test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
+
+// axe-core on every page type, in both themes (contrast must pass in each), with the scroll
+// animations off so every element is checked in its final state.
+for (const theme of ['light', 'dark'] as const) {
+  test(`no axe violations on any page type (${theme} theme)`, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });
+    const types = { ...(await pageTypes(request)), 'not found': '/en/no-such-page' };
+    const found: string[] = [];
+    for (const [type, path] of Object.entries(types)) {
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      const results = await new AxeBuilder({ page })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+        .analyze();
+      found.push(
+        ...results.violations.map(
+          (v) => `${type}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+        ),
+      );
+    }
+    expect(found).toEqual([]);
+  });
+}

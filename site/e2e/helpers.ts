@@ -1,0 +1,45 @@
+import type { APIRequestContext } from '@playwright/test';
+
+export const LANGS = [
+  ['ru', ''],
+  ['uz', '/uz'],
+  ['en', '/en'],
+] as const;
+
+/** A few real ids from the API the site was built from. */
+export async function sample(request: APIRequestContext) {
+  const get = async (path: string) => (await (await request.get(path)).json()).data;
+  const [category] = await get('/api/categories?limit=1&sort=id&order=asc');
+  const products = await get(`/api/products?limit=50&category_id=${category.id}`);
+  const [project] = await get('/api/project?limit=1&sort=id&order=asc');
+  return { category, product: products[0], project };
+}
+
+/** The paths of every page type, without the language prefix. */
+export async function pageTypes(request: APIRequestContext) {
+  const { category, product, project } = await sample(request);
+  return {
+    home: '/',
+    about: '/about',
+    clients: '/clients',
+    services: '/services',
+    suppliers: '/suppliers',
+    'suppliers-inner': '/suppliers-inner',
+    projects: '/projects',
+    project: `/projects/${project.id}`,
+    contacts: '/contacts',
+    category: `/catalog/${category.id}`,
+    product: `/catalog/${category.id}/products/${product.id}`,
+  };
+}
+
+export const localized = (prefix: string, path: string) =>
+  prefix ? `${prefix}${path === '/' ? '' : path}` : path;
+
+/** A staff token, to look at what the forms stored. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const reply = await request.post('/api/signin', {
+    data: { user_name: 'admin', password: 'admin-password-1' },
+  });
+  return (await reply.json()).data as string;
+}

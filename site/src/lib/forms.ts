@@ -1,0 +1,87 @@
+import { HONEYPOT_FIELD } from '@conveyor/shared';
+import type { FormTextKey } from '../components/islands/texts.ts';
+
+// Browser-side checks of the public forms: the same rules the API applies (shared schemas), so
+// a visitor hears about a mistake before sending, in the page's language.
+
+export type Values = Record<string, string>;
+export type Errors = Partial<Record<string, FormTextKey>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE = /^\+?[0-9][0-9()\s-]{5,24}$/;
+const INN = /^[0-9]{9,14}$/;
+
+const filled = (value: string | undefined) => (value ?? '').trim() !== '';
+
+export const LEAD_FIELDS = ['name', 'phone', 'email', 'message'] as const;
+
+/** A contact message needs a name and a way to answer: a phone number or an e-mail address. */
+export function validateLead(values: Values): Errors {
+  const errors: Errors = {};
+  if (!filled(values.name)) errors.name = 'error_required';
+  if (filled(values.email) && !EMAIL.test(values.email!.trim())) errors.email = 'error_email';
+  if (filled(values.phone) && !PHONE.test(values.phone!.trim())) errors.phone = 'error_phone';
+  if (!filled(values.phone) && !filled(values.email)) errors.phone = 'error_contact';
+  return errors;
+}
+
+export const SUPPLIER_FIELDS = [
+  'company_name',
+  'partner_count',
+  'inn',
+  'contact_person',
+  'phone',
+  'email',
+  'company_description',
+  'offer',
+] as const;
+export const SUPPLIER_REQUIRED = [
+  'company_name',
+  'inn',
+  'contact_person',
+  'phone',
+  'email',
+  'offer',
+] as const;
+
+export function validateSupplier(values: Values): Errors {
+  const errors: Errors = {};
+  for (const field of SUPPLIER_REQUIRED)
+    if (!filled(values[field])) errors[field] = 'error_required';
+  if (filled(values.inn) && !INN.test(values.inn!.trim())) errors.inn = 'error_inn';
+  if (filled(values.phone) && !PHONE.test(values.phone!.trim())) errors.phone = 'error_phone';
+  if (filled(values.email) && !EMAIL.test(values.email!.trim())) errors.email = 'error_email';
+  if (filled(values.partner_count) && !/^\d{1,7}$/.test(values.partner_count!.trim())) {
+    errors.partner_count = 'error_number';
+  }
+  return errors;
+}
+
+/** The JSON body the API expects: trimmed text, the employee count as a number or null. */
+export function toBody(fields: readonly string[], values: Values): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const field of fields) {
+    const value = (values[field] ?? '').trim();
+    body[field] = field === 'partner_count' ? (value === '' ? null : Number(value)) : value;
+  }
+  body[HONEYPOT_FIELD] = values[HONEYPOT_FIELD] ?? '';
+  return body;
+}
+
+/** Posts one form to the API; true when it was accepted. */
+export async function send(
+  endpoint: string,
+  resource: 'leads' | 'suppliers',
+  body: object,
+): Promise<boolean> {
+  try {
+    const response = await fetch(`${endpoint}/api/${resource}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
+}

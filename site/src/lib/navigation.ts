@@ -1,0 +1,22 @@
+import type { MessageKey } from '../i18n/index.ts';
+
+/** The spec's navigation (section 2.1), in its order. */
+export const NAVIGATION: readonly { key: MessageKey; to: string }[] = [
+  { key: 'nav_home', to: '/' },
+  { key: 'nav_about', to: '/about' },
+  { key: 'nav_clients', to: '/clients' },
+  { key: 'nav_services', to: '/services' },
+  { key: 'nav_projects', to: '/projects' },
+  { key: 'nav_suppliers', to: '/suppliers' },
+  { key: 'nav_contacts', to: '/contacts' },
+];
+
+/** Whether a menu item is the current page: catalogue pages belong to Conveyors, and so on. */
+export function isCurrent(to: string, path: string): boolean {
+  if (to === '/') return path === '/' || path.startsWith('/catalog/');
+  if (to === '/suppliers') return path === '/suppliers' || path === '/suppliers-inner';
+  return path === to || path.startsWith(`${to}/`);
+}
+
+/** A phone number as a tel: address. */
+export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
