@@ -3,10 +3,9 @@
 // For catalogues of about 100, 1,000 and 3,000 products (BENCH_SIZES), on a temporary SQLite
 // database: starts the real server with publishing on, and reads from its own build records
 // the cold build (empty Astro cache, the first release), a warm rebuild (cache filled), the
-// pages built and pages per second, peak memory of the build (GNU time, when present), and the
+// pages built and pages per second, peak memory of the build's process tree (scripts/peak-rss.ts), and the
 // time from a product save (an API PUT) to its changed page being served.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,8 +16,8 @@ import { seedBulkProducts, seedDemo } from '@conveyor/api/seed';
 
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number);
 const password = 'bench-password-1';
-const timeBin = existsSync('/usr/bin/time') ? '/usr/bin/time -f "maxrss_kb=%M" ' : '';
-const command = `${timeBin}pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}`;
+// scripts/peak-rss.ts reports the build's peak memory (the whole process tree) in its log
+const command = `node scripts/peak-rss.ts 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}'`;
 
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -126,7 +125,7 @@ async function measure(products: number) {
       await sleep(100);
     }
     const saveToLive = Date.now() - saved;
-    const rss = (row: BuildRow) => /maxrss_kb=(\d+)/.exec(row.logTail ?? '')?.[1];
+    const rss = (row: BuildRow) => /peak_rss_kb=(\d+)/.exec(row.logTail ?? '')?.[1];
     return {
       products,
       pages: warm.pages ?? 0,

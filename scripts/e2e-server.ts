@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
 import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
+import { breakBuildMarker } from './playwright.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
 const config = loadConfig({
@@ -27,12 +28,18 @@ const config = loadConfig({
   PUBLISH_DEBOUNCE_MS: 500,
   PUBLISH_MAX_WAIT_MS: 3000,
 });
+// A test can make the next builds fail, as an API that is down during a build would, by
+// creating this file (see breakBuildMarker); the live release must stay served meanwhile.
+const marker = breakBuildMarker(config.port);
+rmSync(marker, { force: true });
+config.publish.command = `if [ -e '${marker}' ]; then echo 'the test broke this build' >&2; exit 1; fi; ${config.publish.command}`;
 const app = await buildApp(config);
 if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.log);
 
 const stop = async () => {
   await app.close();
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(marker, { force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);

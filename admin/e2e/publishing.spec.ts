@@ -1,20 +1,25 @@
+import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { breakBuildMarker } from '../../scripts/playwright.ts';
 import { expectToast, row, signIn } from './helpers.ts';
 
 test('a save shows "publishing…" until the new release is live; the screen lists builds', async ({
   page,
 }) => {
+  test.setTimeout(240_000);
   await signIn(page);
   await page.goto('/admin/publishing');
   // the first release is built when the server starts
-  await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 60_000 });
+  await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
   const firstRelease = await page.getByTestId('publishing-live').innerText();
 
   await page.goto('/admin/project');
   await row(page, '').first().locator('input[type=checkbox]').click();
   await expectToast(page, "Ma'lumotlar tahrirlandi");
   await expect(page.getByTestId('publishing-indicator')).toHaveText('Nashr qilinmoqda…');
-  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', { timeout: 60_000 });
+  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', {
+    timeout: 120_000,
+  });
 
   await page.getByTestId('publishing-indicator').click();
   await expect(page).toHaveURL(/\/admin\/publishing$/);
@@ -26,4 +31,75 @@ test('a save shows "publishing…" until the new release is live; the screen lis
   // the public site is served from the live release
   const home = await page.request.get('/');
   expect(home.status()).toBe(200);
+});
+
+test('a product edited in the admin goes live in three languages; deactivated, it disappears', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // an active product, as anonymous visitors list them
+  const listed = await page.request.get('/api/products?limit=1&sort=id&order=asc');
+  const [product] = (await listed.json()).data;
+  const stamp = Date.now();
+  const names = { uz: `Konveyer ${stamp}`, ru: `Конвейер ${stamp}`, en: `Conveyor ${stamp}` };
+  const paths = {
+    ru: `/catalog/${product.category_id}/products/${product.id}`,
+    uz: `/uz/catalog/${product.category_id}/products/${product.id}`,
+    en: `/en/catalog/${product.category_id}/products/${product.id}`,
+  };
+  const indicator = page.getByTestId('publishing-indicator');
+
+  await signIn(page);
+  await page.goto(`/admin/products/${product.id}`);
+  await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(names.uz);
+  await page.getByRole('textbox', { name: 'Nomi (ruscha)', exact: true }).fill(names.ru);
+  await page.getByRole('textbox', { name: 'Nomi (inglizcha)', exact: true }).fill(names.en);
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expectToast(page, 'Mahsulot tahrirlandi');
+  await expect(indicator).toHaveText('Nashr qilinmoqda…');
+  await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
+  for (const lang of ['ru', 'uz', 'en'] as const) {
+    const reply = await page.request.get(paths[lang]);
+    expect(reply.status(), paths[lang]).toBe(200);
+    expect(await reply.text(), paths[lang]).toContain(names[lang]);
+  }
+
+  await page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: names.uz }))}`);
+  await row(page, names.uz).locator('input[type=checkbox]').click();
+  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expect(indicator).toHaveText('Nashr qilinmoqda…');
+  await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
+  for (const lang of ['ru', 'uz', 'en'] as const) {
+    expect((await page.request.get(paths[lang])).status(), paths[lang]).toBe(404);
+  }
+  const category = await page.request.get(`/en/catalog/${product.category_id}`);
+  expect(await category.text()).not.toContain(names.en);
+});
+
+test('a failed build leaves the site served and shows its error in the admin', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  await page.goto('/admin/publishing');
+  await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
+  const live = await page.getByTestId('publishing-live').innerText();
+  const marker = breakBuildMarker(Number(new URL(page.url()).port));
+  writeFileSync(marker, '');
+  try {
+    await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
+    await expectToast(page, 'Qayta yig‘ish so‘raldi');
+    await expect(page.getByTestId('publishing-error')).toContainText('the test broke this build', {
+      timeout: 60_000,
+    });
+    await expect(page.getByTestId('publishing-indicator')).toHaveText('Xatolik');
+    await expect(page.locator('tbody tr').first()).toContainText('Xatolik');
+    await expect(page.getByTestId('publishing-live')).toHaveText(live);
+    expect((await page.request.get('/')).status()).toBe(200);
+    expect((await page.request.get('/en/about')).status()).toBe(200);
+  } finally {
+    rmSync(marker, { force: true });
+  }
+  // and the next build, with the cause gone, goes live
+  await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
+  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', { timeout: 120_000 });
+  await expect(page.getByTestId('publishing-live')).not.toHaveText(live);
 });
