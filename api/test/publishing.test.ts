@@ -15,7 +15,7 @@ import {
   webhookAnnouncer,
 } from '../src/publish/webhook.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
-import { skipReason } from './helpers/database.ts';
+import { skipReason, TEST_DB } from './helpers/database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -488,6 +488,32 @@ describe.skipIf(skipReason)('publishing the real site', () => {
       }
     },
   );
+});
+
+// The site build reads only the API, so one database engine is enough here.
+describe.skipIf(skipReason || TEST_DB === 'postgres')('publishing an empty catalogue', () => {
+  let api: TestApi;
+  beforeAll(async () => {
+    api = await startApi({ PUBLISH_ENABLED: true, SERVE_FRONTENDS: true });
+  });
+  afterAll(() => api?.close());
+
+  it('builds and serves every page that needs no record', { timeout: 120_000 }, async () => {
+    const token = await api.signIn();
+    await expect
+      .poll(
+        async () =>
+          (await api.request('GET', '/api/publishing', { token })).body.data.lastBuild?.status ??
+          null,
+        { timeout: 110_000, interval: 500 },
+      )
+      .toBe('success');
+    for (const path of ['/', '/uz', '/en/projects', '/clients', '/suppliers-inner', '/contacts']) {
+      expect((await fetch(api.url + path)).status, path).toBe(200);
+    }
+    expect((await fetch(`${api.url}/catalog/1`)).status).toBe(404);
+    expect((await fetch(`${api.url}/sitemap-index.xml`)).status).toBe(200);
+  });
 });
 
 describe.skipIf(skipReason)('release swaps under load', () => {
