@@ -1,7 +1,8 @@
-// Runs a shell command and prints, on stderr when it ends, the peak resident memory of its
-// whole process tree (`peak_rss_kb=<n>`, summed over the processes alive at each sample).
-// GNU time's %M would give only the largest single process, and /usr/bin/time is not on
-// every machine; Linux's /proc is, so the tree is sampled there every 100 ms.
+// Runs a shell command and prints, on stderr when it ends, the peak memory of its whole process
+// tree (`peak_rss_kb=<n>`: the proportional set size, PSS, summed over the processes alive at
+// each sample, so pages the processes share are counted once). GNU time's %M would give only
+// the largest single process, and /usr/bin/time is not on every machine; Linux's /proc is, so
+// the tree is sampled there every 100 ms.
 //
 //   node scripts/peak-rss.ts '<command>'
 import { spawn } from 'node:child_process';
@@ -20,9 +21,9 @@ function treeRssKb(root: number): number {
     if (!/^\d+$/.test(name)) continue;
     try {
       const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      const ppid = Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0);
-      parents.set(Number(name), ppid);
-      rss.set(Number(name), Number(/^VmRSS:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      parents.set(Number(name), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
+      const rollup = readFileSync(`/proc/${name}/smaps_rollup`, 'utf8');
+      rss.set(Number(name), Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0));
     } catch {
       // the process ended while we looked
     }
@@ -41,9 +42,11 @@ function treeRssKb(root: number): number {
 
 const child = spawn(command, { shell: true, stdio: 'inherit' });
 let peak = 0;
-const timer = setInterval(() => {
+const sample = () => {
   if (child.pid) peak = Math.max(peak, treeRssKb(child.pid));
-}, 100);
+};
+sample();
+const timer = setInterval(sample, 100);
 child.on('exit', (code, signal) => {
   clearInterval(timer);
   console.error(`peak_rss_kb=${peak}`);

@@ -1,6 +1,4 @@
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { LaunchOptions } from '@playwright/test';
 
 /**
@@ -33,7 +31,3 @@ export const chromiumSkipReason: string | null = (() => {
   console.warn(`skipping browser tests: ${message}`);
   return message;
 })();
-
-/** While this file exists, the e2e server's site builds fail (scripts/e2e-server.ts). */
-export const breakBuildMarker = (port: number): string =>
-  join(tmpdir(), `conveyor-e2e-${port}-break-build`);

@@ -72,7 +72,8 @@ test('home: hero video with its poster, categories, call to action, clients', as
   await expect(video).toHaveJSProperty('muted', true);
   await expect(video).toHaveJSProperty('loop', true);
   await expect(video).toHaveAttribute('playsinline', '');
-  await expect(video).toHaveAttribute('poster', /\.webp$/);
+  // the picture under the video is the poster, downloaded once
+  await expect(video).not.toHaveAttribute('poster');
   await expect(page.locator('.hero img[fetchpriority=high]')).toHaveCount(1);
   // started after load
   await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentSrc)).toMatch(/\.mp4$/);
@@ -266,6 +267,13 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
     'href',
     '/admin',
   );
+  // a visitor who chose Uzbek is sent once to the Uzbek twin, and stays there
+  await page.evaluate(() => localStorage.setItem('lang', 'uz'));
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/uz\/no\/such\/page$/);
+  await expect(page.locator('[data-not-found=uz]')).toBeVisible();
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(/\/uz\/no\/such\/page$/);
 });
 
 test('robots.txt and a sitemap with language alternates', async ({ request }) => {

@@ -11,8 +11,6 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     await app.register(compress, {
-      global: true,
-      threshold: 1024,
       encodings: ['br', 'gzip'],
       brotliOptions: { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } },
     });

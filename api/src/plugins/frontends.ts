@@ -15,7 +15,7 @@ const SITE_CSP = [
   "script-src 'self' 'unsafe-inline'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: https:",
-  // videos and the map embed: their addresses come from staff (settings, media, projects)
+  // the map embed (its address comes from staff, in settings) and youtube-nocookie players
   'frame-src https:',
   "frame-ancestors 'none'",
   "base-uri 'self'",

@@ -5,8 +5,9 @@ const EVENTS = ['pointerdown', 'focusin', 'keydown', 'touchstart', 'mouseover'] 
 export const READY_EVENT = 'conveyor:ready';
 
 /**
- * `client:interaction`: the island wakes when the visitor first reaches for it (pointer, touch,
- * focus, key). A form is plain HTML until then, so a page with a form ships no framework code
+ * `client:interaction`: the island wakes when the visitor first reaches for it (a pointer over
+ * it or pressed on it, a touch, focus, a key): hovering the form gives React a head start before
+ * the first click. A form is plain HTML until then, so a page with a form ships no framework code
  * to a visitor who only reads it. Astro's own directives cannot wait this long: `client:visible`
  * would load React on every page whose form is on screen.
  */
@@ -17,8 +18,16 @@ const interaction: ClientDirective = (load, _options, el) => {
     if (started) return;
     started = true;
     for (const type of EVENTS) el.removeEventListener(type, start);
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch (error) {
+      // the code could not be fetched (the network dropped): the next touch tries again, and a
+      // held submission is replayed once it succeeds
+      console.error(error);
+      started = false;
+      for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
+    }
   };
   // React hydrates concurrently: until the island says it is ready (data-ready on its form and
   // a `conveyor:ready` event), a submission is stopped here and replayed afterwards, so a form

@@ -1,7 +1,7 @@
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES, pickLocalized } from '@conveyor/shared';
 import { type MessageKey, messages } from './ui.ts';
 
-export { messages, type MessageKey, type Messages } from './ui.ts';
+export { messages, type MessageKey } from './ui.ts';
 export { LANGUAGES };
 
 export const t = (lang: Language, key: MessageKey): string => messages[lang][key];
@@ -26,7 +26,3 @@ export const languagePaths = () =>
     params: { lang: lang === DEFAULT_LANGUAGE ? undefined : lang },
     props: { lang },
   }));
-
-/** The language of a page under `[...lang]`. */
-export const langParam = (value: string | undefined): Language =>
-  (LANGUAGES as readonly string[]).includes(value ?? '') ? (value as Language) : DEFAULT_LANGUAGE;

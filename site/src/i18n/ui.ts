@@ -306,4 +306,3 @@ export const messages = {
 } as const satisfies Record<Language, Record<string, string>>;
 
 export type MessageKey = keyof (typeof messages)['ru'];
-export type Messages = Record<MessageKey, string>;

@@ -18,11 +18,24 @@ export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(
  */
 export const PUBLIC_API_URL = (process.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '');
 
-/** The address of an uploaded image, as the browser will load it. */
+const uploadPath = (path: string) =>
+  `/uploads/${path.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
+
+/** The address of an uploaded image as the build reads it (pages show re-encoded copies). */
 export function fileUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^https?:/.test(path)) return path;
-  return `${API_URL}/uploads/${path.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
+  return `${API_URL}${uploadPath(path)}`;
+}
+
+/**
+ * The address of an uploaded image as visitors and crawlers reach it (Open Graph, JSON-LD): on
+ * the public API's origin, or on the site's own when one server answers both.
+ */
+export function publicFileUrl(path: string | null | undefined, site: string): string | undefined {
+  if (!path) return undefined;
+  if (/^https?:/.test(path)) return path;
+  return `${PUBLIC_API_URL || site}${uploadPath(path)}`;
 }
 
 async function get<T>(path: string): Promise<T> {
@@ -32,11 +45,11 @@ async function get<T>(path: string): Promise<T> {
 }
 
 /** Every active record of a resource, all pages of it (anonymous reads are active only). */
-export async function listAll<T>(resource: string, query = ''): Promise<T[]> {
+export async function listAll<T>(resource: string): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page++) {
     const reply = await get<{ data: T[]; totalPages: number }>(
-      `/${resource}?page=${page}&limit=100${query ? `&${query}` : ''}`,
+      `/${resource}?page=${page}&limit=100`,
     );
     rows.push(...reply.data);
     if (page >= reply.totalPages || reply.data.length === 0) return rows;

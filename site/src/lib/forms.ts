@@ -13,8 +13,6 @@ const INN = /^[0-9]{9,14}$/;
 
 const filled = (value: string | undefined) => (value ?? '').trim() !== '';
 
-export const LEAD_FIELDS = ['name', 'phone', 'email', 'message'] as const;
-
 /** A contact message needs a name and a way to answer: a phone number or an e-mail address. */
 export function validateLead(values: Values): Errors {
   const errors: Errors = {};
@@ -25,16 +23,6 @@ export function validateLead(values: Values): Errors {
   return errors;
 }
 
-export const SUPPLIER_FIELDS = [
-  'company_name',
-  'partner_count',
-  'inn',
-  'contact_person',
-  'phone',
-  'email',
-  'company_description',
-  'offer',
-] as const;
 export const SUPPLIER_REQUIRED = [
   'company_name',
   'inn',

@@ -54,6 +54,15 @@ export function initHeader(root: Document = document): void {
   view.addEventListener('pageshow', () => setOpen(false));
   shrink();
 
+  // storage may be turned off (or full): the choice then lasts for the page only
+  const remember = (key: string, value: string) => {
+    try {
+      view.localStorage.setItem(key, value);
+    } catch {
+      // nothing to keep it in
+    }
+  };
+
   const themeButton = root.querySelector<HTMLButtonElement>('[data-theme-toggle]');
   const html = root.documentElement;
   const labelTheme = () => {
@@ -67,14 +76,12 @@ export function initHeader(root: Document = document): void {
   themeButton?.addEventListener('click', () => {
     const next = html.dataset.theme === 'dark' ? 'light' : 'dark';
     html.dataset.theme = next;
-    view.localStorage.setItem(STORAGE_KEYS.theme, next);
+    remember(STORAGE_KEYS.theme, next);
     labelTheme();
   });
   labelTheme();
 
   for (const link of root.querySelectorAll<HTMLAnchorElement>('a[data-lang]')) {
-    link.addEventListener('click', () =>
-      view.localStorage.setItem(STORAGE_KEYS.language, link.dataset.lang ?? ''),
-    );
+    link.addEventListener('click', () => remember(STORAGE_KEYS.language, link.dataset.lang ?? ''));
   }
 }

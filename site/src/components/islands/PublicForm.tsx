@@ -21,6 +21,8 @@ export interface PublicFormProps {
   resource: 'leads' | 'suppliers';
   fields: readonly (FieldSpec | readonly FieldSpec[])[];
   validate: (values: Values) => Errors;
+  /** Each island is a React root of its own, whose useId values start over: the prefix keeps
+   *  the ids of two forms on one page apart. */
   idPrefix: string;
 }
 
