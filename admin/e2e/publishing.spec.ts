@@ -1,7 +1,7 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { breakBuildMarker } from '../../scripts/e2e-build-marker.ts';
-import { expectToast, row, signIn } from './helpers.ts';
+import { apiToken, expectToast, row, signIn } from './helpers.ts';
 
 test('a save shows "publishing…" until the new release is live; the screen lists builds', async ({
   page,
@@ -49,31 +49,50 @@ test('a product edited in the admin goes live in three languages; deactivated, i
   };
   const indicator = page.getByTestId('publishing-indicator');
 
-  await signIn(page);
-  await page.goto(`/admin/products/${product.id}`);
-  await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(names.uz);
-  await page.getByRole('textbox', { name: 'Nomi (ruscha)', exact: true }).fill(names.ru);
-  await page.getByRole('textbox', { name: 'Nomi (inglizcha)', exact: true }).fill(names.en);
-  await page.getByRole('button', { name: 'Saqlash' }).click();
-  await expectToast(page, 'Mahsulot tahrirlandi');
-  await expect(indicator).toHaveText('Nashr qilinmoqda…');
-  await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
-  for (const lang of ['ru', 'uz', 'en'] as const) {
-    const reply = await page.request.get(paths[lang]);
-    expect(reply.status(), paths[lang]).toBe(200);
-    expect(await reply.text(), paths[lang]).toContain(names[lang]);
-  }
+  // other tests pick this product by its name: it gets its names and state back at the end
+  const restore = async () => {
+    const token = await apiToken(page);
+    await page.request.put(`/api/products/${product.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name_uz: product.name_uz,
+        name_ru: product.name_ru,
+        name_en: product.name_en,
+        is_active: true,
+      },
+    });
+  };
+  try {
+    await signIn(page);
+    await page.goto(`/admin/products/${product.id}`);
+    await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(names.uz);
+    await page.getByRole('textbox', { name: 'Nomi (ruscha)', exact: true }).fill(names.ru);
+    await page.getByRole('textbox', { name: 'Nomi (inglizcha)', exact: true }).fill(names.en);
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await expectToast(page, 'Mahsulot tahrirlandi');
+    await expect(indicator).toHaveText('Nashr qilinmoqda…');
+    await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
+    for (const lang of ['ru', 'uz', 'en'] as const) {
+      const reply = await page.request.get(paths[lang]);
+      expect(reply.status(), paths[lang]).toBe(200);
+      expect(await reply.text(), paths[lang]).toContain(names[lang]);
+    }
 
-  await page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: names.uz }))}`);
-  await row(page, names.uz).locator('input[type=checkbox]').click();
-  await expectToast(page, "Ma'lumotlar tahrirlandi");
-  await expect(indicator).toHaveText('Nashr qilinmoqda…');
-  await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
-  for (const lang of ['ru', 'uz', 'en'] as const) {
-    expect((await page.request.get(paths[lang])).status(), paths[lang]).toBe(404);
+    await page.goto(
+      `/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: names.uz }))}`,
+    );
+    await row(page, names.uz).locator('input[type=checkbox]').click();
+    await expectToast(page, "Ma'lumotlar tahrirlandi");
+    await expect(indicator).toHaveText('Nashr qilinmoqda…');
+    await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
+    for (const lang of ['ru', 'uz', 'en'] as const) {
+      expect((await page.request.get(paths[lang])).status(), paths[lang]).toBe(404);
+    }
+    const category = await page.request.get(`/en/catalog/${product.category_id}`);
+    expect(await category.text()).not.toContain(names.en);
+  } finally {
+    await restore();
   }
-  const category = await page.request.get(`/en/catalog/${product.category_id}`);
-  expect(await category.text()).not.toContain(names.en);
 });
 
 test('a failed build leaves the site served and shows its error in the admin', async ({ page }) => {
@@ -81,6 +100,8 @@ test('a failed build leaves the site served and shows its error in the admin', a
   await signIn(page);
   await page.goto('/admin/publishing');
   await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
+  // nothing queued or running (an earlier test's save may still be publishing)
+  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', { timeout: 120_000 });
   const live = await page.getByTestId('publishing-live').innerText();
   const marker = breakBuildMarker(Number(new URL(page.url()).port));
   writeFileSync(marker, '');
