@@ -8,7 +8,7 @@
 //   BENCH_PRODUCTS (10000)  BENCH_SECONDS (8)  BENCH_CONNECTIONS (20)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -20,17 +20,6 @@ const products = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const TARGET = { rps: 5000, p99: 50 };
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-bench-'));
 const env = {

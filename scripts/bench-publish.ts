@@ -7,7 +7,7 @@
 // time from a product save (an API PUT) to its changed page being served.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
@@ -18,16 +18,6 @@ const sizes = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number
 const password = 'bench-password-1';
 // scripts/peak-rss.ts reports the build's peak memory (the whole process tree) in its log
 const command = `node scripts/peak-rss.ts 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}'`;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

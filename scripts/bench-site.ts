@@ -13,7 +13,7 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
+import { freePort } from './free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -35,15 +35,6 @@ const { values: args } = parseArgs({
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1);
 const command = ['node scripts/bench-site.ts', ...process.argv.slice(2)].join(' ');
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const profile = await mkdtemp(join(tmpdir(), 'conveyor-bench-chrome-'));

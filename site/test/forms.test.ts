@@ -54,6 +54,13 @@ describe('supplier application checks', () => {
       email: 'error_email',
     });
   });
+
+  it('allow the employee count the API allows, and no more', () => {
+    expect(validateSupplier({ ...valid, partner_count: '1000000' })).toEqual({});
+    expect(validateSupplier({ ...valid, partner_count: '1000001' })).toEqual({
+      partner_count: 'error_number',
+    });
+  });
 });
 
 describe('form bodies', () => {

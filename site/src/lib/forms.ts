@@ -1,15 +1,18 @@
-import { HONEYPOT_FIELD } from '@conveyor/shared';
+import { HONEYPOT_FIELD, supplierFields } from '@conveyor/shared';
 import type { FormTextKey } from '../components/islands/texts.ts';
 
-// Browser-side checks of the public forms: the same rules the API applies (shared schemas), so
-// a visitor hears about a mistake before sending, in the page's language.
+// Browser-side checks of the public forms, so a visitor hears about a mistake before sending, in
+// the page's language. The tax id and the employee limit come from the shared schemas; the
+// e-mail and phone patterns are a looser browser-side version of the API's (Ajv formats), and
+// the API has the last word.
 
 export type Values = Record<string, string>;
 export type Errors = Partial<Record<string, FormTextKey>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[0-9][0-9()\s-]{5,24}$/;
-const INN = /^[0-9]{9,14}$/;
+const INN = new RegExp(supplierFields.inn.pattern);
+const MAX_PARTNERS = supplierFields.partner_count.maximum;
 
 const filled = (value: string | undefined) => (value ?? '').trim() !== '';
 
@@ -39,7 +42,8 @@ export function validateSupplier(values: Values): Errors {
   if (filled(values.inn) && !INN.test(values.inn!.trim())) errors.inn = 'error_inn';
   if (filled(values.phone) && !PHONE.test(values.phone!.trim())) errors.phone = 'error_phone';
   if (filled(values.email) && !EMAIL.test(values.email!.trim())) errors.email = 'error_email';
-  if (filled(values.partner_count) && !/^\d{1,7}$/.test(values.partner_count!.trim())) {
+  const partners = (values.partner_count ?? '').trim();
+  if (partners !== '' && (!/^\d+$/.test(partners) || Number(partners) > MAX_PARTNERS)) {
     errors.partner_count = 'error_number';
   }
   return errors;
