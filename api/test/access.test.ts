@@ -119,6 +119,46 @@ describe.skipIf(skipReason)('access matrix', () => {
       });
     }
 
+    it('a hidden category hides its products, and a hidden product its videos', async () => {
+      const create = async (resource: Resource, body: Body) =>
+        (await api.request('POST', `/api/${resource}`, { token, json: body })).body.data
+          .id as number;
+      const hiddenCategory = await create('categories', {
+        ...bodies.categories(),
+        is_active: false,
+      });
+      const orphan = await create('products', {
+        ...bodies.products(),
+        category_id: hiddenCategory,
+      });
+      const orphanVideo = await create('media', { ...bodies.media(), product_id: orphan });
+      const hiddenProduct = inactive.products!;
+      const hiddenVideo = await create('media', { ...bodies.media(), product_id: hiddenProduct });
+
+      expect((await api.request('GET', `/api/products/${orphan}`)).status).toBe(404);
+      const inCategory = await api.request('GET', `/api/products?category_id=${hiddenCategory}`);
+      expect(inCategory.body).toMatchObject({ data: [], total: 0 });
+      const products = await api.request('GET', '/api/products?limit=100');
+      expect(products.body.data.map((r: { id: number }) => r.id)).not.toContain(orphan);
+      for (const video of [orphanVideo, hiddenVideo]) {
+        expect((await api.request('GET', `/api/media/${video}`)).status).toBe(404);
+      }
+      const videos = await api.request('GET', '/api/media?limit=100');
+      const videoIds = videos.body.data.map((r: { id: number }) => r.id);
+      expect(videoIds).not.toContain(orphanVideo);
+      expect(videoIds).not.toContain(hiddenVideo);
+      expect(videoIds).toContain(active.media);
+      const ofHidden = await api.request('GET', `/api/media?product_id=${hiddenProduct}`);
+      expect(ofHidden.body.total).toBe(0);
+
+      // staff still see all of it
+      expect((await api.request('GET', `/api/products/${orphan}`, { token })).status).toBe(200);
+      const staffVideos = await api.request('GET', `/api/media?product_id=${hiddenProduct}`, {
+        token,
+      });
+      expect(staffVideos.body.data.map((r: { id: number }) => r.id)).toEqual([hiddenVideo]);
+    });
+
     it('users: may not sign up', async () => {
       expect((await api.request('POST', '/api/users', { json: bodies.users() })).status).toBe(401);
       expect((await api.request('POST', '/api/signup', { json: bodies.users() })).status).toBe(404);

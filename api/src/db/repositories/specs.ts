@@ -19,7 +19,7 @@ import {
   type User,
   userSchema,
 } from '@conveyor/shared';
-import { TableRepository, type TableSpec } from './table.ts';
+import { type AnyEb, TableRepository, type TableSpec } from './table.ts';
 
 // One repository per table, described by data: the columns come from the shared record
 // schemas, so what the API selects is exactly what it documents and serialises.
@@ -56,6 +56,19 @@ export const categories = new TableRepository<Category>(
   }),
 );
 
+/** Ids of the products anonymous readers may see: active, in an active category. */
+const visibleProductIds = (eb: AnyEb) =>
+  eb
+    .selectFrom('products as visible_product')
+    .innerJoin(
+      'categories as product_category',
+      'product_category.id',
+      'visible_product.category_id',
+    )
+    .select('visible_product.id')
+    .where('visible_product.is_active', '=', true)
+    .where('product_category.is_active', '=', true);
+
 export const products = new TableRepository<Product>(
   spec('products', productSchema, {
     search: localizedText('name', 'description'),
@@ -68,6 +81,15 @@ export const products = new TableRepository<Product>(
       ...localizedText('name'),
     ],
     filters: ['category_id'],
+    visibleParents: (eb) =>
+      eb(
+        'category_id',
+        'in',
+        eb
+          .selectFrom('categories as parent')
+          .select('parent.id')
+          .where('parent.is_active', '=', true),
+      ),
   }),
 );
 
@@ -83,6 +105,7 @@ export const media = new TableRepository<Media>(
       ...localizedText('title'),
     ],
     filters: ['product_id'],
+    visibleParents: (eb) => eb('product_id', 'in', visibleProductIds(eb)),
   }),
 );
 

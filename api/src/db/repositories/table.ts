@@ -1,4 +1,11 @@
-import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import { nowIso, rowMapper } from '../../lib/rows.ts';
 import type { Database } from '../types.ts';
 
@@ -10,7 +17,7 @@ export type Executor = Kysely<Database> | Transaction<Database>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Untyped = Kysely<any>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyEb = ExpressionBuilder<any, any>;
+export type AnyEb = ExpressionBuilder<any, any>;
 
 export type SortOrder = 'asc' | 'desc';
 
@@ -27,6 +34,11 @@ export interface TableSpec {
   defaultSort: readonly [string, SortOrder];
   /** Whether the table has `is_active`, which anonymous readers are limited to. */
   hasActive: boolean;
+  /**
+   * What else anonymous readers need besides the record's own `is_active`: its parents being
+   * visible too (a product of a hidden category is hidden, and so are its videos).
+   */
+  visibleParents?: (eb: AnyEb) => Expression<SqlBool>;
 }
 
 export interface ListParams {
@@ -54,10 +66,19 @@ export class TableRepository<T> {
     this.map = rowMapper<T>(spec.booleans, ['created_at', 'updated_at']);
   }
 
+  /** The conditions a record meets when anonymous readers may see it. */
+  #visible(eb: AnyEb): Expression<SqlBool>[] {
+    const { hasActive, visibleParents } = this.spec;
+    return [
+      ...(hasActive ? [eb('is_active', '=', true)] : []),
+      ...(visibleParents ? [visibleParents(eb)] : []),
+    ];
+  }
+
   #where(eb: AnyEb, params: Omit<ListParams, 'page' | 'limit'>) {
     const { spec } = this;
     const conditions = [];
-    if (params.activeOnly && spec.hasActive) conditions.push(eb('is_active', '=', true));
+    if (params.activeOnly) conditions.push(...this.#visible(eb));
     for (const [column, value] of Object.entries(params.filters ?? {})) {
       if (value !== undefined && spec.filters.includes(column)) {
         conditions.push(eb(column, '=', value));
@@ -108,7 +129,7 @@ export class TableRepository<T> {
       .selectFrom(this.spec.table)
       .select(this.spec.columns)
       .where('id', '=', id)
-      .$if(activeOnly && this.spec.hasActive, (query) => query.where('is_active', '=', true))
+      .$if(activeOnly, (query) => query.where((eb) => eb.and(this.#visible(eb))))
       .executeTakeFirst();
     return row ? this.map(row) : undefined;
   }
