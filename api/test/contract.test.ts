@@ -330,6 +330,12 @@ describe.skipIf(skipReason)('response contract', () => {
       json: { phone_secondary: '+998 90 111 22 33', address_ru: 'Ташкент' },
     });
     expect(updated.status).toBe(200);
+    // like every record: created once, updated on each save
+    expect(Date.parse(updated.body.data.created_at)).not.toBeNaN();
+    expect(updated.body.data.updated_at >= updated.body.data.created_at).toBe(true);
+    const again = await api.request('PUT', '/api/settings', { token, json: { legal_name: 'X' } });
+    expect(again.body.data.created_at).toBe(updated.body.data.created_at);
+    expect(again.body.data.updated_at > updated.body.data.created_at).toBe(true);
     expect(updated.body.data).toMatchObject({
       phone_primary: before.body.data.phone_primary,
       phone_secondary: '+998 90 111 22 33',

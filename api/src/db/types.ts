@@ -142,6 +142,8 @@ export interface SettingsTable {
   developer_name: string;
   developer_url_1: string;
   developer_url_2: string;
+  /** Null only for a record saved before this column existed and never touched since. */
+  created_at: Timestamp | null;
   updated_at: Timestamp;
 }
 

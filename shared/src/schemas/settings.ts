@@ -19,7 +19,12 @@ export const settingsFields = {
 
 export const settingsSchema = {
   type: 'object',
-  properties: { ...settingsFields, updated_at: { type: ['string', 'null'], format: 'date-time' } },
+  properties: {
+    ...settingsFields,
+    // null until staff first save the record (the defaults below are shown until then)
+    created_at: { type: ['string', 'null'], format: 'date-time' },
+    updated_at: { type: ['string', 'null'], format: 'date-time' },
+  },
   required: [
     'phone_primary',
     'phone_secondary',
@@ -35,12 +40,13 @@ export const settingsSchema = {
     'developer_name',
     'developer_url_1',
     'developer_url_2',
+    'created_at',
     'updated_at',
   ],
   additionalProperties: false,
 } as const;
 export type Settings = FromSchema<typeof settingsSchema>;
-export type SettingsValues = Omit<Settings, 'updated_at'>;
+export type SettingsValues = Omit<Settings, 'created_at' | 'updated_at'>;
 
 /**
  * What the settings hold until staff save their own: the spec gives only {phone} and {email}

@@ -7,23 +7,25 @@ const FIELDS = Object.keys(SETTINGS_DEFAULTS) as (keyof typeof SETTINGS_DEFAULTS
 /** The company data: the stored record, or the defaults until staff save their own. */
 export async function getSettings(db: Executor): Promise<Settings> {
   const row = await db.selectFrom('settings').selectAll().where('id', '=', 1).executeTakeFirst();
-  if (!row) return { ...SETTINGS_DEFAULTS, updated_at: null };
-  const settings: Settings = { ...SETTINGS_DEFAULTS, updated_at: toIso(row.updated_at) };
+  if (!row) return { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };
+  const settings: Settings = {
+    ...SETTINGS_DEFAULTS,
+    created_at: row.created_at === null ? null : toIso(row.created_at),
+    updated_at: toIso(row.updated_at),
+  };
   for (const field of FIELDS) settings[field] = row[field];
   return settings;
 }
 
 export async function updateSettings(db: Executor, patch: SettingsPatch): Promise<Settings> {
   const current = await getSettings(db);
-  const values = { ...current, ...patch, updated_at: nowIso() };
-  const row = {
-    id: 1,
-    ...Object.fromEntries(FIELDS.map((f) => [f, values[f]])),
-    updated_at: values.updated_at,
-  };
+  const now = nowIso();
+  const values = { ...current, ...patch };
+  const row = { id: 1, ...Object.fromEntries(FIELDS.map((f) => [f, values[f]])), updated_at: now };
   await db
     .insertInto('settings')
-    .values(row as never)
+    .values({ ...row, created_at: now } as never)
+    // created_at stays as it was: only the first save sets it
     .onConflict((oc) => oc.column('id').doUpdateSet(row as never))
     .execute();
   return getSettings(db);

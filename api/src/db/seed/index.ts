@@ -155,7 +155,7 @@ export async function seedDemo(
       const stamp = { created_at: now, updated_at: now };
       await trx
         .insertInto('settings')
-        .values({ id: 1, ...DEMO_SETTINGS, updated_at: now })
+        .values({ id: 1, ...DEMO_SETTINGS, ...stamp })
         .execute();
 
       const categoryIds: number[] = [];
