@@ -115,6 +115,15 @@ describe.skipIf(skipReason)('uploads', () => {
     expect(refused.body).toEqual({ error: 'You can upload up to 8 images' });
     expect(await storedFiles(api)).toEqual(before);
 
+    // well past the limit: still the same answer, not a generic limit error or a cut connection
+    const twelve = productForm();
+    for (let i = 0; i < 12; i++)
+      twelve.append('images', file(await png(20, 20), `${i}.png`, 'image/png'));
+    const refusedAgain = await api.request('POST', '/api/products', { token, form: twelve });
+    expect(refusedAgain.status).toBe(400);
+    expect(refusedAgain.body).toEqual({ error: 'You can upload up to 8 images' });
+    expect(await storedFiles(api)).toEqual(before);
+
     const six = productForm();
     for (let i = 0; i < 6; i++)
       six.append('images', file(await png(20, 20), `${i}.png`, 'image/png'));

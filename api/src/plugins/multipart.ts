@@ -36,9 +36,10 @@ export default fp(
       attachFieldsToBody: 'keyValues',
       limits: {
         fileSize: maxFileBytes,
-        // one single image plus the most a product may take, and one more so that "too many
-        // images" gets its own message instead of a generic limit error
-        files: MAX_PRODUCT_IMAGES + 2,
+        // Room for a gallery well past its limit, so that the usual mistake (a few images too
+        // many) is read whole and answered with "You can upload up to 8 images" by the route,
+        // not cut off mid-request with a generic limit error.
+        files: 2 * MAX_PRODUCT_IMAGES + 2,
         fields: 200,
         parts: 300,
         fieldSize: 64 * 1024,

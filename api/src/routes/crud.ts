@@ -197,6 +197,9 @@ async function checkFiles(
   const files: CheckedFiles = { gallery: [] };
   const uploaded = request.uploadedFiles;
   if (!uploaded.length) return files;
+  // counted before any file is decoded: a request that cannot succeed costs no image work
+  const galleryCount = uploaded.filter((file) => file.field === def.gallery?.field).length;
+  if (def.gallery && galleryCount > def.gallery.max) throw new BadRequest(ERRORS.tooManyImages);
   const checked = await Promise.all(uploaded.map((file) => app.images.check(file.data)));
   uploaded.forEach((file, index) => {
     const image = checked[index]!;
