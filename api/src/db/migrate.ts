@@ -3,12 +3,14 @@ import { type Migration, type MigrationProvider, Migrator } from 'kysely/migrati
 import * as initial from './migrations/2026_11_22_0001_initial.ts';
 import * as publishing from './migrations/2026_11_22_0002_publishing.ts';
 import * as settingsCreatedAt from './migrations/2026_11_23_0001_settings_created_at.ts';
+import * as publishingWorkers from './migrations/2026_11_23_0002_publishing_workers.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0001_initial': initial,
   '2026_11_22_0002_publishing': publishing,
   '2026_11_23_0001_settings_created_at': settingsCreatedAt,
+  '2026_11_23_0002_publishing_workers': publishingWorkers,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -149,7 +149,8 @@ export interface SettingsTable {
 
 export interface PublishBuildsTable {
   id: Generated<number>;
-  status: 'queued' | 'running' | 'success' | 'failed';
+  /** 'announced': the rebuild was handed to the webhook URLs (built elsewhere). */
+  status: 'queued' | 'running' | 'success' | 'failed' | 'announced';
   requested_at: string;
   last_requested_at: string;
   requests: ColumnType<number, number | undefined, number>;
@@ -160,6 +161,12 @@ export interface PublishBuildsTable {
   release: string | null;
   error: string | null;
   log_tail: string | null;
+  /** The instance (host:pid) running the build. */
+  owner: string | null;
+  /** 0 for a requested build; n for the nth automatic retry of a failed one. */
+  attempt: ColumnType<number, number | undefined, number>;
+  /** A queued row does not start before this time. */
+  not_before: string | null;
 }
 
 export interface Database {
