@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,5 +104,86 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     const plain = await fetch(api.url + script, { headers: { 'accept-encoding': 'identity' } });
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(Number(plain.headers.get('content-length'))).toBeGreaterThan(18_000);
+  });
+});
+
+describe.skipIf(skipReason)('the site while releases are swapped', () => {
+  let api: TestApi;
+  let root: string;
+  // Two releases whose pages differ in size: a reply that promised one and sent the other's
+  // bytes would be cut short or overrun.
+  const page = (release: string, size: number) =>
+    `<!doctype html><title>${release}</title>${release.repeat(size)}`;
+  const PAGES = { a: page('a', 40_000), b: page('b', 3_000) };
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'conveyor-swap-'));
+    for (const [release, html] of Object.entries(PAGES)) {
+      const dir = join(root, 'releases', release);
+      await mkdir(join(dir, 'catalog', '5'), { recursive: true });
+      await mkdir(join(dir, 'uz', '404'), { recursive: true });
+      await writeFile(join(dir, 'index.html'), html);
+      await writeFile(join(dir, 'catalog', '5', 'index.html'), html);
+      await writeFile(join(dir, '404.html'), `<title>404 ru</title>`);
+      await writeFile(join(dir, 'uz', '404', 'index.html'), `<title>404 uz</title>`);
+    }
+    await symlink('releases/a', join(root, 'current'));
+    api = await startApi({
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: join(root, 'no-admin'),
+      SITE_DIR: join(root, 'current'),
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it('answers every request whole from one release while the current link is swapped', async () => {
+    let swapping = true;
+    const swaps = (async () => {
+      let n = 0;
+      while (swapping) {
+        const next = join(root, `current.next-${n}`);
+        await symlink(n++ % 2 ? 'releases/a' : 'releases/b', next);
+        await rename(next, join(root, 'current'));
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return n;
+    })();
+    const answers: { status: number; length: string | null; body: string }[] = [];
+    for (let round = 0; round < 40; round++) {
+      answers.push(
+        ...(await Promise.all(
+          ['/', '/catalog/5', '/catalog/5', '/'].map(async (path) => {
+            const reply = await fetch(api.url + path, {
+              headers: { 'accept-encoding': 'identity' },
+              signal: AbortSignal.timeout(10_000),
+            });
+            const body = await reply.text();
+            return { status: reply.status, length: reply.headers.get('content-length'), body };
+          }),
+        )),
+      );
+    }
+    swapping = false;
+    expect(await swaps).toBeGreaterThan(20);
+    for (const answer of answers) {
+      expect(answer.status).toBe(200);
+      expect([PAGES.a, PAGES.b]).toContain(answer.body);
+      expect(Number(answer.length)).toBe(Buffer.byteLength(answer.body));
+    }
+    expect(new Set(answers.map((answer) => answer.body)).size).toBe(2);
+  });
+
+  it('answers an unknown address with the 404 page of its language, when the site has one', async () => {
+    const uz = await fetch(api.url + '/uz/no/such/page');
+    expect(uz.status).toBe(404);
+    expect(await uz.text()).toContain('404 uz');
+    const en = await fetch(api.url + '/en/no/such/page');
+    expect(en.status).toBe(404);
+    expect(await en.text()).toContain('404 ru');
+    const ru = await fetch(api.url + '/uzbek/no/such/page');
+    expect(await ru.text()).toContain('404 ru');
   });
 });

@@ -5,7 +5,7 @@ import fp from 'fastify-plugin';
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers an unknown page with the site's 404 page, when the frontends plugin has one. */
-    notFoundPage: ((reply: FastifyReply) => FastifyReply | Promise<FastifyReply>) | null;
+    notFoundPage: ((reply: FastifyReply) => void) | null;
   }
 }
 
@@ -121,11 +121,13 @@ export default fp(
 
     // The frontends plugin may give unknown pages (not /api, not files) the site's 404 page.
     app.decorate('notFoundPage', null);
+    // Answers by sending, returning nothing: a returned reply (a thenable) would be awaited.
     app.setNotFoundHandler((request, reply) => {
       if (app.notFoundPage && request.method === 'GET' && !request.url.startsWith('/api/')) {
-        return app.notFoundPage(reply);
+        app.notFoundPage(reply);
+      } else {
+        reply.status(404).send({ error: ERRORS.notFound });
       }
-      return reply.status(404).send({ error: ERRORS.notFound });
     });
   },
   { name: 'errors' },

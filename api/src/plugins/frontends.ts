@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { realpath } from 'node:fs/promises';
+import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -35,22 +36,35 @@ The site is being published; this page reloads in a few seconds.</p></body></htm
  * with its 404 page. Hashed assets are cached for a year; HTML is revalidated on every visit.
  * Off with SERVE_FRONTENDS=false (an API-only deployment, or the API's own tests).
  */
+/** The language prefixes of the site's addresses; the default language (ru) has none. */
+const PREFIXED_LANGUAGE = /^\/(uz|en)(?:\/|$)/;
+
 export default fp(
   async (app) => {
     const { serveFrontends, adminDir, siteDir } = app.config;
     if (!serveFrontends) return;
+    const adminBuilt = existsSync(join(adminDir, 'index.html'));
 
-    if (existsSync(join(adminDir, 'index.html'))) {
+    // One header rule for both static instances: whichever of them decorates reply.sendFile,
+    // its files and the other's get their right headers.
+    const setHeaders = (reply: FastifyReply, path: string) => {
+      if (path.startsWith(adminDir + sep)) {
+        reply.header('cache-control', path.includes('/assets/') ? YEAR : REVALIDATE);
+        return;
+      }
+      reply.header('cache-control', path.includes('/_astro/') ? YEAR : REVALIDATE);
+      if (path.endsWith('.html')) reply.header('content-security-policy', SITE_CSP);
+    };
+
+    if (adminBuilt) {
       // wildcard: false registers one route per built file, leaving /admin/* to the SPA fallback.
       await app.register(fastifyStatic, {
         root: adminDir,
         prefix: '/admin/',
         wildcard: false,
-        decorateReply: true,
+        decorateReply: false,
         cacheControl: false,
-        setHeaders: (response, path) => {
-          response.header('cache-control', path.includes('/assets/') ? YEAR : REVALIDATE);
-        },
+        setHeaders,
       });
       const spa = async (_request: FastifyRequest, reply: FastifyReply) =>
         reply.header('cache-control', REVALIDATE).sendFile('index.html', adminDir);
@@ -60,38 +74,82 @@ export default fp(
       app.log.warn({ adminDir }, 'the admin is not built: /admin is not served');
     }
 
-    // The site is rebuilt while the server runs, so its files are looked up on each request.
+    // The site's files: this instance only lends reply.sendFile its options (html extensions,
+    // directory index); the route below does the serving.
     await app.register(fastifyStatic, {
       root: siteDir,
-      prefix: '/',
-      decorateReply: !existsSync(join(adminDir, 'index.html')),
+      serve: false,
+      decorateReply: true,
       cacheControl: false,
       extensions: ['html'],
-      setHeaders: (response, path) => {
-        response.header('cache-control', path.includes('/_astro/') ? YEAR : REVALIDATE);
-        if (path.endsWith('.html')) response.header('content-security-policy', SITE_CSP);
+      setHeaders,
+    });
+
+    /**
+     * The release a request is answered from. With publishing on, siteDir is the `current`
+     * link, which a rebuild swaps; each request resolves it once, so that the size it promises
+     * and the bytes it sends come from the same release even when a swap happens in between
+     * (earlier releases stay on disk for several builds). Null while there is no site yet.
+     */
+    const pinnedRelease = async (): Promise<string | null> => {
+      try {
+        return await realpath(siteDir);
+      } catch {
+        return null;
+      }
+    };
+    const pathOf = (url: string) => url.split('?', 1)[0] ?? '/';
+
+    app.route({
+      method: ['GET', 'HEAD'],
+      url: '/*',
+      schema: { hide: true },
+      // Not async: sendFile answers later by itself, and returning the reply from a promise
+      // would have Fastify await it again at every hop of a 404's way to the not-found page.
+      handler(request, reply) {
+        pinnedRelease().then(
+          (release) =>
+            release ? reply.sendFile(pathOf(request.url), release) : reply.callNotFound(),
+          (error: unknown) => reply.send(error),
+        );
       },
     });
+
+    /** Which page answers an unknown address, and with what status; null when none does. */
+    const notFoundAnswer = async (url: string) => {
+      const release = await pinnedRelease();
+      // No release yet (the first build is running): say so, and look again shortly.
+      if (!release || !existsSync(join(release, 'index.html'))) return { release: null };
+      // An unknown /uz/… or /en/… address gets the 404 page of its language when the site has
+      // one; anything else the default (Russian) one.
+      const language = PREFIXED_LANGUAGE.exec(pathOf(url))?.[1];
+      const page = [language && `${language}/404/index.html`, '404.html'].find(
+        (file) => file && existsSync(join(release, file)),
+      );
+      return { release, page };
+    };
     app.notFoundPage = (reply) => {
-      if (!existsSync(join(siteDir, 'index.html'))) {
-        // No release yet (the first build is running): say so, and look again shortly.
-        return reply
-          .status(503)
-          .header('retry-after', '5')
-          .header('cache-control', 'no-store')
-          .type('text/html; charset=utf-8')
-          .send(BEING_BUILT);
-      }
-      if (!existsSync(join(siteDir, '404.html'))) {
-        return reply.status(404).send({ error: 'Not found' });
-      }
-      // sendFile applies the options of the first static instance (the admin's): the site's
-      // headers are set here.
-      return reply
-        .status(404)
-        .header('cache-control', REVALIDATE)
-        .header('content-security-policy', SITE_CSP)
-        .sendFile('404.html', siteDir);
+      notFoundAnswer(reply.request.url).then(
+        ({ release, page }) => {
+          if (!release) {
+            reply
+              .status(503)
+              .header('retry-after', '5')
+              .header('cache-control', 'no-store')
+              .type('text/html; charset=utf-8')
+              .send(BEING_BUILT);
+          } else if (!page) {
+            reply.status(404).send({ error: 'Not found' });
+          } else {
+            reply
+              .status(404)
+              .header('cache-control', REVALIDATE)
+              .header('content-security-policy', SITE_CSP)
+              .sendFile(page, release);
+          }
+        },
+        (error: unknown) => reply.send(error),
+      );
     };
   },
   { name: 'frontends', dependencies: ['config', 'errors'] },
