@@ -131,6 +131,17 @@ test('on a phone the sidebar opens from the menu button', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/clients$/);
 });
 
+test('the sidebar opens publishing and the company settings inside the admin', async ({ page }) => {
+  await page.goto('/admin/products');
+  await page.getByRole('menuitem', { name: 'Nashr' }).click();
+  await expect(page).toHaveURL(/\/admin\/publishing$/);
+  await expect(page.getByTestId('breadcrumbs')).toHaveText('Nashr');
+  await expect(page.getByRole('menuitem', { name: 'Nashr' })).toHaveClass(/RaMenuItemLink-active/);
+  await page.getByRole('menuitem', { name: 'Kompaniya ma’lumotlari' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings$/);
+  await expect(page.getByRole('textbox', { name: 'E-mail' })).not.toHaveValue('');
+});
+
 test('the back link of a form returns to its list', async ({ page }) => {
   await page.goto('/admin/clients/create');
   await page.getByTestId('back-link').click();

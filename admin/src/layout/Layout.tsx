@@ -13,6 +13,7 @@ import {
   Notification,
   type NotificationProps,
   UserMenu,
+  useBasename,
   useTranslate,
 } from 'react-admin';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
@@ -58,19 +59,24 @@ function AdminAppBar() {
   );
 }
 
-/** The spec's sidebar: its labels (the resources' names) and icons, then settings. */
+/**
+ * The spec's sidebar: its labels (the resources' names) and icons, then publishing and
+ * settings. Their links carry the admin's basename (/admin) themselves: a menu item's `to` is
+ * passed to the router as it is, and a bare '/settings' would leave the admin.
+ */
 function AdminMenu() {
   const translate = useTranslate();
+  const basename = useBasename();
   return (
     <Menu>
       <Menu.ResourceItems />
       <Menu.Item
-        to="/publishing"
+        to={`${basename}/publishing`}
         primaryText={translate('conveyor.publishing.menu')}
         leftIcon={<PublishIcon />}
       />
       <Menu.Item
-        to="/settings"
+        to={`${basename}/settings`}
         primaryText={translate('conveyor.settings.title')}
         leftIcon={<SettingsIcon />}
       />
