@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
+import { expect, type Page, test } from '@playwright/test';
 import { apiGet, expectToast, row, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -32,16 +33,56 @@ test('lists: search box and a 30-character description preview', async ({ page }
   await expect(page.locator('tbody tr')).toHaveCount(1);
 });
 
-test('leads and suppliers have no create button; leads export CSV', async ({ page }) => {
+/** Every id of a list, read from the API page by page (it answers at most 100 a call). */
+async function allIds(page: Page, resource: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let number = 1; ; number += 1) {
+    const reply = await apiGet(page, `/${resource}?limit=100&page=${number}`);
+    ids.push(...reply.data.map((record: { id: number }) => record.id));
+    if (number >= reply.totalPages) return ids;
+  }
+}
+
+/** Clicks 'Eksport' and returns the CSV file's text. */
+async function exportCsv(page: Page): Promise<string> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Eksport' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/\.csv$/);
+  return readFile((await file.path())!, 'utf8');
+}
+
+/** The ids of a CSV's rows (jsonexport puts `id` first). */
+const csvIds = (csv: string) =>
+  [...csv.matchAll(/^(\d+),/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
+
+test('leads and suppliers have no create button; both export every row as CSV', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  // more leads than the API gives in one call (100), posted as the public form does
+  const { total } = await apiGet(page, '/leads?limit=1');
+  for (let i = total; i <= 100; i += 1) {
+    const reply = await page.request.post('/api/leads', {
+      data: { name: `Export ${i}`, phone: '+998901234567', message: `CSV ${i}` },
+    });
+    expect(reply.status()).toBe(201);
+  }
+  const leadIds = await allIds(page, 'leads');
+  expect(leadIds.length).toBeGreaterThan(100);
+
   await page.goto('/admin/leads');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Eksport' }).click();
-  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  expect(csvIds(await exportCsv(page))).toEqual([...leadIds].sort((a, b) => a - b));
+
   await page.goto('/admin/suppliers');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
+  const supplierIds = await allIds(page, 'suppliers');
+  const csv = await exportCsv(page);
+  expect(csv.split('\n')[0]).toContain('company_name');
+  expect(csvIds(csv)).toEqual([...supplierIds].sort((a, b) => a - b));
 });
 
 test("a lead's status changes from its view, reached by the spec's path", async ({ page }) => {

@@ -1,6 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import DownloadIcon from '@mui/icons-material/GetApp';
 import { Box } from '@mui/material';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   Button,
@@ -16,12 +17,16 @@ import {
   SearchInput,
   TopToolbar,
   CreateButton,
-  ExportButton,
+  defaultExporter,
+  fetchRelatedRecords,
   useBasename,
+  useDataProvider,
+  useListContext,
   useNotify,
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { fetchAllRecords } from './exporter.ts';
 import { ListPagination } from './ListPagination.tsx';
 
 /** The toast for a failed save: the spec's text, then the API's reason. */
@@ -113,11 +118,47 @@ export function RowActions({
 
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
+/**
+ * CSV export of the whole list (its search and sort applied), fetched page by page: react-admin's
+ * ExportButton asks for one page of 1000 rows, and the API answers at most 100.
+ */
+export function ExportAllButton() {
+  const { filter, filterValues, resource, sort, exporter, total } = useListContext();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+  const exportAll = async () => {
+    setBusy(true);
+    try {
+      const data = await fetchAllRecords(dataProvider, resource, {
+        sort,
+        filter: filter ? { ...filterValues, ...filter } : filterValues,
+      });
+      await (exporter || defaultExporter)(
+        data,
+        fetchRelatedRecords(dataProvider),
+        dataProvider,
+        resource,
+      );
+    } catch (error) {
+      console.error(error);
+      notify('ra.notification.http_error', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Button label="ra.action.export" onClick={exportAll} disabled={busy || total === 0}>
+      <DownloadIcon />
+    </Button>
+  );
+}
+
 function ListActions({ create, exporter }: { create: boolean; exporter: boolean }) {
   return (
     <TopToolbar>
       {create && <CreateButton />}
-      {exporter && <ExportButton />}
+      {exporter && <ExportAllButton />}
     </TopToolbar>
   );
 }
