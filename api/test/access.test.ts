@@ -173,6 +173,18 @@ describe.skipIf(skipReason)('access matrix', () => {
       expect((await api.request('POST', '/api/signout')).status).toBe(401);
     });
 
+    it('publishing: status and rebuild need a session; the hook takes only a signed call', async () => {
+      expect((await api.request('GET', '/api/publishing')).status).toBe(401);
+      expect((await api.request('POST', '/api/publishing/rebuild')).status).toBe(401);
+      // the one anonymous write besides the forms and sign-in: it answers to the HMAC secret
+      const unsigned = await api.request('POST', '/api/publishing/hook', {
+        json: { type: 'rebuild' },
+      });
+      expect(unsigned.status).toBe(401);
+      expect(unsigned.body.error).toMatch(/^Refused/);
+      expect((await api.request('GET', '/api/publishing', { token })).status).toBe(200);
+    });
+
     it('a bad or forged token is refused, not treated as anonymous', async () => {
       const reply = await api.request('GET', '/api/categories', { token: 'forged-token' });
       expect(reply.status).toBe(401);

@@ -124,6 +124,19 @@ describe.skipIf(skipReason)('public forms', () => {
     expect(minimal.status).toBe(201);
   });
 
+  it('quietly drops a supplier application whose honeypot is filled', async () => {
+    const count = async () =>
+      (await api.request('GET', '/api/suppliers?limit=1', { token })).body.total as number;
+    const before = await count();
+    const reply = await api.request('POST', '/api/suppliers', {
+      headers: from(),
+      json: { ...supplier, website: 'http://spam.example' },
+    });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toEqual({ data: { received: true } });
+    expect(await count()).toBe(before);
+  });
+
   it('names the missing or malformed field of a supplier application', async () => {
     for (const [field, value, message] of [
       ['company_name', undefined, 'company_name: is required'],

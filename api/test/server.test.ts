@@ -134,6 +134,9 @@ describe.skipIf(skipReason)('server process', () => {
     const port = await freePort();
     const server = run({ ...env, SEED_DEMO: 'false' }, port);
     await ready(server);
+    // a token in a request must not reach the log
+    const secret = 'Bearer not-a-real-token-0123456789abcdef';
+    await fetch(`${server.url}/api/me`, { headers: { authorization: secret } });
     const body = JSON.stringify({ user_name: 'admin', password: 'admin-password-1' });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = httpRequest(
@@ -163,6 +166,19 @@ describe.skipIf(skipReason)('server process', () => {
     expect(JSON.parse(text).data).toMatch(/^[\w-]{43}$/);
     expect(await server.exited).toBe(0);
     expect(server.output()).toMatch(/shutting down/);
+    // structured: one JSON object a line, the request logged without its credentials, and the
+    // database closed after the last request
+    const lines = server
+      .output()
+      .split('\n')
+      // the start-up banner (address, sign-in) is plain text for people; the rest is the log
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; req?: { url?: string } });
+    expect(lines.some((line) => line.req?.url === '/api/me')).toBe(true);
+    expect(server.output()).not.toContain('not-a-real-token');
+    expect(server.output()).not.toContain('admin-password-1');
+    const messages = lines.map((line) => line.msg);
+    expect(messages.indexOf('database closed')).toBeGreaterThan(messages.indexOf('shutting down'));
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 

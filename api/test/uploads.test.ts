@@ -333,6 +333,39 @@ describe.skipIf(skipReason)('uploads', () => {
     const made = await api.request('POST', '/api/categories', { token, form: category });
     expect(made.status).toBe(201);
     expect(made.body.data.image).toMatch(/^categories\/.+\.jpg$/);
+
+    // replaced by a multipart update, and removed with its record
+    const stored = (path: string) => join(api.dataDir, 'uploads', path);
+    const newAvatar = new FormData();
+    newAvatar.append('first_name', 'Avatar');
+    newAvatar.append('avatar', file(await jpeg(), 'me2.jpg', 'image/jpeg'));
+    const updated = await api.request('PUT', `/api/users/${created.body.data.id}`, {
+      token,
+      form: newAvatar,
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ first_name: 'Avatar', user_name: 'with-avatar' });
+    expect(updated.body.data.avatar).toMatch(/^users\/.+\.jpg$/);
+    expect(existsSync(stored(created.body.data.avatar))).toBe(false);
+    const newImage = new FormData();
+    newImage.append('name_ru', 'Ленты');
+    newImage.append('image', file(await png(), 'c2.png', 'image/png'));
+    const changed = await api.request('PUT', `/api/categories/${made.body.data.id}`, {
+      token,
+      form: newImage,
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data).toMatchObject({ name_ru: 'Ленты', name_en: 'Belts' });
+    expect(existsSync(stored(made.body.data.image))).toBe(false);
+    for (const [resource, record, field] of [
+      ['users', updated.body.data, 'avatar'],
+      ['categories', changed.body.data, 'image'],
+    ] as const) {
+      expect(existsSync(stored(record[field]))).toBe(true);
+      const path = `/api/${resource}/${record.id}`;
+      expect((await api.request('DELETE', path, { token })).status).toBe(200);
+      expect(existsSync(stored(record[field]))).toBe(false);
+    }
   });
 
   it('serves files under /uploads/ with a year of caching, an ETag and nosniff', async () => {

@@ -21,6 +21,7 @@ export default fp(
     app.decorate('db', db);
     app.addHook('onClose', async () => {
       await db.destroy();
+      app.log.info('database closed');
     });
     const applied = await migrateToLatest(db.kysely);
     app.decorate('databaseCreated', applied.includes(FIRST_MIGRATION));
