@@ -38,9 +38,19 @@ export function publicFileUrl(path: string | null | undefined, site: string): st
   return `${PUBLIC_API_URL || site}${uploadPath(path)}`;
 }
 
+/** An answer of the API other than 2xx. */
+export class ApiError extends Error {
+  constructor(
+    readonly path: string,
+    readonly status: number,
+  ) {
+    super(`GET ${path}: ${status} from ${API_URL}`);
+  }
+}
+
 async function get<T>(path: string): Promise<T> {
   const response = await fetch(`${API_URL}/api${path}`);
-  if (!response.ok) throw new Error(`GET ${path}: ${response.status} from ${API_URL}`);
+  if (!response.ok) throw new ApiError(path, response.status);
   return (await response.json()) as T;
 }
 
@@ -70,11 +80,19 @@ export const product = (id: number) =>
 export const projects = () => once('projects', () => listAll<Project>('project'));
 export const clients = () => once('clients', () => listAll<Client>('clients'));
 export const testimonials = () => once('testimonials', () => listAll<Testimonial>('testimonials'));
+/**
+ * The company data. An API without a settings record (404) gives the spec's defaults; any other
+ * failure (the API down, an error) fails the build: a site published with placeholder phones
+ * and e-mail would replace the live one.
+ */
 export const settings = () =>
   once('settings', async () => {
     try {
       return (await get<{ data: Settings }>('/settings')).data;
-    } catch {
-      return { ...SETTINGS_DEFAULTS, updated_at: null } as Settings;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        return { ...SETTINGS_DEFAULTS, updated_at: null } as Settings;
+      }
+      throw error;
     }
   });
