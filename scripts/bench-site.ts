@@ -142,22 +142,31 @@ try {
   }
   console.log(`site served after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
-  const first = async (path: string) => {
+  const list = async (path: string) => {
     const reply = await fetch(base + path);
     if (!reply.ok) throw new Error(`GET ${path}: HTTP ${reply.status}`);
-    const { data } = (await reply.json()) as { data: Record<string, unknown>[] };
-    if (!data[0]) throw new Error(`GET ${path}: no items`);
-    return data[0];
+    return ((await reply.json()) as { data: Record<string, unknown>[] }).data;
   };
-  const category = await first('/api/categories?limit=1');
-  const product = await first('/api/products?limit=1');
-  const project = await first('/api/project?limit=1');
+  // A product has a page only if its category is active too (anonymous reads list active
+  // records only): the first category that has a product, and its first product.
+  let category: Record<string, unknown> | undefined;
+  let product: Record<string, unknown> | undefined;
+  for (const candidate of await list('/api/categories?limit=100&sort=id&order=asc')) {
+    [product] = await list(`/api/products?limit=1&category_id=${candidate.id}`);
+    if (product) {
+      category = candidate;
+      break;
+    }
+  }
+  if (!category || !product) throw new Error('no active category has an active product');
+  const [project] = await list('/api/project?limit=1');
+  if (!project) throw new Error('GET /api/project: no items');
   console.log(`category ${category.id}, product ${product.id}, project ${project.id}`);
   const pages = ['', '/en', '/uz']
     .flatMap((lang) => [
       lang || '/',
       `${lang}/catalog/${category.id}`,
-      `${lang}/catalog/${product.category_id}/products/${product.id}`,
+      `${lang}/catalog/${category.id}/products/${product.id}`,
       `${lang}/projects`,
       `${lang}/contacts`,
     ])
