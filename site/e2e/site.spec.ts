@@ -132,6 +132,28 @@ test('product page: gallery with thumbnails and autoplay, videos behind a facade
   expect(types).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Product']));
 });
 
+test('gallery thumbnails answer Enter and Space', async ({ page, request }) => {
+  // no autoplay: only the keyboard moves the gallery
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const { category, product } = await sample(request);
+  await page.goto(`/en/catalog/${category.id}/products/${product.id}`);
+  const gallery = page.locator('[data-carousel=gallery]');
+  const main = gallery.locator('.swiper').first();
+  await main.scrollIntoViewIfNeeded();
+  await expect(main).toHaveClass(/swiper-initialized/);
+  const thumbs = gallery.locator('.thumbs button');
+  const last = (await thumbs.count()) - 1;
+  expect(last, 'the first demo product has several pictures').toBeGreaterThan(0);
+  const shown = () => main.locator('.swiper-slide-active').getAttribute('data-swiper-slide-index');
+  await expect.poll(shown).toBe('0');
+  await thumbs.nth(last).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(shown).toBe(String(last));
+  await thumbs.nth(0).focus();
+  await page.keyboard.press('Space');
+  await expect.poll(shown).toBe('0');
+});
+
 test('a product without videos says so', async ({ page, request }) => {
   const all = (await (await request.get('/api/products?limit=100')).json()).data as {
     id: number;

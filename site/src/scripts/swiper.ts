@@ -44,7 +44,7 @@ export function startCarousel(root: HTMLElement, reducedMotion: boolean): void {
     const thumbs = thumbsEl
       ? new Swiper(thumbsEl, { slidesPerView: 'auto', spaceBetween: 8, watchSlidesProgress: true })
       : undefined;
-    new Swiper(main, {
+    const gallery = new Swiper(main, {
       ...common,
       spaceBetween: 10,
       loop: main.querySelectorAll('.swiper-slide').length > 1,
@@ -58,5 +58,14 @@ export function startCarousel(root: HTMLElement, reducedMotion: boolean): void {
           },
       thumbs: thumbs ? { swiper: thumbs } : undefined,
     });
+    // Swiper's Thumbs module follows pointer taps only: a thumbnail is a button, and Enter or
+    // Space on it (a click without a pointer) must show its picture too. Choosing a picture
+    // stops the autoplay, as any other interaction with the gallery does.
+    thumbsEl?.querySelectorAll<HTMLButtonElement>('button').forEach((button, index) =>
+      button.addEventListener('click', () => {
+        gallery.autoplay?.stop();
+        gallery.slideToLoop(index);
+      }),
+    );
   }
 }
