@@ -58,6 +58,29 @@ test('a refused contact message shows the spec failure toast and the form resets
   await expect(form.getByLabel('Ismingiz')).toHaveValue('');
 });
 
+test('a refused supplier application shows the failure toast in the page language and resets', async ({
+  page,
+}) => {
+  await page.goto('/en/suppliers-inner');
+  const form = page.locator('form[data-form=suppliers]');
+  // a company name longer than the API takes (set past the field's maxlength, as a script could)
+  // passes the browser's checks and is refused by the API
+  await form.getByLabel('Company name').fill('Texno');
+  await form
+    .getByLabel('Company name')
+    .evaluate((input: HTMLInputElement) => (input.value = 'x'.repeat(250)));
+  await form.getByLabel('Tax ID (INN)').fill('301234567');
+  await form.getByLabel('Contact person').fill('Dilshod');
+  await form.getByLabel('Phone').fill('+998 71 200 00 00');
+  await form.getByLabel('E-mail').fill('sales@texno.uz');
+  await form.getByLabel('Your offer').fill('Bearings and chains');
+  await form.getByRole('button', { name: 'Send' }).click();
+  await expect(page.locator('[data-toast=error]')).toHaveText(/The data was not entered correctly/);
+  await expect(page.locator('[data-toast=success]')).toHaveCount(0);
+  await expect(form.getByLabel('Company name')).toHaveValue('');
+  await expect(form.getByLabel('Your offer')).toHaveValue('');
+});
+
 test('the supplier application checks its fields and reaches the staff', async ({
   page,
   request,

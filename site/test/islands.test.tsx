@@ -126,4 +126,26 @@ describe('the supplier application island', () => {
     });
     expect(field(en.company_name).value).toBe('');
   });
+
+  it('shows the failure toast in the page language when the API refuses, and still resets', async () => {
+    status = 400;
+    const uz = formTexts('uz');
+    render(<SupplierForm texts={uz} endpoint={endpoint} />);
+    const values: [string, string][] = [
+      [uz.company_name, 'Texno Servis'],
+      [uz.inn, '301234567'],
+      [uz.contact_person, 'Dilshod'],
+      [uz.phone, '+998 71 200 00 00'],
+      [uz.email, 'sales@texno.uz'],
+      [uz.offer, 'Podshipniklar'],
+    ];
+    for (const [label, value] of values) fireEvent.change(field(label), { target: { value } });
+    fireEvent.submit(field(uz.company_name).closest('form')!);
+    expect(await screen.findByText("Ma'lumotlar to'g'ri kiritilmagan")).toBeTruthy();
+    expect(screen.queryByText(uz.toast_success)).toBeNull();
+    expect(received).toHaveLength(1);
+    expect(received[0]?.path).toBe('/api/suppliers');
+    expect(field(uz.company_name).value).toBe('');
+    expect(field(uz.offer).value).toBe('');
+  });
 });
