@@ -84,9 +84,12 @@ describe('data and auth providers', () => {
     const result = toListResult({ data: [{ id: 1 }], currentPage: 1, totalPages: 3 }) as {
       pageInfo: unknown;
       total?: number;
+      meta: unknown;
     };
     expect(result.total).toBeUndefined();
     expect(result.pageInfo).toEqual({ hasNextPage: true, hasPreviousPage: false });
+    // the page count reaches the pagination's 'Sahifa 1 dan 3' through the list's meta
+    expect(result.meta).toEqual({ currentPage: 1, totalPages: 3 });
   });
 
   it('reads several records by id and filters a reference', async () => {

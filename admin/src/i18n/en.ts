@@ -6,7 +6,14 @@ export const en: Catalogue = mergeCatalogue('en', {
     navigation: { no_results: 'No data found' },
   },
   conveyor: {
-    pagination: { page_of: 'Page %{page} of %{pages}' },
+    pagination: {
+      page_of: 'Page %{page} of %{pages}',
+      page: 'Page %{page}',
+      first: 'First page',
+      previous: 'Previous page',
+      next: 'Next page',
+      last: 'Last page',
+    },
     list: { number: '#', actions: 'Actions', status: 'Status', search: 'Search' },
     errors: {
       url: 'Enter a link starting with http:// or https://',

@@ -12,7 +12,14 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     },
   },
   conveyor: {
-    pagination: { page_of: 'Страница %{page} из %{pages}' },
+    pagination: {
+      page_of: 'Страница %{page} из %{pages}',
+      page: 'Страница %{page}',
+      first: 'Первая страница',
+      previous: 'Предыдущая страница',
+      next: 'Следующая страница',
+      last: 'Последняя страница',
+    },
     list: { number: '№', actions: 'Действия', status: 'Статус', search: 'Поиск' },
     errors: {
       url: 'Введите ссылку, начинающуюся с http:// или https://',

@@ -133,7 +133,14 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
   },
   conveyor: {
-    pagination: { page_of: 'Sahifa %{page} dan %{pages}' },
+    pagination: {
+      page_of: 'Sahifa %{page} dan %{pages}',
+      page: 'Sahifa %{page}',
+      first: 'Birinchi sahifa',
+      previous: 'Oldingi sahifa',
+      next: 'Keyingi sahifa',
+      last: 'Oxirgi sahifa',
+    },
     list: { number: '№', actions: 'Amallar', status: 'Holat', search: 'Qidirish' },
     errors: {
       url: 'http:// yoki https:// bilan boshlanadigan havola kiriting',

@@ -63,8 +63,13 @@ function listQuery(params: {
 }
 
 // `never`: react-admin types results by the caller's record type, which the API cannot know.
+// The API's page counts travel in `meta` (the list context's `meta`): the pagination reads
+// `totalPages` from there when there is no `total`.
 export function toListResult(reply: ListReply): never {
-  if (typeof reply.total === 'number') return { data: reply.data, total: reply.total } as never;
+  const meta = { currentPage: reply.currentPage, totalPages: reply.totalPages };
+  if (typeof reply.total === 'number') {
+    return { data: reply.data, total: reply.total, meta } as never;
+  }
   // An API that gives only page counts: react-admin pages with next/previous instead.
   return {
     data: reply.data,
@@ -72,6 +77,7 @@ export function toListResult(reply: ListReply): never {
       hasNextPage: reply.currentPage < reply.totalPages,
       hasPreviousPage: reply.currentPage > 1,
     },
+    meta,
   } as never;
 }
 
