@@ -20,6 +20,8 @@ export const messages = {
     play_video: 'Смотреть видео',
     not_found: 'Такой страницы не существует',
     main_page: 'На главную',
+    not_found_description:
+      'Страница не найдена: перейдите на главную, чтобы найти конвейеры, услуги и контакты.',
     nav_home: 'Конвейеры',
     nav_about: 'О нас',
     nav_clients: 'Клиенты',
@@ -38,6 +40,8 @@ export const messages = {
     cta_text: 'Расскажите о задаче: подберём оборудование и рассчитаем стоимость.',
     cta_button: 'Связаться с нами',
     clients: 'Наши клиенты',
+    clients_description:
+      'Склады и заводы Узбекистана, для которых мы спроектировали и установили конвейерные линии.',
     previous: 'Назад',
     next: 'Вперёд',
     slide: 'Слайд',
@@ -87,6 +91,8 @@ export const messages = {
     projects_title: 'Проекты',
     projects_text: 'Линии, которые мы спроектировали и запустили.',
     contacts_title: 'Контакты',
+    contacts_description:
+      'Телефоны, эл. почта и адрес компании: позвоните, напишите или оставьте заявку — ответим в рабочее время.',
     contact_form_title: 'Остались вопросы?',
     contact_form_text: 'Оставьте заявку, и мы перезвоним в рабочее время.',
     address: 'Адрес',
@@ -119,6 +125,8 @@ export const messages = {
     play_video: "Videoni ko'rish",
     not_found: 'Bunday sahifa mavjud emas',
     main_page: 'Bosh sahifa',
+    not_found_description:
+      "Sahifa topilmadi: konveyerlar, xizmatlar va kontaktlarni topish uchun bosh sahifaga o'ting.",
     nav_home: 'Konveyerlar',
     nav_about: 'Biz haqimizda',
     nav_clients: 'Mijozlar',
@@ -137,6 +145,8 @@ export const messages = {
     cta_text: 'Vazifangiz haqida aytib bering: uskunani tanlab, narxini hisoblab beramiz.',
     cta_button: "Biz bilan bog'lanish",
     clients: 'Bizning mijozlar',
+    clients_description:
+      "O'zbekistondagi omborlar va zavodlar: ular uchun konveyer liniyalarini loyihalab, o'rnatganmiz.",
     previous: 'Oldingi',
     next: 'Keyingi',
     slide: 'Slayd',
@@ -187,6 +197,8 @@ export const messages = {
     projects_title: 'Loyihalar',
     projects_text: 'Biz loyihalab, ishga tushirgan liniyalar.',
     contacts_title: 'Kontaktlar',
+    contacts_description:
+      "Kompaniya telefonlari, elektron pochtasi va manzili: qo'ng'iroq qiling, yozing yoki ariza qoldiring — ish vaqtida javob beramiz.",
     contact_form_title: 'Savollaringiz bormi?',
     contact_form_text: "Ariza qoldiring, ish vaqtida qo'ng'iroq qilamiz.",
     address: 'Manzil',
@@ -219,6 +231,8 @@ export const messages = {
     play_video: 'Play video',
     not_found: 'This page does not exist',
     main_page: 'Main page',
+    not_found_description:
+      'Page not found: go to the main page to find our conveyors, services and contacts.',
     nav_home: 'Conveyors',
     nav_about: 'About us',
     nav_clients: 'Clients',
@@ -237,6 +251,8 @@ export const messages = {
     cta_text: 'Tell us about the task: we will choose the equipment and price it.',
     cta_button: 'Contact us',
     clients: 'Our clients',
+    clients_description:
+      'Warehouses and factories in Uzbekistan for which we designed and installed conveyor lines.',
     previous: 'Previous',
     next: 'Next',
     slide: 'Slide',
@@ -286,6 +302,8 @@ export const messages = {
     projects_title: 'Projects',
     projects_text: 'Lines we have designed and started up.',
     contacts_title: 'Contacts',
+    contacts_description:
+      'Our phones, e-mail and address: call, write or leave a request and we will answer in working hours.',
     contact_form_title: 'Any questions?',
     contact_form_text: 'Leave a request and we will call you back in working hours.',
     address: 'Address',

@@ -26,7 +26,13 @@ export function organization(company: Settings, site: string, lang: Language) {
   };
 }
 
-export function breadcrumbList(site: string, items: { name: string; path: string }[]) {
+/** A breadcrumb trail: its pages' paths without the language prefix, from the home page down. */
+export interface Crumb {
+  name: string;
+  path: string;
+}
+
+export function breadcrumbList(site: string, lang: Language, items: readonly Crumb[]) {
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
@@ -34,7 +40,7 @@ export function breadcrumbList(site: string, items: { name: string; path: string
       '@type': 'ListItem',
       position: index + 1,
       name: item.name,
-      item: `${site}${item.path}`,
+      item: `${site}${localePath(lang, item.path)}`,
     })),
   };
 }
