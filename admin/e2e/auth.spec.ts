@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, expectToast, signIn } from './helpers.ts';
+import { ADMIN, expectToast, signIn, toast } from './helpers.ts';
 
 test.describe('sign-in and the guard', () => {
   test('an admin path sends a signed-out visitor to /auth/login', async ({ page }) => {
@@ -72,5 +72,21 @@ test.describe('sign-in and the guard', () => {
     );
     await page.goto('/admin/categories');
     await expect(page).toHaveURL(/\/auth\/login$/);
+    // spec 8: a 401 is a warning toast with the API's message
+    const warning = toast(page).filter({ hasText: /session has expired/ });
+    await expect(warning).toBeVisible();
+    await expect(warning.locator('.RaNotification-warning')).toBeVisible();
+    await expect(toast(page)).toHaveCount(1);
+  });
+
+  test('the sign-out warning is not shown again on a later visit to sign-in', async ({ page }) => {
+    await signIn(page);
+    await page.evaluate(() => localStorage.setItem('conveyor.token', 'revoked-token'));
+    await page.goto('/admin/clients');
+    await expect(toast(page).filter({ hasText: /session has expired/ })).toBeVisible();
+    await page.goto('/auth/login');
+    await expect(page.getByRole('button', { name: 'Kirish' })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(toast(page)).toHaveCount(0);
   });
 });

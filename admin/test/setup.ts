@@ -1,4 +1,5 @@
-// The providers keep the token in localStorage: a browser API Node lacks. An in-memory stand-in
+// The providers keep the token in localStorage (and a sign-out notice in sessionStorage):
+// browser APIs Node lacks. An in-memory stand-in
 // at this system edge; everything else in these tests is the real API over real HTTP.
 class MemoryStorage {
   #items = new Map<string, string>();
@@ -15,7 +16,6 @@ class MemoryStorage {
     this.#items.clear();
   }
 }
-Object.defineProperty(globalThis, 'localStorage', {
-  value: new MemoryStorage(),
-  configurable: true,
-});
+for (const name of ['localStorage', 'sessionStorage']) {
+  Object.defineProperty(globalThis, name, { value: new MemoryStorage(), configurable: true });
+}

@@ -18,6 +18,7 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
+import { signedOutNotice } from '../providers/authProvider.ts';
 
 const SIGNED_IN_FLAG = 'conveyor.signedIn';
 
@@ -29,6 +30,16 @@ export function SignedInToast() {
       sessionStorage.removeItem(SIGNED_IN_FLAG);
       notify('conveyor.login.success', { type: 'success' });
     }
+  }, [notify]);
+  return null;
+}
+
+/** Why the user was just signed out (the API's 401 text), as the spec's warning toast. */
+function SignedOutToast() {
+  const notify = useNotify();
+  useEffect(() => {
+    const message = signedOutNotice.take();
+    if (message) notify(message, { type: 'warning' });
   }, [notify]);
   return null;
 }
@@ -74,6 +85,7 @@ export function LoginPage() {
         p: 2,
       }}
     >
+      <SignedOutToast />
       <Card sx={{ width: '100%', maxWidth: 380 }}>
         <CardContent>
           <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', mb: 2 }}>

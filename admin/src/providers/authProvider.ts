@@ -5,13 +5,43 @@ import { api, tokenStore } from './http.ts';
 
 let identity: Promise<User> | null = null;
 
+const NOTICE_KEY = 'conveyor.signedOutNotice';
+/** A notice older than this is not shown (it belongs to an earlier sign-out). */
+const NOTICE_MS = 15_000;
+
+/**
+ * Why the user was signed out (the API's text on a 401), carried to the sign-in screen: it is
+ * a React tree of its own, so a toast raised in the admin would vanish with it. Spec 8: a
+ * warning toast with the API's message.
+ */
+export const signedOutNotice = {
+  set(message: string) {
+    sessionStorage.setItem(NOTICE_KEY, JSON.stringify({ message, at: Date.now() }));
+  },
+  /** The notice, once: it is removed as it is read. */
+  take(): string | null {
+    const stored = sessionStorage.getItem(NOTICE_KEY);
+    sessionStorage.removeItem(NOTICE_KEY);
+    if (!stored) return null;
+    try {
+      const { message, at } = JSON.parse(stored) as { message?: unknown; at?: unknown };
+      if (typeof message !== 'string' || typeof at !== 'number') return null;
+      return Date.now() - at <= NOTICE_MS ? message : null;
+    } catch {
+      return null;
+    }
+  },
+};
+
 /**
  * Sign-in with the API's tokens. The token lives in local storage; a 401 from any call (an
- * expired or revoked token, a deactivated user) signs the user out and sends them to sign-in.
+ * expired or revoked token, a deactivated user) signs the user out and sends them to sign-in,
+ * where a warning toast gives the API's reason.
  */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
     tokenStore.clear();
+    signedOutNotice.take();
     identity = null;
     const reply = await api<{ data: string }>('/signin', {
       method: 'POST',
@@ -35,11 +65,14 @@ export const authProvider: AuthProvider = {
     if (!tokenStore.get()) throw { redirectTo: LOGIN_PATH, message: false };
   },
 
-  async checkError(error: { status?: number }) {
+  async checkError(error: { status?: number; message?: string }) {
     if (error?.status === 401) {
+      // react-admin would raise its toast inside the admin, which is left for the sign-in
+      // screen at once (and only while still signed in): the sign-in screen shows it instead.
+      signedOutNotice.set(error.message || 'ra.auth.auth_check_error');
       tokenStore.clear();
       identity = null;
-      throw { redirectTo: LOGIN_PATH, message: 'ra.auth.auth_check_error' };
+      throw { redirectTo: LOGIN_PATH, message: false };
     }
   },
 
