@@ -9,17 +9,30 @@ import {
   SimpleForm,
   TextField,
   TextInput,
-  useListContext,
+  useGetList,
 } from 'react-admin';
 import { RowNumber } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
-/** Delete is disabled while only one user is left (the API refuses it too). */
+/**
+ * Whether the last user is left, counted over all users: the list's `total` follows its search
+ * box, and a search that finds one user must not lock that user's delete. Locked while the
+ * count is unknown; the API refuses deleting the last user too.
+ */
+export function useLastUser(): boolean {
+  const { total } = useGetList('users', {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: 'id', order: 'ASC' },
+    filter: {},
+  });
+  return total === undefined || total <= 1;
+}
+
+/** Delete is disabled while only one user is left. */
 function UserActions(_props: { label?: string }) {
-  const { total } = useListContext();
-  return <RowActions disableDelete={total !== undefined && total <= 1} />;
+  return <RowActions disableDelete={useLastUser()} />;
 }
 
 export function UserList() {
