@@ -11,7 +11,11 @@ for (const theme of ['light', 'dark'] as const) {
   test(`no axe violations on any page type (${theme} theme)`, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.emulateMedia({ reducedMotion: 'reduce', colorScheme: theme });
-    const types = { ...(await pageTypes(request)), 'not found': '/en/no-such-page' };
+    const types = {
+      ...(await pageTypes(request)),
+      'not found': '/en/no-such-page',
+      'not found (uz page)': '/uz/404',
+    };
     const found: string[] = [];
     for (const [type, path] of Object.entries(types)) {
       await page.goto(path);

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { messages } from '../src/i18n/ui.ts';
 import { LANGS, localized, pageTypes, sample } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
@@ -281,9 +282,18 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
   expect(reply?.status()).toBe(404);
   await expect(page.getByText('Такой страницы не существует')).toBeVisible();
   await expect(page.locator('[data-not-found=ru] [data-main-page]')).toHaveAttribute('href', '/');
-  await page.goto('/en/no/such/page');
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel=canonical], link[rel=alternate]')).toHaveCount(0);
+  await page.goto('/en/no/such/page?from=mail');
   await expect(page.getByText('This page does not exist')).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  // the switcher leads to the same unknown address in each language
+  await expect(page.locator('a[data-lang=ru]')).toHaveAttribute('href', '/no/such/page?from=mail');
+  await expect(page.locator('a[data-lang=uz]')).toHaveAttribute(
+    'href',
+    '/uz/no/such/page?from=mail',
+  );
+  await expect(page.locator('a[data-lang=en]')).toHaveAttribute('aria-current', 'true');
   await page.goto('/dashboard/anything');
   await expect(page.locator('[data-not-found=ru] [data-main-page]')).toHaveAttribute(
     'href',
@@ -296,6 +306,37 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
   await expect(page.locator('[data-not-found=uz]')).toBeVisible();
   await page.waitForTimeout(500);
   await expect(page).toHaveURL(/\/uz\/no\/such\/page$/);
+  // the /dashboard rule holds for them too: it reads the address without its language prefix
+  await page.goto('/dashboard/anything');
+  await expect(page).toHaveURL(/\/uz\/dashboard\/anything$/);
+  await expect(page.locator('[data-not-found=uz] [data-main-page]')).toHaveAttribute(
+    'href',
+    '/admin',
+  );
+});
+
+test('the /uz and /en 404 pages are whole in their language, kept out of the index', async ({
+  page,
+}) => {
+  for (const lang of ['uz', 'en'] as const) {
+    const text = messages[lang];
+    await page.goto(`/${lang}/404`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    await expect(page).toHaveTitle(`404: ${text.not_found} | ${text.site_name}`);
+    await expect(page.locator('meta[name=description]')).toHaveAttribute(
+      'content',
+      text.not_found_description,
+    );
+    await expect(page.locator('#main-menu')).toContainText(text.nav_about);
+    await expect(page.locator('footer')).toContainText(text.nav_contacts);
+    await expect(page.getByText(text.not_found)).toBeVisible();
+    await expect(page.getByRole('link', { name: text.main_page })).toHaveAttribute(
+      'href',
+      `/${lang}`,
+    );
+    await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+    await expect(page.locator('link[rel=canonical], link[rel=alternate]')).toHaveCount(0);
+  }
 });
 
 test('robots.txt and a sitemap with language alternates', async ({ request }) => {
