@@ -44,6 +44,9 @@ export const configSchema = {
       default: 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}',
     },
     PUBLISH_API_URL: { type: 'string', default: '' },
+    PUBLISH_BUILD_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 600000 },
+    PUBLISH_BUILD_RETRIES: { type: 'integer', minimum: 0, default: 2 },
+    PUBLISH_BUILD_RETRY_BACKOFF_MS: { type: 'integer', minimum: 0, default: 30000 },
     PUBLISH_WEBHOOK_URLS: { type: 'string', default: '' },
     PUBLISH_WEBHOOK_SECRET: { type: 'string', default: '' },
     PUBLISH_WEBHOOK_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 10000 },
@@ -96,6 +99,11 @@ export interface Config {
     command: string;
     /** Where the site build reads the API; null: this server, where it listens. */
     apiUrl: string | null;
+    /** A build running longer is stopped (its whole process group) and recorded as failed. */
+    buildTimeoutMs: number;
+    /** Automatic retries of a failed build, the first after buildRetryBackoffMs, then doubled. */
+    buildRetries: number;
+    buildRetryBackoffMs: number;
     webhook: {
       urls: string[];
       secret: string;
@@ -166,6 +174,9 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       keepReleases: env.PUBLISH_KEEP_RELEASES,
       command: env.PUBLISH_BUILD_COMMAND,
       apiUrl: env.PUBLISH_API_URL.trim() || null,
+      buildTimeoutMs: env.PUBLISH_BUILD_TIMEOUT_MS,
+      buildRetries: env.PUBLISH_BUILD_RETRIES,
+      buildRetryBackoffMs: env.PUBLISH_BUILD_RETRY_BACKOFF_MS,
       webhook: {
         urls: env.PUBLISH_WEBHOOK_URLS.split(',')
           .map((url: string) => url.trim())
