@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { BuildError, type BuildResult } from './queue.ts';
 
@@ -42,24 +43,51 @@ export interface WebhookOptions {
 }
 
 /**
+ * A webhook URL as shown in the build record and the log: no user, password or query, and a
+ * long path segment (a build hook's secret id) masked but for its last four characters.
+ */
+export function displayUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const path = parsed.pathname
+      .split('/')
+      .map((segment) => (segment.length >= 16 ? `…${segment.slice(-4)}` : segment))
+      .join('/');
+    return `${parsed.protocol}//${parsed.host}${path}`;
+  } catch {
+    return '(not a URL)';
+  }
+}
+
+/** A refusal a retry would only repeat: 4xx, except 408 (timeout) and 429 (too many). */
+function refused(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 408 && status !== 429;
+}
+
+/**
  * The build step when PUBLISH_WEBHOOK_URLS is set: instead of building here, the API announces
  * the rebuild to each URL (the bundled runner on another machine, a CDN's or CI's build hook)
- * as a signed JSON event, with a timeout and retries with backoff. It succeeds when every URL
- * accepted the event (2xx).
+ * as a signed JSON event, with a timeout and retries with backoff (none after a 4xx refusal but
+ * 408 and 429). Every URL is called even when one fails; the step fails, naming the URLs that
+ * did not accept, unless all did (2xx). Its record says 'announced': the site is built there.
  */
-export function webhookAnnouncer(options: WebhookOptions, log: FastifyBaseLogger) {
-  return async (): Promise<BuildResult> => {
+export function webhookAnnouncer(options: WebhookOptions, log: Pick<FastifyBaseLogger, 'error'>) {
+  return async (signal?: AbortSignal): Promise<BuildResult> => {
     const body = JSON.stringify({ type: 'rebuild', sentAt: new Date().toISOString() });
     const lines: string[] = [];
+    const failed: string[] = [];
     for (const url of options.urls) {
+      const shown = displayUrl(url);
       let delivered = false;
-      for (let attempt = 0; attempt <= options.retries && !delivered; attempt++) {
+      for (let attempt = 0; attempt <= options.retries && !signal?.aborted; attempt++) {
         if (attempt > 0) {
-          await new Promise((resolve) =>
-            setTimeout(resolve, options.backoffMs * 2 ** (attempt - 1)),
+          await delay(options.backoffMs * 2 ** (attempt - 1), undefined, { signal }).catch(
+            () => undefined,
           );
+          if (signal?.aborted) break;
         }
         const timestamp = String(Date.now());
+        const timeout = AbortSignal.timeout(options.timeoutMs);
         try {
           const reply = await fetch(url, {
             method: 'POST',
@@ -69,19 +97,31 @@ export function webhookAnnouncer(options: WebhookOptions, log: FastifyBaseLogger
               [SIGNATURE_HEADER]: sign(options.secret, timestamp, body),
             },
             body,
-            signal: AbortSignal.timeout(options.timeoutMs),
+            signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
           });
-          lines.push(`${url}: ${reply.status} (attempt ${attempt + 1})`);
+          await reply.body?.cancel();
+          lines.push(`${shown}: ${reply.status} (attempt ${attempt + 1})`);
           delivered = reply.ok;
+          if (delivered || refused(reply.status)) break;
         } catch (error) {
-          lines.push(`${url}: ${(error as Error).message} (attempt ${attempt + 1})`);
+          lines.push(`${shown}: ${(error as Error).message} (attempt ${attempt + 1})`);
         }
       }
       if (!delivered) {
-        log.error({ url }, 'the rebuild webhook was not accepted');
-        throw new BuildError(`the webhook ${url} did not accept the rebuild`, lines.join('\n'));
+        failed.push(shown);
+        log.error({ url: shown }, 'the rebuild webhook was not accepted');
       }
     }
-    return { pages: 0, release: '', logTail: lines.join('\n') };
+    const logTail = lines.join('\n');
+    if (signal?.aborted) {
+      throw new BuildError('the announcement was stopped: the API shut down', logTail);
+    }
+    if (failed.length) {
+      throw new BuildError(
+        `${failed.length} of ${options.urls.length} webhooks did not accept the rebuild: ${failed.join(', ')}`,
+        logTail,
+      );
+    }
+    return { status: 'announced', pages: null, release: null, logTail };
   };
 }
