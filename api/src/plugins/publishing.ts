@@ -1,29 +1,43 @@
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.ts';
-import { RebuildQueue } from '../publish/queue.ts';
-import { currentRelease, siteBuilder } from '../publish/siteBuilder.ts';
+import { RebuildQueue, RebuildRequests } from '../publish/queue.ts';
+import { clearLeftovers, currentRelease, siteBuilder } from '../publish/siteBuilder.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The rebuild queue; null when publishing is off (PUBLISH_ENABLED=false). */
+    /** The rebuild queue; null when this instance does not publish (PUBLISH_ENABLED=false). */
     publishing: RebuildQueue | null;
+    /** Records rebuild requests in the database; every instance has it. */
+    rebuildRequests: RebuildRequests;
   }
 }
 
 /**
  * Publishing (DESIGN section 4): every committed change of public content asks for a site
- * rebuild; the queue debounces the requests and the bundled runner builds the site from this
- * API into a fresh release and swaps it in. The first start builds the first release at once.
+ * rebuild, recorded in the database by whichever instance took the save. The instance that
+ * publishes (PUBLISH_ENABLED=true) runs the queue: it debounces the requests, its own and those
+ * other instances recorded, and the bundled runner builds the site from this API into a fresh
+ * release and swaps it in (or, with webhook URLs, the rebuild is announced to them). Its first
+ * start builds the first release at once.
  */
 export default fp(
   async (app) => {
     const { publish } = app.config;
+    const requests = new RebuildRequests(app.db.kysely);
+    app.decorate('rebuildRequests', requests);
     if (!publish.enabled) {
       app.decorate('publishing', null);
+      // the instance that publishes picks these up from the table
+      app.contentEvents.on('change', () => {
+        requests
+          .record()
+          .catch((err) => app.log.error({ err }, 'could not record a site rebuild request'));
+      });
       return;
     }
     const { webhook } = publish;
+    const runner = webhook.urls.length === 0;
     // Without PUBLISH_API_URL the build reads this server, at the address it really listens on.
     const apiUrl = () => {
       if (publish.apiUrl) return publish.apiUrl;
@@ -32,31 +46,57 @@ export default fp(
       return `http://127.0.0.1:${port}`;
     };
     // With webhook URLs the rebuild is announced to them; otherwise the bundled runner builds here.
-    const builder = webhook.urls.length
-      ? webhookAnnouncer(webhook, app.log)
-      : siteBuilder({
+    const builder = runner
+      ? siteBuilder({
           siteRoot: publish.siteRoot,
           command: publish.command,
           cwd: REPO_ROOT,
           env: () => ({ API_URL: apiUrl(), ASTRO_TELEMETRY_DISABLED: '1' }),
           keepReleases: publish.keepReleases,
-        });
+          timeoutMs: publish.buildTimeoutMs,
+          log: app.log,
+        })
+      : webhookAnnouncer(webhook, app.log);
     const queue = new RebuildQueue(
       app.db.kysely,
       builder,
-      { debounceMs: publish.debounceMs, maxWaitMs: publish.maxWaitMs },
+      {
+        debounceMs: publish.debounceMs,
+        maxWaitMs: publish.maxWaitMs,
+        retries: publish.buildRetries,
+        retryBackoffMs: publish.buildRetryBackoffMs,
+        buildTimeoutMs: publish.buildTimeoutMs,
+        requests,
+      },
       app.log,
     );
     app.decorate('publishing', queue);
     app.contentEvents.on('change', () => {
       queue.request().catch((err) => app.log.error({ err }, 'could not queue a site rebuild'));
     });
+    // Before the first build: what a crash left in the site root goes (half-built releases no
+    // successful build names, links never renamed into place).
+    const clearSiteRoot = async () => {
+      try {
+        const named = await app.db.kysely
+          .selectFrom('publish_builds')
+          .select('release')
+          .where('status', '=', 'success')
+          .where('release', 'is not', null)
+          .execute();
+        const removed = await clearLeftovers(
+          publish.siteRoot,
+          named.map((row) => row.release ?? ''),
+        );
+        if (removed.length) app.log.info({ removed }, 'removed what interrupted builds left');
+      } catch (err) {
+        app.log.warn({ err }, 'could not clear what interrupted builds left');
+      }
+    };
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
-      await queue.start();
-      if (!webhook.urls.length && !(await currentRelease(publish.siteRoot))) {
-        await queue.requestNow();
-      }
+      await queue.start(runner ? clearSiteRoot : undefined);
+      if (runner && !(await currentRelease(publish.siteRoot))) await queue.requestNow();
     });
     app.addHook('onClose', async () => {
       await queue.close();

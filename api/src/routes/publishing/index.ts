@@ -6,7 +6,7 @@ const build = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    status: { type: 'string', enum: ['queued', 'running', 'success', 'failed'] },
+    status: { type: 'string', enum: ['queued', 'running', 'success', 'failed', 'announced'] },
     requestedAt: { type: 'string' },
     startedAt: { type: ['string', 'null'] },
     finishedAt: { type: ['string', 'null'] },
@@ -14,6 +14,8 @@ const build = {
     pages: { type: ['integer', 'null'] },
     release: { type: ['string', 'null'] },
     requests: { type: 'integer' },
+    /** 0 for a requested build, n for the nth automatic retry of a failed one. */
+    attempt: { type: 'integer' },
     error: { type: ['string', 'null'] },
     logTail: { type: ['string', 'null'] },
   },
@@ -27,22 +29,32 @@ const statusSchema = {
       type: 'object',
       properties: {
         enabled: { type: 'boolean' },
+        /** runner: built and served here; webhook: announced to build hooks; off: elsewhere. */
+        mode: { type: 'string', enum: ['runner', 'webhook', 'off'] },
         live: {
           type: ['object', 'null'],
           properties: { release: { type: 'string' }, finishedAt: { type: ['string', 'null'] } },
         },
         running: { type: 'boolean' },
         queued: { type: 'boolean' },
+        /** A failed build's automatic retry, waiting: which one, and when it starts. */
+        retry: {
+          type: ['object', 'null'],
+          properties: { attempt: { type: 'integer' }, at: { type: 'string' } },
+        },
         lastBuild: { anyOf: [build, { type: 'null' }] },
         history: { type: 'array', items: build },
       },
-      required: ['enabled', 'live', 'running', 'queued', 'lastBuild', 'history'],
+      required: ['enabled', 'mode', 'live', 'running', 'queued', 'retry', 'lastBuild', 'history'],
     },
   },
   required: ['data'],
 } as const;
 
-/** Staff see what is live, what is building and the recent builds, and can rebuild now. */
+/**
+ * Staff see what is live, what is building and the recent builds (on every instance: they are
+ * in the database), and can rebuild now.
+ */
 export default async function publishingRoutes(app: FastifyInstance) {
   const security = [{ bearer: [] }];
 
@@ -74,18 +86,31 @@ export default async function publishingRoutes(app: FastifyInstance) {
         pages: row.pages,
         release: row.release,
         requests: row.requests,
+        attempt: row.attempt,
         error: row.error,
         logTail: row.log_tail,
       }));
-      const done = history.filter((row) => row.status === 'success' || row.status === 'failed');
-      const release = await currentRelease(app.config.publish.siteRoot);
+      // a retry nobody asked for waits out its backoff: not 'queued' (the admin shows the failure)
+      const retryRow = rows.find(
+        (row) => row.status === 'queued' && row.requests === 0 && row.attempt > 0,
+      );
+      const done = history.filter((row) => row.status !== 'queued' && row.status !== 'running');
+      const { publish } = app.config;
+      // The release served here; an instance that does not build shows the last one built.
+      const release =
+        (await currentRelease(publish.siteRoot)) ??
+        (app.publishing
+          ? null
+          : (history.find((row) => row.status === 'success')?.release ?? null));
       const liveBuild = history.find((row) => row.status === 'success' && row.release === release);
       return {
         data: {
           enabled: app.publishing !== null,
+          mode: !app.publishing ? 'off' : publish.webhook.urls.length ? 'webhook' : 'runner',
           live: release ? { release, finishedAt: liveBuild?.finishedAt ?? null } : null,
           running: history.some((row) => row.status === 'running'),
-          queued: history.some((row) => row.status === 'queued'),
+          queued: rows.some((row) => row.status === 'queued' && row !== retryRow),
+          retry: retryRow ? { attempt: retryRow.attempt, at: retryRow.not_before ?? '' } : null,
           lastBuild: done[0] ?? null,
           history: history.filter((row) => row.status !== 'queued'),
         },
@@ -103,15 +128,13 @@ export default async function publishingRoutes(app: FastifyInstance) {
         security,
         response: {
           202: { type: 'object', properties: { data: { type: 'boolean' } } },
-          409: { type: 'object', properties: { error: { type: 'string' } } },
         },
       },
     },
     async (_request, reply) => {
-      if (!app.publishing) {
-        return reply.status(409).send({ error: 'Publishing is turned off (PUBLISH_ENABLED)' });
-      }
-      await app.publishing.requestNow();
+      // An instance that does not publish records the request; the one that does takes it.
+      if (app.publishing) await app.publishing.requestNow();
+      else await app.rebuildRequests.record({ now: true });
       return reply.status(202).send({ data: true });
     },
   );
