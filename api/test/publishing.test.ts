@@ -1,13 +1,29 @@
-import { existsSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BuildError, type BuildResult, RebuildQueue } from '../src/publish/queue.ts';
-import { currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect } from '../src/db/connect.ts';
 import {
+  BuildError,
+  type BuildResult,
+  type QueueOptions,
+  RebuildQueue,
+  RebuildRequests,
+} from '../src/publish/queue.ts';
+import {
+  buildEnvironment,
+  clearLeftovers,
+  currentRelease,
+  LogTail,
+  siteBuilder,
+} from '../src/publish/siteBuilder.ts';
+import {
+  displayUrl,
   SIGNATURE_HEADER,
   sign,
   TIMESTAMP_HEADER,
@@ -19,8 +35,11 @@ import { skipReason, TEST_DB } from './helpers/database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A builder that records its calls, how many ran at once, and takes `ms` to finish. */
-function fakeBuilder(ms = 20, fail = false) {
+/**
+ * A builder that records its calls, how many ran at once, and takes `ms` to finish. `fail`:
+ * every call fails, or (a number) the first so many.
+ */
+function fakeBuilder(ms = 20, fail: boolean | number = false) {
   const calls: number[] = [];
   let active = 0;
   let maxActive = 0;
@@ -30,20 +49,47 @@ function fakeBuilder(ms = 20, fail = false) {
     maxActive = Math.max(maxActive, active);
     await sleep(ms);
     active--;
-    if (fail) throw new BuildError('the site build failed (exit 1)', 'line 1\nAPI unreachable');
+    if (fail === true || calls.length <= Number(fail))
+      throw new BuildError('the site build failed (exit 1)', 'line 1\nAPI unreachable');
     return { pages: 3, release: `r${calls.length}`, logTail: 'ok' };
   };
   return { build, calls, maxActive: () => maxActive };
 }
 
+/** Whether a process runs (a zombie, ended but not yet reaped, does not). */
+function processRuns(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A build that hangs: it ignores SIGTERM (so does the child it starts, which writes its pid to
+ * `pidFile`), so only SIGKILL to the whole process group ends it.
+ */
+const hungCommand = (pidFile: string) =>
+  `trap '' TERM; sleep 60 & echo $! > ${JSON.stringify(pidFile)}; echo "waiting for the API"; wait`;
+
 /** A build command that writes a one-page release (the real Astro build is slow for tests). */
-const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c')" {outDir}`;
+const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir}`;
 
 describe.skipIf(skipReason)('rebuild queue', () => {
   let api: TestApi;
   const queues: RebuildQueue[] = [];
-  const queue = (build: () => Promise<BuildResult>, debounceMs = 100, maxWaitMs = 400) => {
-    const made = new RebuildQueue(api.app.db.kysely, build, { debounceMs, maxWaitMs }, api.app.log);
+  const queue = (
+    build: () => Promise<BuildResult>,
+    debounceMs = 100,
+    maxWaitMs = 400,
+    options: Partial<QueueOptions> = {},
+  ) => {
+    const made = new RebuildQueue(
+      api.app.db.kysely,
+      build,
+      { debounceMs, maxWaitMs, ...options },
+      api.app.log,
+    );
     queues.push(made);
     return made;
   };
@@ -120,6 +166,227 @@ describe.skipIf(skipReason)('rebuild queue', () => {
     expect(row).toMatchObject({ status: 'failed', error: 'the site build failed (exit 1)' });
     expect(row!.log_tail).toContain('API unreachable');
   });
+
+  const rows = () =>
+    api.app.db.kysely.selectFrom('publish_builds').selectAll().orderBy('id').execute();
+
+  it('retries a failed build a few times with a growing backoff, then stops', async () => {
+    const fake = fakeBuilder(5, true);
+    const q = queue(fake.build, 10, 50, { retries: 2, retryBackoffMs: 100 });
+    await q.requestNow();
+    await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(3);
+    await q.idle();
+    await sleep(600);
+    await q.idle();
+    expect(fake.calls).toHaveLength(3);
+    expect(fake.calls[1]! - fake.calls[0]!).toBeGreaterThanOrEqual(90);
+    expect(fake.calls[2]! - fake.calls[1]!).toBeGreaterThanOrEqual(190);
+    expect((await rows()).map((row) => [row.status, row.attempt, row.requests])).toEqual([
+      ['failed', 0, 1],
+      ['failed', 1, 0],
+      ['failed', 2, 0],
+    ]);
+  });
+
+  it("a change during a retry's backoff builds at once, as any change does", async () => {
+    const fake = fakeBuilder(5, 1); // only the first build fails
+    const q = queue(fake.build, 50, 400, { retries: 2, retryBackoffMs: 60_000 });
+    await q.requestNow();
+    await q.idle();
+    const [, retry] = await rows();
+    expect(retry).toMatchObject({ status: 'queued', requests: 0, attempt: 1 });
+    expect(Date.parse(retry!.not_before!) - Date.now()).toBeGreaterThan(50_000);
+    const changed = Date.now();
+    await q.request();
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(2);
+    expect(fake.calls[1]! - changed).toBeLessThan(1000);
+    await q.idle();
+    expect((await rows()).at(-1)).toMatchObject({ status: 'success', requests: 1, attempt: 0 });
+  });
+
+  it('two publishers never run the same request', async () => {
+    const fake = fakeBuilder(50);
+    const a = queue(fake.build, 10, 50, { pollMs: 20, owner: 'host-a:1' });
+    const b = queue(fake.build, 10, 50, { pollMs: 20, owner: 'host-b:2' });
+    await Promise.all([a.start(), b.start()]);
+    // requests recorded by a third instance, which does not publish
+    const elsewhere = new RebuildRequests(api.app.db.kysely);
+    for (let round = 1; round <= 5; round++) {
+      await elsewhere.record({ now: true });
+      await expect.poll(() => fake.calls.length, { timeout: 3000 }).toBe(round);
+      await sleep(100);
+      await Promise.all([a.idle(), b.idle()]);
+    }
+    expect(fake.calls).toHaveLength(5);
+    expect(fake.maxActive()).toBe(1);
+    const owners = new Set((await rows()).map((row) => row.owner));
+    expect([...owners].every((owner) => owner === 'host-a:1' || owner === 'host-b:2')).toBe(true);
+  });
+
+  it('folds requests that racing instances recorded as separate rows into one build', async () => {
+    const now = new Date().toISOString();
+    const queued = { status: 'queued', requested_at: now, last_requested_at: now } as const;
+    await api.app.db.kysely
+      .insertInto('publish_builds')
+      .values([
+        { ...queued, requests: 2 },
+        { ...queued, requests: 3 },
+      ])
+      .execute();
+    const fake = fakeBuilder();
+    const q = queue(fake.build, 10, 50);
+    await q.requestNow();
+    await q.idle();
+    expect(fake.calls).toHaveLength(1);
+    expect((await rows()).map((row) => [row.status, row.requests])).toEqual([['success', 6]]);
+  });
+
+  it('on start, marks as interrupted only the builds this instance could have run', async () => {
+    const ended = spawn(process.execPath, ['-e', '']);
+    await once(ended, 'exit');
+    const now = new Date().toISOString();
+    const old = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const running = (owner: string | null, startedAt: string) =>
+      ({
+        status: 'running',
+        requested_at: startedAt,
+        last_requested_at: startedAt,
+        started_at: startedAt,
+        owner,
+      }) as const;
+    await api.app.db.kysely
+      .insertInto('publish_builds')
+      .values([
+        running('another-host:4242', now), // another instance's build, under way
+        running(`${hostname()}:${ended.pid}`, now), // this host, a process that is gone
+        running('another-host:4242', old), // older than the build timeout
+        running(null, now), // from before owners were recorded
+      ])
+      .execute();
+    const fake = fakeBuilder();
+    const q = queue(fake.build, 10, 50, { buildTimeoutMs: 60_000 });
+    await q.start();
+    const [other, ...mine] = await rows();
+    expect(other).toMatchObject({ status: 'running', owner: 'another-host:4242' });
+    for (const row of mine.slice(0, 3)) {
+      expect(row).toMatchObject({ status: 'failed', error: 'interrupted by a restart' });
+    }
+    // and asked for again
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(1);
+  });
+
+  it('keeps the newest builds in the table and prunes the rest', async () => {
+    const now = new Date().toISOString();
+    await api.app.db.kysely
+      .insertInto('publish_builds')
+      .values(
+        Array.from({ length: 12 }, () => ({
+          status: 'success' as const,
+          requested_at: now,
+          last_requested_at: now,
+        })),
+      )
+      .execute();
+    const ids = (await rows()).map((row) => row.id);
+    const q = queue(fakeBuilder().build, 60_000, 120_000, { keepBuilds: 5 });
+    await q.start();
+    expect((await rows()).map((row) => row.id)).toEqual(ids.slice(-5));
+  });
+
+  it('records a hung build as timed out', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'conveyor-hung-'));
+    try {
+      const build = siteBuilder({
+        siteRoot: root,
+        command: hungCommand(join(root, 'pid')),
+        cwd: root,
+        env: () => ({}),
+        keepReleases: 2,
+        timeoutMs: 300,
+        killGraceMs: 100,
+      });
+      const q = queue(build, 10, 50);
+      await q.requestNow();
+      await q.idle();
+      const [row] = await rows();
+      expect(row).toMatchObject({
+        status: 'failed',
+        error: 'the site build timed out after 0.3 s',
+      });
+      expect(row!.log_tail).toContain('waiting for the API');
+      await expect
+        .poll(() => processRuns(Number(readFileSync(join(root, 'pid'), 'utf8'))))
+        .toBe(false);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('at shutdown, stops the build in progress and asks for it again', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'conveyor-shutdown-'));
+    try {
+      const pidFile = join(root, 'pid');
+      const build = siteBuilder({
+        siteRoot: root,
+        command: hungCommand(pidFile),
+        cwd: root,
+        env: () => ({}),
+        keepReleases: 2,
+        killGraceMs: 100,
+      });
+      const q = queue(build, 10, 50);
+      await q.requestNow();
+      await expect
+        .poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '')
+        .toBe(true);
+      const pid = Number(readFileSync(pidFile, 'utf8'));
+      const closing = Date.now();
+      await q.close();
+      expect(Date.now() - closing).toBeLessThan(5000);
+      await expect.poll(() => processRuns(pid)).toBe(false);
+      expect((await rows()).map((row) => [row.status, row.error, row.requests])).toEqual([
+        ['failed', 'stopped: the API shut down', 1],
+        ['queued', null, 0],
+      ]);
+      expect(await readdir(join(root, 'releases'))).toEqual([]);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a database failure while recording a build is logged, never an unhandled rejection', async () => {
+    const db = connect({
+      databaseUrl: api.config.databaseUrl,
+      sqliteFile: api.config.sqliteFile,
+    });
+    const log = api.app.log.child({});
+    const logged = vi.spyOn(log, 'error');
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      let fail: (() => void) | undefined;
+      const build = () =>
+        new Promise<BuildResult>((_resolve, reject) => {
+          fail = () => reject(new BuildError('the site build failed (exit 1)'));
+        });
+      const q = new RebuildQueue(db.kysely, build, { debounceMs: 10, maxWaitMs: 50 }, log);
+      await q.requestNow();
+      await expect.poll(() => fail !== undefined).toBe(true);
+      await db.destroy(); // the failure cannot be recorded now
+      fail!();
+      await q.idle();
+      await sleep(50);
+      expect(unhandled).toEqual([]);
+      expect(logged).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.anything() }),
+        'the rebuild queue failed',
+      );
+      await q.close();
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
+  });
 });
 
 describe('site builder', () => {
@@ -134,7 +401,7 @@ describe('site builder', () => {
 
   it('builds into a fresh release and points current at it', async () => {
     const result = await builder(FAKE_COMMAND)();
-    expect(result.pages).toBe(2);
+    expect(result.pages).toBe(3);
     expect(await currentRelease(root)).toBe(result.release);
     expect(await readFile(join(root, 'current', 'index.html'), 'utf8')).toContain('built');
   });
@@ -158,6 +425,173 @@ describe('site builder', () => {
     const releases = await readdir(join(root, 'releases'));
     expect(releases, releases.join(' ')).toHaveLength(2);
     expect(releases).toContain(await currentRelease(root));
+  });
+
+  it('requires the not-found page as well as the home page', async () => {
+    const live = await currentRelease(root);
+    await expect(builder(`mkdir -p {outDir} && echo home > {outDir}/index.html`)()).rejects.toThrow(
+      'the build made no 404.html',
+    );
+    expect(await currentRelease(root)).toBe(live);
+  });
+
+  it('stops a hung build, its whole process group, after the timeout', async () => {
+    const live = await currentRelease(root);
+    const pidFile = join(root, 'hung.pid');
+    const started = Date.now();
+    const hung = siteBuilder({
+      siteRoot: root,
+      command: hungCommand(pidFile),
+      cwd: root,
+      env: () => ({}),
+      keepReleases: 2,
+      timeoutMs: 300,
+      killGraceMs: 200,
+    });
+    await expect(hung()).rejects.toMatchObject({
+      message: 'the site build timed out after 0.3 s',
+      logTail: expect.stringContaining('waiting for the API'),
+    });
+    // SIGTERM was ignored: SIGKILL came after the grace time
+    expect(Date.now() - started).toBeGreaterThanOrEqual(480);
+    const pid = Number(await readFile(pidFile, 'utf8'));
+    await expect.poll(() => processRuns(pid)).toBe(false);
+    expect(await currentRelease(root)).toBe(live);
+    await rm(pidFile);
+  });
+
+  it('stops the build when asked to (the API shuts down)', async () => {
+    const pidFile = join(root, 'stopped.pid');
+    const abort = new AbortController();
+    const run = siteBuilder({
+      siteRoot: root,
+      command: hungCommand(pidFile),
+      cwd: root,
+      env: () => ({}),
+      keepReleases: 2,
+      killGraceMs: 100,
+    })(abort.signal);
+    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '').toBe(true);
+    abort.abort();
+    await expect(run).rejects.toThrow('the site build was stopped: the API shut down');
+    await expect.poll(() => processRuns(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    await rm(pidFile);
+  });
+
+  it('keeps whole lines of output and gives the build no secrets', async () => {
+    const secrets = {
+      ADMIN_PASSWORD: 'admin-secret',
+      PUBLISH_WEBHOOK_SECRET: 'hook-secret',
+      DATABASE_URL: 'postgres://user:db-secret@127.0.0.1/catalogue',
+      REDIS_URL: 'redis://:redis-secret@127.0.0.1:6379',
+    };
+    const saved = Object.fromEntries(Object.keys(secrets).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, secrets);
+    try {
+      const result = await siteBuilder({
+        siteRoot: root,
+        command: `printf 'first ha'; sleep 0.2; printf 'lf\\nsecond line\\n'; echo 'to stderr' >&2; ${FAKE_COMMAND} && env > {outDir}/env.txt`,
+        cwd: root,
+        env: () => ({ API_URL: 'http://127.0.0.1:1' }),
+        keepReleases: 2,
+      })();
+      // whole lines; stdout and stderr may interleave in either order
+      expect(result.logTail.split('\n').sort()).toEqual(['first half', 'second line', 'to stderr']);
+      const env = await readFile(join(root, 'releases', result.release!, 'env.txt'), 'utf8');
+      expect(env).toContain('API_URL=http://127.0.0.1:1');
+      expect(env).toContain('PATH=');
+      for (const [name, value] of Object.entries(secrets)) {
+        expect(env).not.toContain(`${name}=`);
+        expect(env).not.toContain(value);
+      }
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it('an old release that will not go is logged; the new one is live all the same', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-prune-'));
+    try {
+      await mkdir(join(own, 'releases'));
+      await symlink('/nonexistent/release', join(own, 'releases', 'broken')); // stat fails
+      const warn = vi.fn();
+      const result = await siteBuilder({
+        siteRoot: own,
+        command: FAKE_COMMAND,
+        cwd: own,
+        env: () => ({}),
+        keepReleases: 1,
+        log: { warn } as never,
+      })();
+      expect(await currentRelease(own)).toBe(result.release);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error) }),
+        'could not remove old site releases',
+      );
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('clears what an interrupted build left, never the live release', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-leftovers-'));
+    try {
+      for (const name of ['a', 'b', 'c', 'half-built']) {
+        await mkdir(join(own, 'releases', name), { recursive: true });
+      }
+      await symlink(join('releases', 'c'), join(own, 'current'));
+      await symlink(join('releases', 'b'), join(own, 'current.next-b'));
+      const removed = await clearLeftovers(own, ['a', 'b']);
+      expect(removed.sort()).toEqual(['current.next-b', 'releases/half-built']);
+      expect((await readdir(join(own, 'releases'))).sort()).toEqual(['a', 'b', 'c']);
+      expect(await currentRelease(own)).toBe('c');
+      expect(await clearLeftovers(join(own, 'nothing-here'), [])).toEqual([]);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('build output and environment', () => {
+  it('splits the output of each stream into whole lines', () => {
+    const tail = new LogTail(3);
+    const out = tail.stream();
+    const err = tail.stream();
+    out.write('one\ntw');
+    err.write('error: pa');
+    out.write('o\r\nthr');
+    err.write('rt\n\n');
+    out.write('ee');
+    out.end();
+    err.end();
+    expect(tail.text()).toBe('two\nerror: part\nthree');
+    const long = new LogTail();
+    const stream = long.stream();
+    for (let i = 0; i < 100; i++) stream.write('x'.repeat(100));
+    stream.end();
+    expect(long.text()).toBe(`${'x'.repeat(2000)}…`);
+  });
+
+  it('leaves the secrets out of the build environment', () => {
+    const env = buildEnvironment(
+      { API_URL: 'http://127.0.0.1:1' },
+      {
+        PATH: '/usr/bin',
+        SITE_URL: 'https://example.com',
+        ADMIN_USER: 'admin',
+        ADMIN_PASSWORD: 'a',
+        PUBLISH_WEBHOOK_SECRET: 'b',
+        DATABASE_URL: 'c',
+        REDIS_URL: 'd',
+        PGPASSWORD: 'e',
+        GITHUB_TOKEN: 'f',
+        AWS_SECRET_ACCESS_KEY: 'g',
+      },
+    );
+    expect(Object.keys(env).sort()).toEqual(['ADMIN_USER', 'API_URL', 'PATH', 'SITE_URL']);
   });
 });
 
@@ -310,6 +744,54 @@ describe('webhook signatures', () => {
       server.close();
     }
   });
+
+  it('calls every URL even when one fails, retries only what a retry may fix, names the failures', async () => {
+    const calls: Record<string, number> = {};
+    const server = createServer((request, response) => {
+      const path = request.url ?? '';
+      calls[path] = (calls[path] ?? 0) + 1;
+      request.resume();
+      response.statusCode =
+        path === '/refused'
+          ? 404
+          : path === '/broken'
+            ? 500
+            : path === '/busy' && calls[path] === 1
+              ? 429
+              : 204;
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const announce = webhookAnnouncer(
+        {
+          urls: ['/refused', '/broken', '/busy', '/fine'].map((path) => base + path),
+          secret,
+          timeoutMs: 2000,
+          retries: 2,
+          backoffMs: 10,
+        },
+        { error: () => {} },
+      );
+      const failure = await announce().catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(BuildError);
+      expect((failure as BuildError).message).toBe(
+        `2 of 4 webhooks did not accept the rebuild: ${base}/refused, ${base}/broken`,
+      );
+      expect((failure as BuildError).logTail).toContain(`${base}/fine: 204`);
+      expect(calls).toEqual({ '/refused': 1, '/broken': 3, '/busy': 2, '/fine': 1 });
+    } finally {
+      server.close();
+    }
+  });
+
+  it('shows a webhook URL without its credentials', () => {
+    expect(
+      displayUrl('https://user:pass@api.example.com/build_hooks/5f2a8c9e0d1b3a4c?token=abc'),
+    ).toBe('https://api.example.com/build_hooks/…3a4c');
+    expect(displayUrl('not a url')).toBe('(not a URL)');
+  });
 });
 
 describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner', () => {
@@ -366,13 +848,108 @@ describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner'
   });
 
   it('a change on one instance makes the runner build', async () => {
+    // the runner is done with what earlier tests asked for
+    const busy = async () =>
+      (
+        await runner.app.db.kysely
+          .selectFrom('publish_builds')
+          .select('id')
+          .where('status', 'in', ['queued', 'running'])
+          .execute()
+      ).length;
+    await expect.poll(busy, { timeout: 10_000 }).toBe(0);
     await runner.app.publishing!.idle();
     const before = await runnerBuilds();
     const token = await editor.signIn();
     await editor.request('POST', '/api/categories', { token, json: { name_ru: 'Через вебхук' } });
+    // the editor's record says the event was announced, not that it built pages
+    const status = async () =>
+      (await editor.request('GET', '/api/publishing', { token })).body.data;
+    await expect
+      .poll(async () => (await status()).lastBuild?.status ?? null, { timeout: 10_000 })
+      .toBe('announced');
+    const announced = await status();
+    expect(announced.mode).toBe('webhook');
+    expect(announced.lastBuild).toMatchObject({ pages: null, release: null, error: null });
+    expect(announced.lastBuild.logTail).toContain('202');
     await expect.poll(runnerBuilds, { timeout: 10_000 }).toBeGreaterThan(before);
-    const announced = await editor.request('GET', '/api/publishing', { token });
-    expect(announced.body.data.lastBuild.status).toBe('success');
+  });
+});
+
+describe.skipIf(skipReason)('several API instances on one database', () => {
+  let publisher: TestApi;
+  let other: TestApi;
+  beforeAll(async () => {
+    publisher = await startApi({
+      PUBLISH_ENABLED: true,
+      PUBLISH_BUILD_COMMAND: FAKE_COMMAND,
+      PUBLISH_DEBOUNCE_MS: 100,
+      PUBLISH_MAX_WAIT_MS: 500,
+    });
+    // publishing off: it only records the requests
+    other = await startApi({
+      DATA_DIR: publisher.dataDir,
+      DATABASE_URL: publisher.config.databaseUrl ?? '',
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await publisher?.close();
+  });
+
+  const built = async () =>
+    (
+      await publisher.app.db.kysely
+        .selectFrom('publish_builds')
+        .select('id')
+        .where('status', '=', 'success')
+        .execute()
+    ).length;
+
+  it('a save on an instance that does not publish makes the publishing one build', async () => {
+    await expect.poll(built, { timeout: 10_000 }).toBe(1); // the first release
+    await publisher.app.publishing!.idle();
+    expect(other.app.publishing).toBeNull();
+    const token = await other.signIn();
+    await other.request('POST', '/api/categories', { token, json: { name_ru: 'С другого' } });
+    const status = (await other.request('GET', '/api/publishing', { token })).body.data;
+    expect(status).toMatchObject({ enabled: false, mode: 'off', queued: true });
+    await expect.poll(built, { timeout: 10_000 }).toBe(2);
+
+    // so does the rebuild button there
+    expect((await other.request('POST', '/api/publishing/rebuild', { token })).status).toBe(202);
+    await expect.poll(built, { timeout: 10_000 }).toBe(3);
+    await publisher.app.publishing!.idle();
+    const after = (await other.request('GET', '/api/publishing', { token })).body.data;
+    expect(after).toMatchObject({ queued: false, running: false, retry: null });
+    expect(after.lastBuild).toMatchObject({ status: 'success', pages: 3 });
+    expect(after.live.release).toBe(await currentRelease(join(publisher.dataDir, 'site')));
+  });
+
+  it("reports a failed build's pending retry apart from requests", async () => {
+    const token = await publisher.signIn();
+    const at = new Date(Date.now() + 3600_000).toISOString();
+    const now = new Date().toISOString();
+    await publisher.app.db.kysely
+      .insertInto('publish_builds')
+      .values({
+        status: 'queued',
+        requested_at: now,
+        last_requested_at: now,
+        requests: 0,
+        attempt: 1,
+        not_before: at,
+      })
+      .execute();
+    try {
+      const status = (await publisher.request('GET', '/api/publishing', { token })).body.data;
+      expect(status).toMatchObject({ queued: false, retry: { attempt: 1, at } });
+    } finally {
+      await publisher.app.db.kysely
+        .deleteFrom('publish_builds')
+        .where('status', '=', 'queued')
+        .execute();
+    }
   });
 });
 
