@@ -3,8 +3,10 @@
 // For catalogues of about 100, 1,000 and 3,000 products (BENCH_SIZES), on a temporary SQLite
 // database: starts the real server with publishing on, and reads from its own build records
 // the cold build (empty Astro cache, the first release), a warm rebuild (cache filled), the
-// pages built and pages per second, peak memory of the build's process tree (scripts/peak-rss.ts), and the
-// time from a product save (an API PUT) to its changed page being served.
+// pages built and pages per second, peak memory of the cold and the warm build's process tree
+// (scripts/peak-rss.ts), and the time from a product save (an API PUT) to its changed page being
+// served. Each wait has a time limit (BENCH_BUILD_LIMIT_S per build, default 600;
+// BENCH_SAVE_LIMIT_S from save to live, default 120): a run that hangs is reported, not waited on.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { freePort } from './free-port.ts';
@@ -18,6 +20,9 @@ const sizes = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number
 const password = 'bench-password-1';
 // scripts/peak-rss.ts reports the build's peak memory (the whole process tree) in its log
 const command = `node scripts/peak-rss.ts 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}'`;
+
+const buildLimitMs = Number(process.env.BENCH_BUILD_LIMIT_S ?? 600) * 1000;
+const saveLimitMs = Number(process.env.BENCH_SAVE_LIMIT_S ?? 120) * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -82,12 +87,13 @@ async function measure(products: number) {
         }
       ).data;
     const waitFor = async (count: number) => {
-      for (;;) {
+      for (const deadline = Date.now() + buildLimitMs; Date.now() < deadline;) {
         const state = await builds();
         const done = state.history.filter((b) => b.status === 'success' || b.status === 'failed');
         if (done.length >= count && !state.running && !state.queued) return done[0]!;
         await sleep(200);
       }
+      throw new Error(`build ${count} did not finish within ${buildLimitMs / 1000} s`);
     };
     const cold = await waitFor(1);
     if (cold.status !== 'success')
@@ -109,21 +115,28 @@ async function measure(products: number) {
       body: JSON.stringify({ name_ru: name }),
     });
     const path = `/catalog/${sample.category_id}/products/${sample.id}`;
-    for (;;) {
+    let saveToLive: number | null = null;
+    while (saveToLive === null && Date.now() - saved < saveLimitMs) {
       const page = await fetch(base + path);
-      if (page.ok && (await page.text()).includes(name)) break;
-      await sleep(100);
+      if (page.ok && (await page.text()).includes(name)) saveToLive = Date.now() - saved;
+      else await sleep(100);
     }
-    const saveToLive = Date.now() - saved;
-    const rss = (row: BuildRow) => /peak_rss_kb=(\d+)/.exec(row.logTail ?? '')?.[1];
+    const rss = (row: BuildRow) => {
+      const kb = /peak_rss_kb=(\d+)/.exec(row.logTail ?? '')?.[1];
+      return kb ? Math.round(Number(kb) / 1024) : 'n/a';
+    };
     return {
       products,
       pages: warm.pages ?? 0,
       'cold s': +((cold.durationMs ?? 0) / 1000).toFixed(1),
       'warm s': +((warm.durationMs ?? 0) / 1000).toFixed(1),
       'warm pages/s': Math.round((warm.pages ?? 0) / ((warm.durationMs ?? 1) / 1000)),
-      'peak MB': rss(warm) ? Math.round(Number(rss(warm)) / 1024) : 'n/a',
-      'save→live s': +(saveToLive / 1000).toFixed(1),
+      'cold peak MB': rss(cold),
+      'warm peak MB': rss(warm),
+      'save→live s':
+        saveToLive === null
+          ? `> ${saveLimitMs / 1000} (not live)`
+          : +(saveToLive / 1000).toFixed(1),
     };
   } finally {
     const exited = new Promise((resolve) => server.once('exit', resolve));
