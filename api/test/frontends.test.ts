@@ -185,5 +185,17 @@ describe.skipIf(skipReason)('the site while releases are swapped', () => {
     expect(await en.text()).toContain('404 ru');
     const ru = await fetch(api.url + '/uzbek/no/such/page');
     expect(await ru.text()).toContain('404 ru');
+    // the pages' own addresses are not found either
+    for (const [path, text] of [
+      ['/404', '404 ru'],
+      ['/404.html', '404 ru'],
+      ['/uz/404', '404 uz'],
+      ['/uz/404/', '404 uz'],
+      ['/uz/404/index.html', '404 uz'],
+    ]) {
+      const reply = await fetch(api.url + path);
+      expect(reply.status, path).toBe(404);
+      expect(await reply.text(), path).toContain(text);
+    }
   });
 });

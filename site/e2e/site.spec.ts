@@ -315,12 +315,14 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
   );
 });
 
-test('the /uz and /en 404 pages are whole in their language, kept out of the index', async ({
+test('unknown /uz and /en addresses get a 404 page whole in their language, kept out of the index', async ({
   page,
 }) => {
   for (const lang of ['uz', 'en'] as const) {
     const text = messages[lang];
-    await page.goto(`/${lang}/404`);
+    // the page's own address is not a page either
+    expect((await page.goto(`/${lang}/404`))?.status()).toBe(404);
+    expect((await page.goto(`/${lang}/no/such/page`))?.status()).toBe(404);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
     await expect(page).toHaveTitle(`404: ${text.not_found} | ${text.site_name}`);
     await expect(page.locator('meta[name=description]')).toHaveAttribute(

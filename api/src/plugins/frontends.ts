@@ -38,6 +38,8 @@ The site is being published; this page reloads in a few seconds.</p></body></htm
  */
 /** The language prefixes of the site's addresses; the default language (ru) has none. */
 const PREFIXED_LANGUAGE = /^\/(uz|en)(?:\/|$)/;
+/** Where the built 404 pages lie: /404.html, /uz/404/index.html, /en/404/index.html. */
+const NOT_FOUND_PAGE = /^(?:\/(?:uz|en))?\/404(?:\.html|\/|\/index\.html)?$/;
 
 export default fp(
   async (app) => {
@@ -107,6 +109,11 @@ export default fp(
       // Not async: sendFile answers later by itself, and returning the reply from a promise
       // would have Fastify await it again at every hop of a 404's way to the not-found page.
       handler(request, reply) {
+        // the 404 pages' own addresses are not pages: they answer like any unknown address
+        if (NOT_FOUND_PAGE.test(pathOf(request.url))) {
+          reply.callNotFound();
+          return;
+        }
         pinnedRelease().then(
           (release) =>
             release ? reply.sendFile(pathOf(request.url), release) : reply.callNotFound(),
