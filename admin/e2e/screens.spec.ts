@@ -134,6 +134,8 @@ test("supplier edit: the spec's screen, required fields, 'Taklif tahrirlandi', b
   const company = page.getByRole('textbox', { name: 'Kompaniya nomi' });
   await expect(company).toHaveValue(supplier.company_name);
   await expect(page.getByRole('spinbutton', { name: 'Hamkorlar soni' })).toBeVisible();
+  // spec 2.4: a save button, and no delete
+  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
   await company.fill('');
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expect(page.getByText('Majburiy maydon').first()).toBeVisible();
@@ -155,6 +157,7 @@ test('company settings are edited in the admin', async ({ page }) => {
   await page.goto('/admin/settings');
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).not.toHaveValue('');
+  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
   await email.fill('sales@conveyor.example');
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expectToast(page, "Ma'lumotlar tahrirlandi");
@@ -221,6 +224,14 @@ test("failures use the spec's wording with the API's reason", async ({ page }) =
   await first.getByRole('button', { name: "O'chirish" }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
   await expectToast(page, /Ma'lumotlarni o'chirib bo'lmadi: .+/);
+  // the same from the category's edit screen
+  await page.goto('/admin/categories');
+  await page.locator('tbody tr').last().getByRole('link', { name: 'Tahrirlash' }).click();
+  await expect(page).toHaveURL(/\/admin\/categories\/\d+$/);
+  await page.getByRole('toolbar').getByRole('button', { name: "O'chirish" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
+  await expectToast(page, /Ma'lumotlarni o'chirib bo'lmadi: .+/);
+  await expect(page).toHaveURL(/\/admin\/categories\/\d+$/);
   // the last active user cannot be deactivated
   await page.goto('/admin/users');
   await row(page, 'admin').locator('input[type=checkbox]').click();

@@ -7,8 +7,12 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await signIn(page);
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/users$/);
-  // only the admin exists: its delete is disabled
+  // only the admin exists: its delete is disabled, in the list and on its edit screen
   await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+  await row(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
+  await expect(page.getByRole('button', { name: 'Saqlash' })).toBeVisible();
+  await expect(page.getByRole('button', { name: "O'chirish", exact: true })).toBeDisabled();
+  await page.getByTestId('back-link').click();
 
   const name = `staff${Date.now() % 100000}`;
   await page.getByRole('link', { name: "Qo'shish" }).click();
@@ -38,9 +42,12 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   });
   expect(signin.status()).toBe(200);
 
-  await row(page, name).getByRole('button', { name: "O'chirish" }).click();
+  // deleted from its edit screen: the form's toolbar has the list's delete
+  await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
+  await page.getByRole('button', { name: "O'chirish", exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
   await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(row(page, name)).toHaveCount(0);
   await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
 });

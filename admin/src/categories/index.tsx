@@ -2,7 +2,7 @@ import { BooleanInput, maxLength, SimpleForm, TextInput } from 'react-admin';
 import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
 export function CategoryList() {
@@ -23,7 +23,7 @@ export function CategoryList() {
 
 function CategoryForm() {
   return (
-    <SimpleForm defaultValues={{ is_active: true }}>
+    <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <LocalizedInputs prefix="name" required />
       <LocalizedInputs prefix="description" multiline />
       <TextInput source="link" validate={maxLength(500)} fullWidth />

@@ -11,7 +11,7 @@ import {
 import { fileUrl } from '../config.ts';
 import { RowNumber } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
 function Logo(_props: { label?: string }) {
@@ -40,7 +40,7 @@ export function ClientList() {
 
 function ClientForm() {
   return (
-    <SimpleForm defaultValues={{ is_active: true }}>
+    <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <TextInput source="name" validate={[required(), maxLength(200)]} />
       <ImageUpload source="image" />
       <BooleanInput source="is_active" />

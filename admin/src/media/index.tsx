@@ -10,7 +10,7 @@ import {
 } from 'react-admin';
 import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 import { httpUrl } from '../common/validators.ts';
 
@@ -31,7 +31,7 @@ export function MediaList() {
 
 function MediaForm() {
   return (
-    <SimpleForm defaultValues={{ is_active: true }}>
+    <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <LocalizedInputs prefix="title" required />
       <TextInput source="link" validate={[required(), httpUrl]} fullWidth />
       <ReferenceInput source="product_id" reference="products">

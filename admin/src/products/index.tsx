@@ -10,7 +10,7 @@ import {
 import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
 export function ProductList() {
@@ -34,7 +34,7 @@ export function ProductList() {
 
 function ProductForm() {
   return (
-    <SimpleForm defaultValues={{ is_active: true, images: [] }}>
+    <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true, images: [] }}>
       <LocalizedInputs prefix="name" required />
       <ReferenceInput
         source="category_id"

@@ -1,7 +1,7 @@
 import { BooleanInput, required, SimpleForm, TextInput } from 'react-admin';
 import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 import { httpUrl } from '../common/validators.ts';
 
@@ -19,7 +19,7 @@ export function ProjectList() {
 
 function ProjectForm() {
   return (
-    <SimpleForm defaultValues={{ is_active: true }}>
+    <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <LocalizedInputs prefix="title" required />
       <LocalizedInputs prefix="description" multiline />
       <TextInput source="link" validate={[required(), httpUrl]} fullWidth />

@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import { email, maxLength, SimpleForm, TextInput, Title, useTranslate } from 'react-admin';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { EditPage } from '../common/pages.tsx';
+import { EditPage, FormToolbar } from '../common/pages.tsx';
 import { httpUrl } from '../common/validators.ts';
 import { SINGLETON_ID } from '../providers/dataProvider.ts';
 
@@ -13,7 +13,7 @@ export function SettingsPage() {
     <>
       <Title title={translate('conveyor.settings.title')} />
       <EditPage resource="settings" id={SINGLETON_ID} redirect={false} actions={false}>
-        <SimpleForm>
+        <SimpleForm toolbar={<FormToolbar deletable={false} />}>
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
             {translate('conveyor.settings.title')}
           </Typography>

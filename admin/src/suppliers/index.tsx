@@ -12,7 +12,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { RowNumber } from '../common/fields.tsx';
-import { EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
 export function SupplierList() {
@@ -35,7 +35,7 @@ export function SupplierEdit() {
   const text = (max: number) => [required(), maxLength(max)];
   return (
     <EditPage title={translate('conveyor.suppliers.edit_title')}>
-      <SimpleForm>
+      <SimpleForm toolbar={<FormToolbar deletable={false} />}>
         <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
           {translate('conveyor.suppliers.edit_title')}
         </Typography>

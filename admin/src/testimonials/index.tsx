@@ -1,7 +1,7 @@
 import { BooleanInput, SimpleForm } from 'react-admin';
 import { LocalizedField, RowNumber, TruncatedText } from '../common/fields.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
 export function TestimonialList() {
@@ -22,7 +22,7 @@ export function TestimonialList() {
 
 function TestimonialForm() {
   return (
-    <SimpleForm defaultValues={{ is_active: true }}>
+    <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <LocalizedInputs prefix="name" required />
       <LocalizedInputs prefix="message" multiline required />
       <BooleanInput source="is_active" />

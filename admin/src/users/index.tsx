@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { RowNumber } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
-import { CreatePage, EditPage, ListPage, RowActions } from '../common/pages.tsx';
+import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
 /**
@@ -47,11 +47,19 @@ export function UserList() {
   );
 }
 
+/** The edit form's delete is locked on the last user, as the list's is. */
+function UserToolbar() {
+  return <FormToolbar disableDelete={useLastUser()} />;
+}
+
 const userName = [required(), regex(/^[A-Za-z0-9_.-]{3,50}$/, 'conveyor.errors.user_name')];
 
 function UserForm({ creating }: { creating: boolean }) {
   return (
-    <SimpleForm defaultValues={creating ? { is_active: true } : undefined}>
+    <SimpleForm
+      toolbar={<UserToolbar />}
+      defaultValues={creating ? { is_active: true } : undefined}
+    >
       <TextInput source="user_name" validate={userName} autoComplete="off" />
       <PasswordInput
         source="password"
