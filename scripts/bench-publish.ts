@@ -61,6 +61,7 @@ async function measure(products: number) {
         PUBLISH_DEBOUNCE_MS: '500',
         PUBLISH_MAX_WAIT_MS: '5000',
         PUBLISH_BUILD_COMMAND: command,
+        PUBLISH_BUILD_TIMEOUT_MS: String(buildLimitMs),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
