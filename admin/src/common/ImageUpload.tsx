@@ -1,12 +1,11 @@
-import { ACCEPTED_IMAGE_TYPES, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
+import { ADMIN_TOAST_MS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, FormHelperText, IconButton, InputLabel, Typography } from '@mui/material';
 import { useDropzone } from 'react-dropzone';
 import { useInput, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { fileUrl } from '../config.ts';
 import type { ImageValue } from '../providers/dataProvider.ts';
-
-const ACCEPTED = new Set<string>(ACCEPTED_IMAGE_TYPES);
+import { imageChoiceError } from './imageRules.ts';
 
 /** An image the API stored (a path, or `{id, src}` in a gallery) as the input's value. */
 function fromStored(value: unknown): ImageValue | null {
@@ -63,12 +62,15 @@ export function ImageUpload({
     onDrop: (accepted, rejected) => {
       const chosen = [...accepted, ...rejected.map((rejection) => rejection.file)];
       if (chosen.length === 0) return;
-      if (rejected.length > 0 || chosen.some((file) => !ACCEPTED.has(file.type))) {
-        notify('conveyor.images.only_jpeg_png', { type: 'error', autoHideDuration: 2000 });
-        return;
-      }
-      if (multiple && items.length + chosen.length > max) {
-        notify('conveyor.images.too_many', { type: 'error', autoHideDuration: 2000 });
+      const refusal = imageChoiceError({
+        files: chosen,
+        rejected: rejected.length,
+        current: items.length,
+        multiple,
+        max,
+      });
+      if (refusal) {
+        notify(refusal, { type: 'error', autoHideDuration: ADMIN_TOAST_MS });
         return;
       }
       onChange(multiple ? [...items, ...chosen.map(fromFile)] : fromFile(chosen[0]!));

@@ -1,13 +1,7 @@
 import { LANGUAGES, type Language } from '@conveyor/shared';
 import { Box } from '@mui/material';
 import { maxLength, TextInput, useResourceContext, useTranslate } from 'react-admin';
-
-/** Fails on every language of a field when all are empty (the API wants at least one). */
-export const atLeastOneLanguage =
-  (prefix: string) => (_value: unknown, all: Record<string, unknown>) =>
-    LANGUAGES.some((lang) => String(all?.[`${prefix}_${lang}`] ?? '').trim() !== '')
-      ? undefined
-      : 'conveyor.errors.one_language';
+import { atLeastOneLanguage } from './validators.ts';
 
 /** The three language versions of a field, side by side on wide screens. */
 export function LocalizedInputs({

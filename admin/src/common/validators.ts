@@ -1,3 +1,23 @@
-/** A link must be an http(s) address (the API checks the same). */
+import { httpUrlSchema, LANGUAGES, userNameSchema } from '@conveyor/shared';
+
+// The admin's own validation rules, as pure functions: react-admin calls them with the field's
+// value (and all values) and shows the returned message key; undefined means valid. The
+// patterns are the API's (shared schemas), so the form refuses what the API would.
+
+const HTTP_URL = new RegExp(httpUrlSchema.pattern);
+const USER_NAME = new RegExp(userNameSchema.pattern);
+
+/** A link must be an http(s) address (the API checks the same); empty is left to `required`. */
 export const httpUrl = (value: unknown) =>
-  !value || /^https?:\/\/[^\s]+$/i.test(String(value)) ? undefined : 'conveyor.errors.url';
+  !value || HTTP_URL.test(String(value)) ? undefined : 'conveyor.errors.url';
+
+/** 3–50 Latin letters, digits, '.', '_' or '-'; empty is left to `required`. */
+export const userName = (value: unknown) =>
+  !value || USER_NAME.test(String(value)) ? undefined : 'conveyor.errors.user_name';
+
+/** Fails on every language of a field when all are empty (the API wants at least one). */
+export const atLeastOneLanguage =
+  (prefix: string) => (_value: unknown, all: Record<string, unknown>) =>
+    LANGUAGES.some((lang) => String(all?.[`${prefix}_${lang}`] ?? '').trim() !== '')
+      ? undefined
+      : 'conveyor.errors.one_language';

@@ -4,7 +4,6 @@ import {
   maxLength,
   minLength,
   PasswordInput,
-  regex,
   required,
   SimpleForm,
   TextField,
@@ -15,6 +14,7 @@ import { RowNumber } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
+import { userName } from '../common/validators.ts';
 
 /**
  * Whether the last user is left, counted over all users: the list's `total` follows its search
@@ -52,15 +52,13 @@ function UserToolbar() {
   return <FormToolbar disableDelete={useLastUser()} />;
 }
 
-const userName = [required(), regex(/^[A-Za-z0-9_.-]{3,50}$/, 'conveyor.errors.user_name')];
-
 function UserForm({ creating }: { creating: boolean }) {
   return (
     <SimpleForm
       toolbar={<UserToolbar />}
       defaultValues={creating ? { is_active: true } : undefined}
     >
-      <TextInput source="user_name" validate={userName} autoComplete="off" />
+      <TextInput source="user_name" validate={[required(), userName]} autoComplete="off" />
       <PasswordInput
         source="password"
         validate={creating ? [required(), minLength(8)] : [minLength(8)]}

@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { imageChoiceError } from '../src/common/imageRules.ts';
+import { atLeastOneLanguage, httpUrl, userName } from '../src/common/validators.ts';
+import { en } from '../src/i18n/en.ts';
+import { ru } from '../src/i18n/ru.ts';
+import { uz } from '../src/i18n/uz.ts';
+
+// The admin's validation rules as the forms apply them: undefined (or null) is valid, anything
+// else is the message key the form or the toast shows.
+
+const text = (catalogue: typeof uz, key: string) =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+
+describe('httpUrl', () => {
+  it('takes http and https links', () => {
+    for (const link of [
+      'https://www.youtube.com/watch?v=e2e',
+      'http://example.uz/path?q=1#top',
+      'https://t.me/conveyor_uz',
+    ]) {
+      expect(httpUrl(link)).toBeUndefined();
+    }
+  });
+
+  it('leaves an empty value to `required`', () => {
+    expect(httpUrl('')).toBeUndefined();
+    expect(httpUrl(undefined)).toBeUndefined();
+    expect(httpUrl(null)).toBeUndefined();
+  });
+
+  it('refuses other schemes, spaces and bare text, as the API does', () => {
+    for (const link of [
+      'not a link',
+      'www.example.com',
+      'ftp://example.com/file',
+      'javascript:alert(1)',
+      'https://exa mple.com',
+      'https://',
+      ' https://example.com',
+    ]) {
+      expect(httpUrl(link), link).toBe('conveyor.errors.url');
+    }
+  });
+});
+
+describe('atLeastOneLanguage', () => {
+  const rule = atLeastOneLanguage('name');
+
+  it('passes when any one language is filled', () => {
+    expect(rule('', { name_uz: '', name_ru: 'Ленточные', name_en: '' })).toBeUndefined();
+    expect(rule('Belt', { name_en: 'Belt' })).toBeUndefined();
+    expect(rule('', { name_uz: 'Lentali' })).toBeUndefined();
+  });
+
+  it('fails when every language is empty or blank', () => {
+    expect(rule('', { name_uz: '', name_ru: '', name_en: '' })).toBe(
+      'conveyor.errors.one_language',
+    );
+    expect(rule(' ', { name_uz: ' ', name_ru: '\n', name_en: '\t' })).toBe(
+      'conveyor.errors.one_language',
+    );
+    expect(rule(undefined, {})).toBe('conveyor.errors.one_language');
+  });
+
+  it('looks only at its own field', () => {
+    expect(atLeastOneLanguage('description')('', { name_uz: 'Lentali' })).toBe(
+      'conveyor.errors.one_language',
+    );
+  });
+});
+
+describe('user name', () => {
+  it("takes 3–50 Latin letters, digits, '.', '_' and '-'", () => {
+    for (const name of ['admin', 'abc', 'staff.1_x-y', 'A'.repeat(50), 'Aziz_Karimov']) {
+      expect(userName(name), name).toBeUndefined();
+    }
+  });
+
+  it('refuses short, long, spaced and non-Latin names', () => {
+    for (const name of ['ab', 'A'.repeat(51), 'aziz karimov', 'азиз', 'aziz@home', "o'g'il"]) {
+      expect(userName(name), name).toBe('conveyor.errors.user_name');
+    }
+  });
+
+  it('leaves an empty value to `required`', () => {
+    expect(userName('')).toBeUndefined();
+  });
+});
+
+describe('image rules', () => {
+  const jpeg = { type: 'image/jpeg' };
+  const png = { type: 'image/png' };
+  const jpg = { type: 'image/jpg' };
+  const gif = { type: 'image/gif' };
+
+  it('takes JPEG and PNG files', () => {
+    expect(imageChoiceError({ files: [jpeg] })).toBeNull();
+    expect(imageChoiceError({ files: [png, jpg, jpeg], multiple: true })).toBeNull();
+  });
+
+  it("rejects the whole choice when one file is another type: 'Only jpeg and png files are allowed'", () => {
+    expect(imageChoiceError({ files: [gif] })).toBe('conveyor.images.only_jpeg_png');
+    expect(imageChoiceError({ files: [png, gif, jpeg], multiple: true })).toBe(
+      'conveyor.images.only_jpeg_png',
+    );
+    expect(imageChoiceError({ files: [{ type: '' }] })).toBe('conveyor.images.only_jpeg_png');
+    expect(imageChoiceError({ files: [{ type: 'image/webp' }] })).toBe(
+      'conveyor.images.only_jpeg_png',
+    );
+    // a file the picker itself refused (by its extension) counts as well
+    expect(imageChoiceError({ files: [png, png], rejected: 1 })).toBe(
+      'conveyor.images.only_jpeg_png',
+    );
+    expect(text(uz, 'conveyor.images.only_jpeg_png')).toBe('Only jpeg and png files are allowed');
+  });
+
+  it("allows at most 8 product images, held plus new: 'You can upload up to 8 images'", () => {
+    const files = (count: number) => Array.from({ length: count }, () => png);
+    expect(imageChoiceError({ files: files(8), multiple: true })).toBeNull();
+    expect(imageChoiceError({ files: files(9), multiple: true })).toBe('conveyor.images.too_many');
+    expect(imageChoiceError({ files: files(5), current: 3, multiple: true })).toBeNull();
+    expect(imageChoiceError({ files: files(6), current: 3, multiple: true })).toBe(
+      'conveyor.images.too_many',
+    );
+    expect(imageChoiceError({ files: [png], current: 8, multiple: true })).toBe(
+      'conveyor.images.too_many',
+    );
+    // the type rule comes first
+    expect(imageChoiceError({ files: [gif], current: 8, multiple: true })).toBe(
+      'conveyor.images.only_jpeg_png',
+    );
+    expect(text(uz, 'conveyor.images.too_many')).toBe('You can upload up to 8 images');
+  });
+
+  it('replaces a single image without counting', () => {
+    expect(imageChoiceError({ files: [png], current: 1 })).toBeNull();
+  });
+
+  it('has its messages in every language', () => {
+    for (const catalogue of [uz, ru, en]) {
+      expect(text(catalogue, 'conveyor.images.only_jpeg_png')).toBeTruthy();
+      expect(text(catalogue, 'conveyor.images.too_many')).toBeTruthy();
+    }
+  });
+});
