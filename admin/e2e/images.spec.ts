@@ -81,4 +81,20 @@ test.describe('image rules', () => {
     const file = await page.request.get(`/uploads/${after.data.image}`);
     expect(file.status()).toBe(200);
   });
+
+  test('a single-image input (category image) takes only JPEG or PNG too', async ({ page }) => {
+    await page.goto('/admin/categories/create');
+    const input = page.getByTestId('upload-image');
+    await input.setInputFiles([
+      { name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
+    ]);
+    await expectToast(page, 'Only jpeg and png files are allowed');
+    await expect(page.getByTestId('previews-image')).toHaveCount(0);
+    await input.setInputFiles([
+      { name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF') },
+    ]);
+    await expect(page.getByTestId('previews-image')).toHaveCount(0);
+    await input.setInputFiles([pngFile('fine.png')]);
+    await expect(page.getByTestId('previews-image').locator('img')).toHaveCount(1);
+  });
 });

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, expectToast, row, signIn } from './helpers.ts';
+import { apiGet, apiToken, expectToast, row, signIn } from './helpers.ts';
 
 // Create, edit, toggle and delete for every content resource, through the screens, with the
 // spec's toasts; each step is checked against the API.
@@ -136,6 +136,68 @@ for (const item of cases) {
     expect(await find(renamed)).toEqual([]);
   });
 }
+
+// Leads and supplier applications come from the public forms: staff toggle and delete them.
+test('suppliers: toggle and delete an application', async ({ page }) => {
+  const company = `E2E Supplier ${Date.now()}`;
+  const posted = await page.request.post('/api/suppliers', {
+    data: {
+      company_name: company,
+      partner_count: 12,
+      inn: '301234567',
+      contact_person: 'Aziz Karimov',
+      phone: '+998901234567',
+      email: 'supplier@example.com',
+      company_description: 'Bearings and chains',
+      offer: 'Bearings at a discount',
+    },
+  });
+  expect(posted.status()).toBe(201);
+  // an anonymous post answers only 'received': staff find the record by its name
+  const [{ id, is_active: active }] = (
+    await apiGet(page, `/suppliers?q=${encodeURIComponent(company)}`)
+  ).data;
+  const token = await apiToken(page);
+  const stored = () =>
+    page.request.get(`/api/suppliers/${id}`, { headers: { authorization: `Bearer ${token}` } });
+
+  await signIn(page);
+  await page.goto('/admin/suppliers');
+  await page.getByPlaceholder('Qidirish').fill(company);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await row(page, company).locator('input[type=checkbox]').click();
+  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expect.poll(async () => (await (await stored()).json()).data.is_active).toBe(!active);
+
+  await row(page, company).getByRole('button', { name: "O'chirish" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
+  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expect(row(page, company)).toHaveCount(0);
+  expect((await stored()).status()).toBe(404);
+});
+
+test('leads: delete a message', async ({ page }) => {
+  const name = `E2E Lead ${Date.now()}`;
+  const posted = await page.request.post('/api/leads', {
+    data: { name, phone: '+998901234567', message: 'Please call back' },
+  });
+  expect(posted.status()).toBe(201);
+  const [{ id }] = (await apiGet(page, `/leads?q=${encodeURIComponent(name)}`)).data;
+  const token = await apiToken(page);
+
+  await signIn(page);
+  await page.goto('/admin/leads');
+  await page.getByPlaceholder('Qidirish').fill(name);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await row(page, name).getByRole('button', { name: "O'chirish" }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
+  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expect(row(page, name)).toHaveCount(0);
+  const gone = await page.request.get(`/api/leads/${id}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(gone.status()).toBe(404);
+});
 
 test('a form refuses missing required fields and keeps the user on it', async ({ page }) => {
   await signIn(page);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectToast, row, signIn } from './helpers.ts';
+import { apiGet, expectToast, row, signIn } from './helpers.ts';
 
 test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
   page,
@@ -41,6 +41,14 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
     data: { user_name: name, password: 'staff-password-1' },
   });
   expect(signin.status()).toBe(200);
+
+  // the status switch deactivates the account with one partial update
+  await row(page, name).locator('input[type=checkbox]').click();
+  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expect(row(page, name).locator('input[type=checkbox]')).not.toBeChecked();
+  await expect
+    .poll(async () => (await apiGet(page, `/users?q=${name}`)).data[0]?.is_active)
+    .toBe(false);
 
   // deleted from its edit screen: the form's toolbar has the list's delete
   await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
