@@ -161,9 +161,13 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     publicCacheMb: env.PUBLIC_CACHE_MB,
     serveFrontends: env.SERVE_FRONTENDS,
     adminDir: fromRoot(env.ADMIN_DIR),
-    // With publishing on, the site served is the current release, unless SITE_DIR says otherwise.
+    // With the bundled runner publishing here, the site served is the current release, unless
+    // SITE_DIR says otherwise. With webhook URLs the site is built elsewhere (a CDN's hook):
+    // this server serves SITE_DIR, if anything.
     siteDir:
-      env.PUBLISH_ENABLED && data.SITE_DIR === undefined
+      env.PUBLISH_ENABLED &&
+      data.SITE_DIR === undefined &&
+      !env.PUBLISH_WEBHOOK_URLS.split(',').some((url: string) => url.trim())
         ? join(dataDir, 'site', 'current')
         : fromRoot(env.SITE_DIR),
     publish: {

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
@@ -196,6 +197,49 @@ describe.skipIf(skipReason)('the site while releases are swapped', () => {
       const reply = await fetch(api.url + path);
       expect(reply.status, path).toBe(404);
       expect(await reply.text(), path).toContain(text);
+    }
+  });
+});
+
+describe.skipIf(skipReason)('the site before it exists', () => {
+  it('is "being published" (503, retry) while the bundled runner owes the first build', async () => {
+    const api = await startApi({
+      SERVE_FRONTENDS: true,
+      PUBLISH_ENABLED: true,
+      PUBLISH_DEBOUNCE_MS: 60_000,
+      PUBLISH_BUILD_COMMAND: 'sleep 30',
+    });
+    try {
+      const reply = await fetch(api.url + '/catalog/5');
+      expect(reply.status).toBe(503);
+      expect(reply.headers.get('retry-after')).toBe('5');
+      expect(await reply.text()).toContain('The site is being published');
+    } finally {
+      await api.close();
+    }
+  });
+
+  it('is not served from the runner folder when a build hook elsewhere builds it', () => {
+    const runner = loadConfig({ PUBLISH_ENABLED: true, DATA_DIR: '/srv/data' });
+    expect(runner.siteDir).toBe('/srv/data/site/current');
+    const hooked = loadConfig({
+      PUBLISH_ENABLED: true,
+      DATA_DIR: '/srv/data',
+      PUBLISH_WEBHOOK_URLS: 'https://ci.example.com/hook',
+      PUBLISH_WEBHOOK_SECRET: 'x'.repeat(32),
+    });
+    expect(hooked.siteDir).not.toContain('/srv/data');
+    expect(hooked.siteDir).toMatch(/site\/dist$/);
+  });
+
+  it('answers unknown pages with a plain 404 when there is no site and none is coming', async () => {
+    const api = await startApi({ SERVE_FRONTENDS: true, SITE_DIR: '/nonexistent/site' });
+    try {
+      const reply = await fetch(api.url + '/catalog/5');
+      expect(reply.status).toBe(404);
+      expect(await reply.json()).toEqual({ error: 'Not found' });
+    } finally {
+      await api.close();
     }
   });
 });

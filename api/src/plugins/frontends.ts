@@ -122,10 +122,15 @@ export default fp(
       },
     });
 
+    // Only the bundled runner builds a site here: then a missing site is one being published.
+    const firstBuildComing =
+      app.config.publish.enabled && siteDir === join(app.config.publish.siteRoot, 'current');
+
     /** Which page answers an unknown address, and with what status; null when none does. */
     const notFoundAnswer = async (url: string) => {
       const release = await pinnedRelease();
-      // No release yet (the first build is running): say so, and look again shortly.
+      // No release yet: the first build is running (say so, and look again shortly), or there
+      // is no site to serve here.
       if (!release || !existsSync(join(release, 'index.html'))) return { release: null };
       // An unknown /uz/… or /en/… address gets the 404 page of its language when the site has
       // one; anything else the default (Russian) one.
@@ -138,7 +143,9 @@ export default fp(
     app.notFoundPage = (reply) => {
       notFoundAnswer(reply.request.url).then(
         ({ release, page }) => {
-          if (!release) {
+          if (!release && !firstBuildComing) {
+            reply.status(404).send({ error: 'Not found' });
+          } else if (!release) {
             reply
               .status(503)
               .header('retry-after', '5')
