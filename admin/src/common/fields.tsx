@@ -2,6 +2,7 @@ import { DESCRIPTION_PREVIEW_LENGTH } from '@conveyor/shared';
 import { Typography } from '@mui/material';
 import { isLanguage, pickLocalized } from '@conveyor/shared';
 import { useListContext, useLocaleState, useRecordContext } from 'react-admin';
+import { truncateText } from './text.ts';
 
 /** A language-dependent field in the admin's language, falling back as the site does. */
 export function useLocalizedText(source: string): string {
@@ -31,7 +32,10 @@ export function RowNumber(_props: { label?: string }) {
   return <span>{(page - 1) * perPage + index + 1}</span>;
 }
 
-/** The first 30 characters of a text, as the spec's list columns show descriptions. */
+/**
+ * A description column: its first 30 characters and '…' when it is longer (spec 5: "only the
+ * first 30 characters"); the whole text on hover.
+ */
 export function TruncatedText({
   source,
   length = DESCRIPTION_PREVIEW_LENGTH,
@@ -42,9 +46,9 @@ export function TruncatedText({
   length?: number;
 }) {
   const text = useLocalizedText(source);
-  const short = text.length > length ? `${text.slice(0, length)}…` : text;
+  const short = truncateText(text, length);
   return (
-    <Typography variant="body2" component="span" title={text.length > length ? text : undefined}>
+    <Typography variant="body2" component="span" title={short !== text ? text : undefined}>
       {short}
     </Typography>
   );

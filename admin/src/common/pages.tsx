@@ -57,10 +57,11 @@ export function BackLink({ to }: { to?: string }) {
   );
 }
 
-function FormActions() {
+/** The actions above a form: the back link (to the resource's list unless `to` says where). */
+export function FormActions({ to }: { to?: string }) {
   return (
     <TopToolbar sx={{ justifyContent: 'flex-start' }}>
-      <BackLink />
+      <BackLink to={to} />
     </TopToolbar>
   );
 }

@@ -6,6 +6,7 @@ export const en: Catalogue = mergeCatalogue('en', {
     navigation: { no_results: 'No data found' },
   },
   conveyor: {
+    breadcrumb: 'Breadcrumb',
     pagination: {
       page_of: 'Page %{page} of %{pages}',
       page: 'Page %{page}',

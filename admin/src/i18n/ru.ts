@@ -12,6 +12,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     },
   },
   conveyor: {
+    breadcrumb: 'Навигационная цепочка',
     pagination: {
       page_of: 'Страница %{page} из %{pages}',
       page: 'Страница %{page}',

@@ -133,6 +133,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
   },
   conveyor: {
+    breadcrumb: "Navigatsiya yo'li",
     pagination: {
       page_of: 'Sahifa %{page} dan %{pages}',
       page: 'Sahifa %{page}',

@@ -30,7 +30,7 @@ export function Breadcrumbs() {
   );
   return (
     <MuiBreadcrumbs
-      aria-label="breadcrumb"
+      aria-label={translate('conveyor.breadcrumb')}
       sx={{ px: 2, pt: 1.5, fontSize: 14 }}
       data-testid="breadcrumbs"
     >

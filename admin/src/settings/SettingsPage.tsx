@@ -1,18 +1,36 @@
 import { Typography } from '@mui/material';
-import { email, maxLength, SimpleForm, TextInput, Title, useTranslate } from 'react-admin';
+import {
+  email,
+  maxLength,
+  SimpleForm,
+  TextInput,
+  Title,
+  useBasename,
+  useTranslate,
+} from 'react-admin';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { EditPage, FormToolbar } from '../common/pages.tsx';
+import { EditPage, FormActions, FormToolbar } from '../common/pages.tsx';
 import { httpUrl } from '../common/validators.ts';
 import { SINGLETON_ID } from '../providers/dataProvider.ts';
 
-/** The company data the public site shows (DESIGN section 6): one record, edited in place. */
+/**
+ * The company data the public site shows (DESIGN section 6): one record, edited in place, with
+ * a back link like every form.
+ */
 export function SettingsPage() {
   const translate = useTranslate();
+  const basename = useBasename();
   const url = [httpUrl, maxLength(500)];
   return (
     <>
       <Title title={translate('conveyor.settings.title')} />
-      <EditPage resource="settings" id={SINGLETON_ID} redirect={false} actions={false}>
+      <EditPage
+        resource="settings"
+        id={SINGLETON_ID}
+        redirect={false}
+        // settings have no list: the back link goes to the admin's first screen
+        actions={<FormActions to={basename} />}
+      >
         <SimpleForm toolbar={<FormToolbar deletable={false} />}>
           <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
             {translate('conveyor.settings.title')}
