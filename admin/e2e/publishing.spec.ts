@@ -17,7 +17,7 @@ test('a save shows "publishing…" until the new release is live; the screen lis
   await row(page, '').first().locator('input[type=checkbox]').click();
   await expectToast(page, "Ma'lumotlar tahrirlandi");
   await expect(page.getByTestId('publishing-indicator')).toHaveText('Nashr qilinmoqda…');
-  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', {
+  await expect(page.getByTestId('publishing-indicator')).toHaveText(/^Saytda · \d\d:\d\d$/, {
     timeout: 120_000,
   });
 
@@ -71,7 +71,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
     await page.getByRole('button', { name: 'Saqlash' }).click();
     await expectToast(page, 'Mahsulot tahrirlandi');
     await expect(indicator).toHaveText('Nashr qilinmoqda…');
-    await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
+    await expect(indicator).toHaveText(/^Saytda · \d\d:\d\d$/, { timeout: 120_000 });
     for (const lang of ['ru', 'uz', 'en'] as const) {
       const reply = await page.request.get(paths[lang]);
       expect(reply.status(), paths[lang]).toBe(200);
@@ -84,7 +84,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
     await row(page, names.uz).locator('input[type=checkbox]').click();
     await expectToast(page, "Ma'lumotlar tahrirlandi");
     await expect(indicator).toHaveText('Nashr qilinmoqda…');
-    await expect(indicator).toHaveText('Saytda', { timeout: 120_000 });
+    await expect(indicator).toHaveText(/^Saytda · \d\d:\d\d$/, { timeout: 120_000 });
     for (const lang of ['ru', 'uz', 'en'] as const) {
       expect((await page.request.get(paths[lang])).status(), paths[lang]).toBe(404);
     }
@@ -101,7 +101,9 @@ test('a failed build leaves the site served and shows its error in the admin', a
   await page.goto('/admin/publishing');
   await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
   // nothing queued or running (an earlier test's save may still be publishing)
-  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', { timeout: 120_000 });
+  await expect(page.getByTestId('publishing-indicator')).toHaveText(/^Saytda · \d\d:\d\d$/, {
+    timeout: 120_000,
+  });
   const live = await page.getByTestId('publishing-live').innerText();
   const marker = breakBuildMarker(Number(new URL(page.url()).port));
   writeFileSync(marker, '');
@@ -121,6 +123,51 @@ test('a failed build leaves the site served and shows its error in the admin', a
   }
   // and the next build, with the cause gone, goes live
   await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
-  await expect(page.getByTestId('publishing-indicator')).toHaveText('Saytda', { timeout: 120_000 });
+  await expect(page.getByTestId('publishing-indicator')).toHaveText(/^Saytda · \d\d:\d\d$/, {
+    timeout: 120_000,
+  });
   await expect(page.getByTestId('publishing-live')).not.toHaveText(live);
+});
+
+test('with a build hook elsewhere, the screen says the rebuild was handed over, and shows a waiting retry', async ({
+  page,
+}) => {
+  await signIn(page);
+  const now = new Date().toISOString();
+  const announced = {
+    id: 9001,
+    status: 'announced',
+    attempt: 0,
+    requestedAt: now,
+    startedAt: now,
+    finishedAt: now,
+    durationMs: 120,
+    pages: null,
+    error: null,
+    logTail: null,
+  };
+  // the e2e server runs the bundled runner: a webhook-mode answer is played to the browser
+  await page.route(/\/api\/publishing$/, (route) =>
+    route.fulfill({
+      json: {
+        data: {
+          enabled: true,
+          mode: 'webhook',
+          live: null,
+          running: false,
+          queued: false,
+          retry: { attempt: 1, at: now },
+          lastBuild: announced,
+          history: [announced],
+        },
+      },
+    }),
+  );
+  await page.goto('/admin/publishing');
+  await expect(page.getByTestId('publishing-live')).toHaveText(
+    'Saytni vebhuk yuborilgan xosting yig‘adi va tarqatadi',
+  );
+  await expect(page.getByTestId('publishing-indicator')).toHaveText('Yig‘ish xizmatiga yuborildi');
+  await expect(page.locator('tbody tr').first()).toContainText('Yig‘ish xizmatiga yuborildi');
+  await expect(page.getByTestId('publishing-retry')).toContainText('1-urinish');
 });

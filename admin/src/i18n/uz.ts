@@ -191,6 +191,10 @@ export const uz: Catalogue = mergeCatalogue('en', {
       success: 'Muvaffaqiyatli',
       error: 'Xato',
       none: 'Hali yig‘ilmagan',
+      published_at: 'Saytda · %{time}',
+      announced: 'Yig‘ish xizmatiga yuborildi',
+      external: 'Saytni vebhuk yuborilgan xosting yig‘adi va tarqatadi',
+      retrying: '%{attempt}-urinish soat %{time} da',
     },
     fields: {
       uz: "o'zbekcha",

@@ -1,16 +1,17 @@
 import { Chip } from '@mui/material';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useTranslate } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { usePublishingStatus } from './api.ts';
 
 /**
- * In the app bar: 'publishing…' while the site is being rebuilt after a save, 'live' once the
+ * In the app bar: 'publishing…' while the site is being rebuilt after a save, 'live · 14:32' once the
  * change is on the site, an error chip when the last build failed. Any save refreshes it.
  */
 export function PublishingIndicator() {
   const translate = useTranslate();
+  const [locale] = useLocaleState();
   const queryClient = useQueryClient();
   const { data, isError } = usePublishingStatus();
 
@@ -28,6 +29,13 @@ export function PublishingIndicator() {
   if (isError || !data || !data.enabled) return null;
   const busy = data.running || data.queued;
   const failed = !busy && data.lastBuild?.status === 'failed';
+  const announced = !busy && data.lastBuild?.status === 'announced';
+  const liveSince = data.live?.finishedAt
+    ? new Date(data.live.finishedAt).toLocaleTimeString(locale === 'en' ? 'en-GB' : locale, {
+        hour: '2-digit',
+        minute: '2-digit',
+      })
+    : null;
   return (
     <Chip
       component={Link}
@@ -36,13 +44,17 @@ export function PublishingIndicator() {
       size="small"
       data-testid="publishing-indicator"
       color={failed ? 'error' : busy ? 'warning' : 'success'}
-      label={translate(
+      label={
         failed
-          ? 'conveyor.publishing.failed'
+          ? translate('conveyor.publishing.failed')
           : busy
-            ? 'conveyor.publishing.publishing'
-            : 'conveyor.publishing.published',
-      )}
+            ? translate('conveyor.publishing.publishing')
+            : announced
+              ? translate('conveyor.publishing.announced')
+              : liveSince
+                ? translate('conveyor.publishing.published_at', { time: liveSince })
+                : translate('conveyor.publishing.published')
+      }
       sx={{ mx: 1, color: 'inherit', borderColor: 'currentColor' }}
       variant="outlined"
     />

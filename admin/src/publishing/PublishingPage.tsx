@@ -34,6 +34,7 @@ function StatusChip({ status }: { status: Build['status'] }) {
     failed: ['error', 'conveyor.publishing.failed'],
     running: ['warning', 'conveyor.publishing.running'],
     queued: ['default', 'conveyor.publishing.queued'],
+    announced: ['info', 'conveyor.publishing.announced'],
   } as const;
   const [color, label] = map[status];
   return <Chip size="small" color={color} label={translate(label)} />;
@@ -66,7 +67,11 @@ export function PublishingPage() {
           <CardContent>
             <Typography variant="overline">{translate('conveyor.publishing.live')}</Typography>
             <Typography variant="h6" data-testid="publishing-live">
-              {data.live ? data.live.release : translate('conveyor.publishing.none')}
+              {data.mode === 'webhook'
+                ? translate('conveyor.publishing.external')
+                : data.live
+                  ? data.live.release
+                  : translate('conveyor.publishing.none')}
             </Typography>
             {data.live?.finishedAt && (
               <Typography variant="body2" color="text.secondary">
@@ -90,6 +95,14 @@ export function PublishingPage() {
               </Typography>
               {data.lastBuild && <StatusChip status={data.lastBuild.status} />}
             </Box>
+            {data.retry && (
+              <Typography variant="body2" color="text.secondary" data-testid="publishing-retry">
+                {translate('conveyor.publishing.retrying', {
+                  attempt: data.retry.attempt,
+                  time: format.date(data.retry.at),
+                })}
+              </Typography>
+            )}
             <Button
               sx={{ mt: 1 }}
               variant="contained"

@@ -82,6 +82,8 @@ export default fp(
       root: siteDir,
       serve: false,
       decorateReply: true,
+      // the site may not exist yet: the first release is built after the server starts
+      suppressWarning: true,
       cacheControl: false,
       extensions: ['html'],
       setHeaders,
