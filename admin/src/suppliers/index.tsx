@@ -11,7 +11,7 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import { RowNumber } from '../common/fields.tsx';
+import { RowNumber, TruncatedText } from '../common/fields.tsx';
 import { EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 
@@ -23,6 +23,8 @@ export function SupplierList() {
       <TextField source="contact_person" sortable={false} />
       <TextField source="phone" sortable={false} />
       <EmailField source="email" sortable={false} />
+      {/* the list's 'description' column (spec 2.4): what the supplier offers, cut to 30 */}
+      <TruncatedText sortable={false} source="offer" />
       <StatusSwitch label="conveyor.list.status" />
       <RowActions label="conveyor.list.actions" />
     </ListPage>

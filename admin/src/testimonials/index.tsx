@@ -24,7 +24,8 @@ function TestimonialForm() {
   return (
     <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <LocalizedInputs prefix="name" required />
-      <LocalizedInputs prefix="message" multiline required />
+      {/* spec section 5: descriptions and messages are optional */}
+      <LocalizedInputs prefix="message" multiline />
       <BooleanInput source="is_active" />
     </SimpleForm>
   );
