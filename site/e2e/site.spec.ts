@@ -332,6 +332,8 @@ test('unknown /uz and /en addresses get a 404 page whole in their language, kept
     await expect(page.locator('#main-menu')).toContainText(text.nav_about);
     await expect(page.locator('footer')).toContainText(text.nav_contacts);
     await expect(page.getByText(text.not_found)).toBeVisible();
+    // like every page but /contacts and /suppliers-inner (spec 2.1), it ends with the contact form
+    await expect(page.locator('#contact-form-title')).toHaveText(text.contact_form_title);
     await expect(page.getByRole('link', { name: text.main_page })).toHaveAttribute(
       'href',
       `/${lang}`,
