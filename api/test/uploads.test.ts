@@ -124,6 +124,20 @@ describe.skipIf(skipReason)('uploads', () => {
     expect(refusedAgain.body).toEqual({ error: 'You can upload up to 8 images' });
     expect(await storedFiles(api)).toEqual(before);
 
+    // past even the parser's file limit: cut off there, with the same answer
+    const twenty = productForm();
+    for (let i = 0; i < 20; i++)
+      twenty.append('images', file(await png(20, 20), `${i}.png`, 'image/png'));
+    const cutOff = await api.app.inject({
+      method: 'POST',
+      url: '/api/products',
+      headers: { authorization: `Bearer ${token}` },
+      payload: twenty,
+    });
+    expect(cutOff.statusCode).toBe(400);
+    expect(cutOff.json()).toEqual({ error: 'You can upload up to 8 images' });
+    expect(await storedFiles(api)).toEqual(before);
+
     const six = productForm();
     for (let i = 0; i < 6; i++)
       six.append('images', file(await png(20, 20), `${i}.png`, 'image/png'));

@@ -24,8 +24,9 @@ function TestimonialForm() {
   return (
     <SimpleForm toolbar={<FormToolbar />} defaultValues={{ is_active: true }}>
       <LocalizedInputs prefix="name" required />
-      {/* spec section 5: descriptions and messages are optional */}
-      <LocalizedInputs prefix="message" multiline />
+      {/* Required, unlike the old system's form (spec section 5): a testimonial without its
+          words would show the site an empty quote; the API asks for it too. */}
+      <LocalizedInputs prefix="message" multiline required />
       <BooleanInput source="is_active" />
     </SimpleForm>
   );

@@ -82,12 +82,16 @@ const CODE_MESSAGES: Record<string, string> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: 'Request body is empty',
   FST_ERR_CTP_INVALID_JSON_BODY: 'Request body is not valid JSON',
   FST_REQ_FILE_TOO_LARGE: ERRORS.fileTooLarge,
-  FST_FILES_LIMIT: 'Too many files in one request',
+  // no resource takes more files than a product's gallery: the limit is that one
+  FST_FILES_LIMIT: ERRORS.tooManyImages,
   FST_PARTS_LIMIT: 'Too many form fields in one request',
   FST_FIELDS_LIMIT: 'Too many form fields in one request',
   FST_PROTO_VIOLATION: 'Invalid form field name',
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart',
 };
+
+/** Plugins' errors whose status says less than ours: too many files is a rule, not a size. */
+const CODE_STATUSES: Record<string, number> = { FST_FILES_LIMIT: 400 };
 
 /**
  * Every error leaves as `{ error }`: 4xx with a message meant for the user, 5xx as
@@ -104,7 +108,9 @@ export default fp(
           .status(400)
           .send({ error: describeValidation(error.validation, error.validationContext) });
       }
-      const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+      const status =
+        (error.code && CODE_STATUSES[error.code]) ||
+        (error.statusCode && error.statusCode >= 400 ? error.statusCode : 500);
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
         return reply.status(500).send({ error: ERRORS.server });

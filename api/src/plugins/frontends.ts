@@ -116,11 +116,12 @@ export default fp(
           reply.callNotFound();
           return;
         }
-        pinnedRelease().then(
-          (release) =>
-            release ? reply.sendFile(pathOf(request.url), release) : reply.callNotFound(),
-          (error: unknown) => reply.send(error),
-        );
+        pinnedRelease()
+          .then((release) => {
+            if (release) reply.sendFile(pathOf(request.url), release);
+            else reply.callNotFound();
+          })
+          .catch((error: unknown) => reply.send(error));
       },
     });
 

@@ -364,8 +364,6 @@ export function registerCrud<T extends { id: number }>(
       }
       requireLocalized(anyDef, body);
       const files = await checkFiles(app, anyDef, request);
-      if (def.gallery && files.gallery.length > def.gallery.max)
-        throw new BadRequest(ERRORS.tooManyImages);
       const db = app.db.kysely;
       const values = def.hooks?.prepare
         ? await def.hooks.prepare({ app, request, db }, body)
