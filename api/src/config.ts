@@ -91,6 +91,11 @@ export interface Config {
   siteDir: string;
   publish: {
     enabled: boolean;
+    /**
+     * runner: the bundled runner builds and serves the site here; webhook: rebuilds are announced
+     * to build hooks (the site is built elsewhere); off: this instance does not publish.
+     */
+    mode: 'runner' | 'webhook' | 'off';
     /** DATA_DIR/site: the releases and the `current` link. */
     siteRoot: string;
     debounceMs: number;
@@ -134,6 +139,10 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
   const fromRoot = (path: string) => (isAbsolute(path) ? path : join(REPO_ROOT, path));
   const dataDir = fromRoot(env.DATA_DIR);
   const databaseUrl = env.DATABASE_URL.trim();
+  const webhookUrls: string[] = env.PUBLISH_WEBHOOK_URLS.split(',')
+    .map((url: string) => url.trim())
+    .filter(Boolean);
+  const publishMode = !env.PUBLISH_ENABLED ? 'off' : webhookUrls.length ? 'webhook' : 'runner';
   if (env.PUBLISH_WEBHOOK_URLS.trim() && !env.PUBLISH_WEBHOOK_SECRET) {
     throw new Error('PUBLISH_WEBHOOK_SECRET must be set when PUBLISH_WEBHOOK_URLS is');
   }
@@ -165,13 +174,12 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     // SITE_DIR says otherwise. With webhook URLs the site is built elsewhere (a CDN's hook):
     // this server serves SITE_DIR, if anything.
     siteDir:
-      env.PUBLISH_ENABLED &&
-      data.SITE_DIR === undefined &&
-      !env.PUBLISH_WEBHOOK_URLS.split(',').some((url: string) => url.trim())
+      publishMode === 'runner' && data.SITE_DIR === undefined
         ? join(dataDir, 'site', 'current')
         : fromRoot(env.SITE_DIR),
     publish: {
       enabled: env.PUBLISH_ENABLED,
+      mode: publishMode,
       siteRoot: join(dataDir, 'site'),
       debounceMs: env.PUBLISH_DEBOUNCE_MS,
       maxWaitMs: env.PUBLISH_MAX_WAIT_MS,
@@ -182,9 +190,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       buildRetries: env.PUBLISH_BUILD_RETRIES,
       buildRetryBackoffMs: env.PUBLISH_BUILD_RETRY_BACKOFF_MS,
       webhook: {
-        urls: env.PUBLISH_WEBHOOK_URLS.split(',')
-          .map((url: string) => url.trim())
-          .filter(Boolean),
+        urls: webhookUrls,
         secret: env.PUBLISH_WEBHOOK_SECRET,
         timeoutMs: env.PUBLISH_WEBHOOK_TIMEOUT_MS,
         retries: env.PUBLISH_WEBHOOK_RETRIES,

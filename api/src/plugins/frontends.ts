@@ -3,6 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -30,17 +31,18 @@ const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
 Sayt nashr qilinmoqda, sahifa bir necha soniyada yangilanadi.<br>
 The site is being published; this page reloads in a few seconds.</p></body></html>`;
 
+/** The language prefixes of the site's addresses; the default language (ru) has none. */
+const PREFIXES = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join('|');
+const PREFIXED_LANGUAGE = new RegExp(`^/(${PREFIXES})(?:/|$)`);
+/** Where the built 404 pages lie: /404.html, /uz/404/index.html, /en/404/index.html. */
+const NOT_FOUND_PAGE = new RegExp(`^(?:/(?:${PREFIXES}))?/404(?:\\.html|/|/index\\.html)?$`);
+
 /**
  * The one-port product (DESIGN section 2): besides /api and /uploads, the same server serves the
  * back office (admin/dist) under /admin and at /auth/login, and the built public site at /,
  * with its 404 page. Hashed assets are cached for a year; HTML is revalidated on every visit.
  * Off with SERVE_FRONTENDS=false (an API-only deployment, or the API's own tests).
  */
-/** The language prefixes of the site's addresses; the default language (ru) has none. */
-const PREFIXED_LANGUAGE = /^\/(uz|en)(?:\/|$)/;
-/** Where the built 404 pages lie: /404.html, /uz/404/index.html, /en/404/index.html. */
-const NOT_FOUND_PAGE = /^(?:\/(?:uz|en))?\/404(?:\.html|\/|\/index\.html)?$/;
-
 export default fp(
   async (app) => {
     const { serveFrontends, adminDir, siteDir } = app.config;
@@ -127,7 +129,8 @@ export default fp(
 
     // Only the bundled runner builds a site here: then a missing site is one being published.
     const firstBuildComing =
-      app.config.publish.enabled && siteDir === join(app.config.publish.siteRoot, 'current');
+      app.config.publish.mode === 'runner' &&
+      siteDir === join(app.config.publish.siteRoot, 'current');
 
     /** Which page answers an unknown address, and with what status; null when none does. */
     const notFoundAnswer = async (url: string) => {

@@ -37,7 +37,7 @@ export default fp(
       return;
     }
     const { webhook } = publish;
-    const runner = webhook.urls.length === 0;
+    const runner = publish.mode === 'runner';
     // Without PUBLISH_API_URL the build reads this server, at the address it really listens on.
     const apiUrl = () => {
       if (publish.apiUrl) return publish.apiUrl;

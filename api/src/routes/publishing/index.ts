@@ -106,7 +106,7 @@ export default async function publishingRoutes(app: FastifyInstance) {
       return {
         data: {
           enabled: app.publishing !== null,
-          mode: !app.publishing ? 'off' : publish.webhook.urls.length ? 'webhook' : 'runner',
+          mode: publish.mode,
           live: release ? { release, finishedAt: liveBuild?.finishedAt ?? null } : null,
           running: history.some((row) => row.status === 'running'),
           queued: rows.some((row) => row.status === 'queued' && row !== retryRow),
