@@ -171,3 +171,30 @@ test('with a build hook elsewhere, the screen says the rebuild was handed over, 
   await expect(page.locator('tbody tr').first()).toContainText('Yig‘ish xizmatiga yuborildi');
   await expect(page.getByTestId('publishing-retry')).toContainText('1-urinish');
 });
+
+test('on a server that does not publish, the screen says so and the rebuild button still records a request', async ({
+  page,
+}) => {
+  await signIn(page);
+  await page.route(/\/api\/publishing$/, (route) =>
+    route.fulfill({
+      json: {
+        data: {
+          enabled: false,
+          mode: 'off',
+          live: null,
+          running: false,
+          queued: true,
+          retry: null,
+          lastBuild: null,
+          history: [],
+        },
+      },
+    }),
+  );
+  await page.goto('/admin/publishing');
+  await expect(page.getByTestId('publishing-off')).toContainText('Bu server saytni yig‘maydi');
+  await expect(page.getByRole('button', { name: 'Hozir qayta yig‘ish' })).toBeEnabled();
+  // the app-bar chip speaks for a publishing server only
+  await expect(page.getByTestId('publishing-indicator')).toHaveCount(0);
+});

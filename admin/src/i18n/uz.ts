@@ -194,7 +194,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
       published_at: 'Saytda · %{time}',
       announced: 'Yig‘ish xizmatiga yuborildi',
       external: 'Saytni vebhuk yuborilgan xosting yig‘adi va tarqatadi',
-      retrying: '%{attempt}-urinish soat %{time} da',
+      retrying: '%{attempt}-urinish: %{time}',
+      off: 'Bu server saytni yig‘maydi: uni boshqa nusxa nashr qiladi (PUBLISH_ENABLED yoqilgan) yoki nashr o‘chirilgan. Qayta yig‘ish so‘rovlari u uchun yozib qo‘yiladi.',
     },
     fields: {
       uz: "o'zbekcha",

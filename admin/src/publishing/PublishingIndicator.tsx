@@ -1,9 +1,10 @@
 import { Chip } from '@mui/material';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { usePublishingStatus } from './api.ts';
+import { useFormat } from './format.ts';
 
 /**
  * In the app bar: 'publishing…' while the site is being rebuilt after a save, 'live · 14:32' once the
@@ -11,7 +12,7 @@ import { usePublishingStatus } from './api.ts';
  */
 export function PublishingIndicator() {
   const translate = useTranslate();
-  const [locale] = useLocaleState();
+  const format = useFormat();
   const queryClient = useQueryClient();
   const { data, isError } = usePublishingStatus();
 
@@ -30,12 +31,7 @@ export function PublishingIndicator() {
   const busy = data.running || data.queued;
   const failed = !busy && data.lastBuild?.status === 'failed';
   const announced = !busy && data.lastBuild?.status === 'announced';
-  const liveSince = data.live?.finishedAt
-    ? new Date(data.live.finishedAt).toLocaleTimeString(locale === 'en' ? 'en-GB' : locale, {
-        hour: '2-digit',
-        minute: '2-digit',
-      })
-    : null;
+  const liveSince = data.live?.finishedAt ? format.time(data.live.finishedAt) : null;
   return (
     <Chip
       component={Link}

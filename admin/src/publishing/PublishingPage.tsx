@@ -14,18 +14,9 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useLocaleState, useNotify, useTranslate } from 'react-admin';
+import { Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { type Build, requestRebuild, usePublishingStatus } from './api.ts';
-
-function useFormat() {
-  const [locale] = useLocaleState();
-  return {
-    date: (value?: string | null) =>
-      value ? new Date(value).toLocaleString(locale === 'en' ? 'en-GB' : locale) : '—',
-    duration: (ms?: number | null) =>
-      ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`,
-  };
-}
+import { useFormat } from './format.ts';
 
 function StatusChip({ status }: { status: Build['status'] }) {
   const translate = useTranslate();
@@ -58,10 +49,16 @@ export function PublishingPage() {
 
   if (isPending) return <Loading />;
   if (error || !data) return <Alert severity="error">{(error as Error)?.message}</Alert>;
-  const busy = data.running || data.queued;
+  // where another instance publishes, a recorded request is no reason to hold the button
+  const busy = data.mode !== 'off' && (data.running || data.queued);
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Title title={translate('conveyor.publishing.title')} />
+      {data.mode === 'off' && (
+        <Alert severity="info" data-testid="publishing-off">
+          {translate('conveyor.publishing.off')}
+        </Alert>
+      )}
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
         <Card>
           <CardContent>

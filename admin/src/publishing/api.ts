@@ -21,9 +21,9 @@ export interface PublishingStatus {
   /** False where the API does not rebuild the site itself (PUBLISH_ENABLED=false). */
   enabled: boolean;
   /** runner: built and served here; webhook: announced to build hooks; off: elsewhere. */
-  mode?: 'runner' | 'webhook' | 'off';
+  mode: 'runner' | 'webhook' | 'off';
   /** A failed build's automatic retry, waiting out its backoff. */
-  retry?: { attempt: number; at: string } | null;
+  retry: { attempt: number; at: string } | null;
   live: { release: string; finishedAt?: string | null } | null;
   running: boolean;
   queued: boolean;

@@ -91,7 +91,7 @@ export const settings = () =>
       return (await get<{ data: Settings }>('/settings')).data;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) {
-        return { ...SETTINGS_DEFAULTS, updated_at: null } as Settings;
+        return { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };
       }
       throw error;
     }
