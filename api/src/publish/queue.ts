@@ -74,6 +74,25 @@ function queuedRows(db: Kysely<Database>): Promise<BuildRow[]> {
     .execute();
 }
 
+/** The pending rebuild request: the one 'queued' row. */
+async function insertQueued(
+  db: Kysely<Database>,
+  now: string,
+  row: { requests: number; attempt?: number; notBefore: string | null },
+): Promise<void> {
+  await db
+    .insertInto('publish_builds')
+    .values({
+      status: 'queued',
+      requested_at: now,
+      last_requested_at: now,
+      requests: row.requests,
+      ...(row.attempt === undefined ? {} : { attempt: row.attempt }),
+      not_before: row.notBefore,
+    })
+    .execute();
+}
+
 /**
  * Rebuild requests, recorded in the database: the pending request is the one 'queued' row of
  * publish_builds. Every API instance records them, whether it publishes or not; the instance
@@ -102,16 +121,7 @@ export class RebuildRequests {
         const now = new Date().toISOString();
         const [queued] = await queuedRows(this.#db);
         if (!queued) {
-          await this.#db
-            .insertInto('publish_builds')
-            .values({
-              status: 'queued',
-              requested_at: now,
-              last_requested_at: now,
-              requests: 1,
-              not_before: options.now ? now : null,
-            })
-            .execute();
+          await insertQueued(this.#db, now, { requests: 1, notBefore: options.now ? now : null });
           return;
         }
         const updated = await this.#db
@@ -455,17 +465,12 @@ export class RebuildQueue {
     const queued = await this.#requests.serial(async () => {
       if ((await queuedRows(this.#db)).length > 0) return false;
       const now = finished.toISOString();
-      await this.#db
-        .insertInto('publish_builds')
-        .values({
-          status: 'queued',
-          requested_at: now,
-          last_requested_at: now,
-          requests: 0,
-          attempt,
-          not_before: new Date(notBefore).toISOString(),
-        })
-        .execute();
+      // requests: 0 marks a retry nobody asked for (the status shows it as a retry, not queued)
+      await insertQueued(this.#db, now, {
+        requests: 0,
+        attempt,
+        notBefore: new Date(notBefore).toISOString(),
+      });
       return true;
     });
     if (queued && !stopped) {
