@@ -33,7 +33,7 @@ describe('the company data a build reads', () => {
 
   it('fall back to the defaults when the API has no settings record', async () => {
     status = 404;
-    expect(await load()).toEqual({ ...SETTINGS_DEFAULTS, updated_at: null });
+    expect(await load()).toEqual({ ...SETTINGS_DEFAULTS, created_at: null, updated_at: null });
   });
 
   it('fail the build when the API fails, rather than publish the defaults', async () => {
