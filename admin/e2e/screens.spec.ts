@@ -105,13 +105,23 @@ test('leads and suppliers have no create button; both export every row as CSV', 
     });
     expect(reply.status()).toBe(201);
   }
+  // a visitor's name that a spreadsheet would run as a formula (OWASP "CSV Injection")
+  const formula = `=cmd|' /C calc'!A0 ${Date.now()}`;
+  const injected = await page.request.post('/api/leads', {
+    data: { name: formula, phone: '+998901234567', message: 'CSV injection' },
+  });
+  expect(injected.status()).toBe(201);
   const leadIds = await allIds(page, 'leads');
   expect(leadIds.length).toBeGreaterThan(100);
 
   await page.goto('/admin/leads');
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
-  expect(csvIds(await exportCsv(page))).toEqual([...leadIds].sort((a, b) => a - b));
+  const leadsCsv = await exportCsv(page);
+  expect(csvIds(leadsCsv)).toEqual([...leadIds].sort((a, b) => a - b));
+  // exported as text: a quote before the '=', the cell otherwise as it was
+  expect(leadsCsv).toContain(`,'${formula},`);
+  expect(leadsCsv).not.toContain(`,${formula},`);
 
   await page.goto('/admin/suppliers');
   await expect(page.locator('tbody tr').first()).toBeVisible();

@@ -19,8 +19,6 @@ import {
   Toolbar,
   TopToolbar,
   CreateButton,
-  defaultExporter,
-  fetchRelatedRecords,
   useBasename,
   useDataProvider,
   useListContext,
@@ -29,7 +27,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
-import { fetchAllRecords } from './exporter.ts';
+import { exportAllRecords } from './exporter.ts';
 import { ListPagination } from './ListPagination.tsx';
 
 /** The toast for a failed save: the spec's text, then the API's reason. */
@@ -158,7 +156,8 @@ const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
 /**
  * CSV export of the whole list (its search and sort applied), fetched page by page: react-admin's
- * ExportButton asks for one page of 1000 rows, and the API answers at most 100.
+ * ExportButton asks for one page of 1000 rows, and the API answers at most 100. Cells that a
+ * spreadsheet would run as formulas (public visitors write these records) are neutralised.
  */
 export function ExportAllButton() {
   const { filter, filterValues, resource, sort, exporter, total } = useListContext();
@@ -168,15 +167,12 @@ export function ExportAllButton() {
   const exportAll = async () => {
     setBusy(true);
     try {
-      const data = await fetchAllRecords(dataProvider, resource, {
-        sort,
-        filter: filter ? { ...filterValues, ...filter } : filterValues,
-      });
-      await (exporter || defaultExporter)(
-        data,
-        fetchRelatedRecords(dataProvider),
+      // every string cell neutralised against CSV formula injection, whichever the exporter
+      await exportAllRecords(
         dataProvider,
         resource,
+        { sort, filter: filter ? { ...filterValues, ...filter } : filterValues },
+        exporter,
       );
     } catch (error) {
       console.error(error);
