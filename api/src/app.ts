@@ -3,6 +3,7 @@ import type { Config } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import compressPlugin from './plugins/compress.ts';
 import configPlugin from './plugins/config.ts';
+import cookiesPlugin from './plugins/cookies.ts';
 import dbPlugin from './plugins/db.ts';
 import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
@@ -13,6 +14,20 @@ import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import apiRoutes from './routes/index.ts';
+
+/**
+ * Connection timeouts, set on purpose against slow or idle clients holding sockets open:
+ * - headers must arrive within 10 s of the connection (a "slowloris" sends them a byte at a time);
+ * - a whole request, body included, within 120 s (a 60 MB upload on a slow office line);
+ * - a socket with nothing happening on it for 30 s is closed;
+ * - an idle keep-alive connection is kept 5 s for the browser's next request.
+ */
+export const TIMEOUTS = {
+  headersMs: 10_000,
+  requestMs: 120_000,
+  idleSocketMs: 30_000,
+  keepAliveMs: 5_000,
+} as const;
 
 export interface AppOptions {
   /** Overrides the logger built from the configuration (tests pass `false`). */
@@ -43,12 +58,17 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    connectionTimeout: TIMEOUTS.idleSocketMs,
+    requestTimeout: TIMEOUTS.requestMs,
+    keepAliveTimeout: TIMEOUTS.keepAliveMs,
     // Requests already running finish during a graceful close; new ones are told to come back.
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: false } },
   });
+
+  app.server.headersTimeout = TIMEOUTS.headersMs;
 
   // Bodies are JSON or multipart; anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
@@ -60,6 +80,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin);
+  await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);
   await app.register(publishingPlugin);

@@ -823,7 +823,7 @@ describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner'
       (row) => row.status === 'success',
     ).length;
 
-  it('refuses a bad signature and a stale timestamp', async () => {
+  it('refuses a bad signature, a stale timestamp and a replay', async () => {
     const body = '{"type":"rebuild"}';
     const post = (headers: Record<string, string>) =>
       fetch(`${runner.url}/api/publishing/hook`, {
@@ -840,11 +840,30 @@ describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner'
       (await post({ [TIMESTAMP_HEADER]: old, [SIGNATURE_HEADER]: sign(secret, old, body) })).status,
     ).toBe(401);
     expect((await post({})).status).toBe(401);
-    const good = await post({
-      [TIMESTAMP_HEADER]: now,
-      [SIGNATURE_HEADER]: sign(secret, now, body),
-    });
+    const signed = { [TIMESTAMP_HEADER]: now, [SIGNATURE_HEADER]: sign(secret, now, body) };
+    const good = await post(signed);
     expect(good.status).toBe(202);
+    // the same call again, within its window, is a replay: refused here and on every instance
+    // that shares the database
+    const replay = await post(signed);
+    expect(replay.status).toBe(409);
+    expect(await replay.json()).toEqual({ error: 'Refused: this call was already received' });
+    const sibling = await startApi({
+      DATA_DIR: runner.dataDir,
+      DATABASE_URL: runner.config.databaseUrl ?? '',
+      PUBLISH_WEBHOOK_SECRET: secret,
+    });
+    try {
+      const elsewhere = await fetch(`${sibling.url}/api/publishing/hook`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...signed },
+        body,
+      });
+      expect(elsewhere.status).toBe(409);
+      expect(await elsewhere.json()).toEqual({ error: 'Refused: this call was already received' });
+    } finally {
+      await sibling.close();
+    }
   });
 
   it('a change on one instance makes the runner build', async () => {

@@ -13,6 +13,7 @@ export const ERRORS = {
   fileTooLarge: 'File is too large',
   imageTooLarge: 'Image has too many pixels',
   lastUser: 'The last active user cannot be deleted or deactivated',
+  ownPasswordOnly: 'Only the user themselves can change their password',
   userNameTaken: 'This user name is already taken',
   emailTaken: 'This e-mail is already used by another user',
   categoryHasProducts: 'This category still has products; move or delete them first',

@@ -169,6 +169,19 @@ export interface PublishBuildsTable {
   not_before: string | null;
 }
 
+/** Secrets shared by every instance and kept across restarts (device-cookie signing key). */
+export interface ServerKeysTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
+/** Accepted rebuild webhooks (by signature), kept for the freshness window: no replays. */
+export interface WebhookReceiptsTable {
+  id: string;
+  received_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -183,6 +196,8 @@ export interface Database {
   clients: ClientsTable;
   settings: SettingsTable;
   publish_builds: PublishBuildsTable;
+  server_keys: ServerKeysTable;
+  webhook_receipts: WebhookReceiptsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -4,7 +4,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ERRORS } from '@conveyor/shared';
 import createError from '@fastify/error';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
 
 const UnsupportedImage = createError('CONVEYOR_UNSUPPORTED_IMAGE', ERRORS.onlyJpegPng, 415);
@@ -20,8 +21,16 @@ const MAX_EDGE = 2560;
 
 export type ImageFormat = 'jpeg' | 'png';
 
+/**
+ * Image work (decoding, resizing, encoding) holds tens of megabytes per image in libvips; at
+ * most this many images are worked on at once, however many uploads arrive together, so that
+ * memory stays bounded. The others wait their turn.
+ */
+const IMAGE_CONCURRENCY = 2;
+
 export interface CheckedImage {
-  data: Buffer;
+  /** The image's bytes, or the path of the (temporary) file that holds them. */
+  data: Buffer | string;
   format: ImageFormat;
   width: number;
   height: number;
@@ -35,6 +44,7 @@ export class ImageStore {
   readonly root: string;
   readonly maxPixels: number;
   readonly log: FastifyBaseLogger;
+  readonly #limit = pLimit(IMAGE_CONCURRENCY);
 
   constructor(root: string, maxPixels: number, log: FastifyBaseLogger) {
     this.root = resolve(root);
@@ -46,8 +56,13 @@ export class ImageStore {
    * Accepts JPEG and PNG only (415 otherwise) and refuses more pixels than the limit (413). The
    * size comes from the file's header: a decompression bomb is turned away before any decoding.
    */
-  async check(data: Buffer): Promise<CheckedImage> {
-    const type = await fileTypeFromBuffer(data);
+  check(data: Buffer | string): Promise<CheckedImage> {
+    return this.#limit(() => this.#check(data));
+  }
+
+  async #check(data: Buffer | string): Promise<CheckedImage> {
+    const type =
+      typeof data === 'string' ? await fileTypeFromFile(data) : await fileTypeFromBuffer(data);
     if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new UnsupportedImage();
     let width: number;
     let height: number;
@@ -73,7 +88,11 @@ export class ImageStore {
    * MAX_EDGE, all metadata (EXIF, GPS, comments) dropped, then written under a random name.
    * Returns the path relative to the uploads folder, as records store it.
    */
-  async save(folder: string, image: CheckedImage): Promise<string> {
+  save(folder: string, image: CheckedImage): Promise<string> {
+    return this.#limit(() => this.#save(folder, image));
+  }
+
+  async #save(folder: string, image: CheckedImage): Promise<string> {
     let pipeline = sharp(image.data, { limitInputPixels: this.maxPixels, failOn: 'error' })
       .rotate()
       .resize({ width: MAX_EDGE, height: MAX_EDGE, fit: 'inside', withoutEnlargement: true });

@@ -1,12 +1,22 @@
-import { hash, verify } from '@node-rs/argon2';
+import { availableParallelism } from 'node:os';
+import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
+import pLimit from 'p-limit';
 
 // Argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane): about 20 ms a hash here.
 // `Algorithm` is a const enum the type stripper cannot inline; 2 is its Argon2id member.
 const ARGON2ID = 2;
 const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 
+/**
+ * Each hash or verification holds 19 MiB while it runs: at most one per core runs at once, the
+ * rest wait their turn, so that a flood of sign-ins costs time, not memory.
+ */
+const limit = pLimit(Math.max(2, availableParallelism()));
+const hash = (password: string) => limit(() => argonHash(password, OPTIONS));
+const verify = (stored: string, password: string) => limit(() => argonVerify(stored, password));
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return hash(password);
 }
 
 let dummyHash: Promise<string> | undefined;

@@ -90,6 +90,10 @@ const CODE_MESSAGES: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart',
 };
 
+/** Messages of @fastify/busboy (the multipart parser) about a body that is not well formed. */
+const BROKEN_MULTIPART =
+  /multipart data|Boundary not found|Malformed part header|Unexpected end of form|Part terminated early/i;
+
 /** Plugins' errors whose status says less than ours: too many files is a rule, not a size. */
 const CODE_STATUSES: Record<string, number> = { FST_FILES_LIMIT: 400 };
 
@@ -107,6 +111,11 @@ export default fp(
         return reply
           .status(400)
           .send({ error: describeValidation(error.validation, error.validationContext) });
+      }
+      // The multipart parser's own errors about a broken body are plain Errors (no status):
+      // the client sent them, so they are a 400, not a 500.
+      if (!error.statusCode && !error.code && BROKEN_MULTIPART.test(error.message)) {
+        return reply.status(400).send({ error: 'The multipart/form-data body is malformed' });
       }
       const status =
         (error.code && CODE_STATUSES[error.code]) ||

@@ -1,11 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import createError from '@fastify/error';
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { ERRORS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 export interface UploadedFile {
   field: string;
-  data: Buffer;
+  /** The temporary file the part was streamed to; removed when the response is sent. */
+  path: string;
+  size: number;
 }
 
 declare module 'fastify' {
@@ -13,24 +22,65 @@ declare module 'fastify' {
     /** Files of a multipart request, in the order they were sent (empty for JSON). */
     uploadedFiles: UploadedFile[];
   }
+  interface FastifyContextConfig {
+    /**
+     * The multipart file fields a route takes. A route without them takes no multipart body at
+     * all: it is refused before a byte of it is read.
+     */
+    fileFields?: readonly string[];
+  }
 }
 
 const FileTooLarge = createError('FST_REQ_FILE_TOO_LARGE', '%s', 413);
 const RequestTooLarge = createError('CONVEYOR_REQUEST_TOO_LARGE', '%s', 413);
+const NotMultipartRoute = createError(
+  'CONVEYOR_MULTIPART_NOT_ACCEPTED',
+  'This address takes JSON only, not multipart/form-data',
+  415,
+);
+const UnexpectedFile = createError('CONVEYOR_UNEXPECTED_FILE', '%s: unexpected file', 400);
+export const MalformedMultipart = createError(
+  'CONVEYOR_MALFORMED_MULTIPART',
+  'The multipart/form-data body is malformed',
+  400,
+);
+
+const MULTIPART = /^multipart\/form-data\b/i;
+/** RFC 2046: a boundary is 1 to 70 characters. Busboy would throw a plain Error without one. */
+const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;]{1,70})/i;
 
 /**
- * Multipart bodies: text fields become the body (validated by the route's schema like JSON,
- * with strings coerced to the schema's types); files are read into memory, within the per-file
- * and per-request limits, and handed to the route as `request.uploadedFiles`.
+ * Multipart bodies, for the routes that take files only (their `config.fileFields`): text
+ * fields become the body (validated by the route's schema like JSON, with strings coerced to
+ * the schema's types); each file is streamed to a temporary file within the per-file and
+ * per-request limits, never held in memory, and handed to the route as `request.uploadedFiles`.
+ * Every other route refuses a multipart body in onRequest, before reading it: an anonymous
+ * caller cannot make the server read (or buffer) files a route would refuse anyway.
  */
 export default fp(
   async (app) => {
     const { maxFileBytes, maxRequestBytes } = app.config.uploads;
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+    // beside the uploads (the same disk), out of memory; emptied as each request ends
+    const tmpRoot = join(app.config.dataDir, 'tmp', 'uploads');
     app.decorateRequest('uploadedFiles', null as unknown as UploadedFile[]);
+
     app.addHook('onRequest', async (request) => {
       request.uploadedFiles = [];
+      const type = request.headers['content-type'];
+      if (!type || !MULTIPART.test(type)) return;
+      if (!request.routeOptions.config.fileFields?.length) throw new NotMultipartRoute();
+      if (!BOUNDARY.test(type)) throw new MalformedMultipart();
     });
+
+    const cleanUp = async (request: FastifyRequest) => {
+      const files = request.uploadedFiles;
+      if (!files?.length) return;
+      request.uploadedFiles = [];
+      await Promise.all(files.map((file) => rm(file.path, { force: true })));
+    };
+    app.addHook('onResponse', cleanUp);
+    app.addHook('onRequestAbort', cleanUp);
 
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
@@ -44,24 +94,37 @@ export default fp(
         parts: 300,
         fieldSize: 64 * 1024,
       },
-      // Reading the stream here (rather than with part.toBuffer()) keeps files out of the body,
-      // so the route's schema sees only the text fields.
+      // Streaming the part here (rather than with part.toBuffer()) keeps files out of the body,
+      // so the route's schema sees only the text fields, and out of memory.
       async onFile(part: MultipartFile) {
-        const chunks: Buffer[] = [];
-        let size = this.uploadedFiles.reduce((sum, file) => sum + file.data.length, 0);
-        for await (const chunk of part.file) {
-          size += (chunk as Buffer).length;
-          if (size > maxRequestBytes) {
-            throw new RequestTooLarge(
-              `Files are too large together (at most ${mb(maxRequestBytes)})`,
-            );
-          }
-          chunks.push(chunk as Buffer);
-        }
+        const allowed = this.routeOptions.config.fileFields ?? [];
+        if (!allowed.includes(part.fieldname)) throw new UnexpectedFile(part.fieldname);
+        await mkdir(tmpRoot, { recursive: true });
+        const file: UploadedFile = {
+          field: part.fieldname,
+          path: join(tmpRoot, randomUUID()),
+          size: 0,
+        };
+        // registered before the first byte, so that a failure part-way still removes it
+        this.uploadedFiles.push(file);
+        let total = this.uploadedFiles.reduce((sum, each) => sum + each.size, 0);
+        const count = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            file.size += chunk.length;
+            total += chunk.length;
+            if (total > maxRequestBytes) {
+              done(
+                new RequestTooLarge(
+                  `Files are too large together (at most ${mb(maxRequestBytes)})`,
+                ),
+              );
+            } else done(null, chunk);
+          },
+        });
+        await pipeline(part.file, count, createWriteStream(file.path, { flags: 'wx' }));
         if (part.file.truncated) {
           throw new FileTooLarge(`${ERRORS.fileTooLarge} (at most ${mb(maxFileBytes)})`);
         }
-        this.uploadedFiles.push({ field: part.fieldname, data: Buffer.concat(chunks) });
       },
     });
   },

@@ -1,7 +1,21 @@
 import rateLimit from '@fastify/rate-limit';
 import { ERRORS } from '@conveyor/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import { TooManyRequests } from '../lib/httpErrors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Redis that several instances share (REDIS_URL), or null: counters stay in memory. */
+    redis: Redis | null;
+    /**
+     * The public forms' limit (FORM_RATE_LIMIT per address per window), one count for leads
+     * and supplier applications together. Call it from a route's onRequest hook.
+     */
+    formRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+  }
+}
 
 /**
  * Rate limits, applied per route (`config.rateLimit`) or by hand (`app.createRateLimit`), never
@@ -13,6 +27,7 @@ export default fp(
     const redis = app.config.redisUrl
       ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
       : undefined;
+    app.decorate('redis', redis ?? null);
     if (redis) {
       app.addHook('onClose', async () => {
         await redis.quit();
@@ -27,6 +42,22 @@ export default fp(
         error: ERRORS.tooManyRequests,
         message: `${ERRORS.tooManyRequests} (in ${context.after})`,
       }),
+    });
+
+    // One limiter with one key per address for both forms: route-level `config.rateLimit`
+    // would give each route a count of its own.
+    const { max, windowMs } = app.config.rateLimits.forms;
+    const formLimit = app.createRateLimit({
+      max,
+      timeWindow: windowMs,
+      keyGenerator: (request: FastifyRequest) => `forms:${request.ip}`,
+    });
+    app.decorate('formRateLimit', async (request: FastifyRequest, reply: FastifyReply) => {
+      const result = await formLimit(request);
+      if (!result.isAllowed && result.isExceeded) {
+        reply.header('retry-after', String(result.ttlInSeconds));
+        throw new TooManyRequests(ERRORS.tooManyRequests);
+      }
     });
   },
   { name: 'rate-limit', dependencies: ['config'] },

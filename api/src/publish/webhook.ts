@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
 import { BuildError, type BuildResult } from './queue.ts';
@@ -73,7 +73,12 @@ function refused(status: number): boolean {
  */
 export function webhookAnnouncer(options: WebhookOptions, log: Pick<FastifyBaseLogger, 'error'>) {
   return async (signal?: AbortSignal): Promise<BuildResult> => {
-    const body = JSON.stringify({ type: 'rebuild', sentAt: new Date().toISOString() });
+    // a random id makes every call's signature unique, which is what the receiver keeps against replays
+    const body = JSON.stringify({
+      type: 'rebuild',
+      id: randomUUID(),
+      sentAt: new Date().toISOString(),
+    });
     const lines: string[] = [];
     const failed: string[] = [];
     for (const url of options.urls) {

@@ -7,10 +7,11 @@ import {
   idSchema,
   listResponseSchema,
   localizedKeys,
+  MAX_ID,
   MAX_LIMIT,
   type Resource,
 } from '@conveyor/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ListParams, SortOrder, TableRepository, Executor } from '../db/repositories/table.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../lib/dbErrors.ts';
 import { BadRequest, Conflict, NotFound } from '../lib/httpErrors.ts';
@@ -94,6 +95,7 @@ function listQuerySchema(def: ResourceDefinition<{ id: number }>): JsonSchema {
       limit: {
         type: 'integer',
         minimum: 1,
+        maximum: MAX_ID,
         default: DEFAULT_LIMIT,
         description: `Page size; values above ${MAX_LIMIT} are capped to ${MAX_LIMIT}`,
       },
@@ -200,7 +202,7 @@ async function checkFiles(
   // counted before any file is decoded: a request that cannot succeed costs no image work
   const galleryCount = uploaded.filter((file) => file.field === def.gallery?.field).length;
   if (def.gallery && galleryCount > def.gallery.max) throw new BadRequest(ERRORS.tooManyImages);
-  const checked = await Promise.all(uploaded.map((file) => app.images.check(file.data)));
+  const checked = await Promise.all(uploaded.map((file) => app.images.check(file.path)));
   uploaded.forEach((file, index) => {
     const image = checked[index]!;
     if (def.image && file.field === def.image.field && !files.image) files.image = image;
@@ -318,23 +320,23 @@ export function registerCrud<T extends { id: number }>(
     },
   );
 
+  // The multipart file fields the writes take; a resource without any takes JSON only.
+  const fileFields = [def.image?.field, def.gallery?.field].filter((f): f is string => !!f);
+  const uploads = fileFields.length ? { fileFields } : {};
   const createAccess = def.create === 'public' ? 'public' : 'staff';
-  const { forms } = app.config.rateLimits;
   app.post(
     base,
     {
-      config: {
-        access: createAccess,
-        ...(createAccess === 'public'
-          ? {
-              rateLimit: {
-                max: forms.max,
-                timeWindow: forms.windowMs,
-                allowList: (request: FastifyRequest) => request.user !== null,
-              },
-            }
-          : {}),
-      },
+      config: { access: createAccess, ...uploads },
+      // The public forms' one limit per address (leads and applications together); staff are
+      // not limited. Runs before the body is read.
+      ...(createAccess === 'public'
+        ? {
+            onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+              if (request.user === null) await app.formRateLimit(request, reply);
+            },
+          }
+        : {}),
       schema: {
         tags,
         summary: `Create one of ${def.name}`,
@@ -389,7 +391,7 @@ export function registerCrud<T extends { id: number }>(
   app.put(
     `${base}/:id`,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', ...uploads },
       schema: {
         tags,
         summary: `Update one of ${def.name} (only the fields sent)`,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import authPlugin from '../plugins/auth.ts';
+import hostileInputPlugin from '../plugins/hostileInput.ts';
 import multipartPlugin from '../plugins/multipart.ts';
 import publicCachePlugin from '../plugins/publicCache.ts';
 import authRoutes from './auth/index.ts';
@@ -19,6 +20,7 @@ import userRoutes from './users/index.ts';
 export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authPlugin);
   await app.register(multipartPlugin);
+  await app.register(hostileInputPlugin);
   await app.register(publicCachePlugin);
 
   app.get(

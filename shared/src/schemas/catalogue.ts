@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   booleanSchema,
   httpUrlSchema,
+  linkSchema,
   idSchema,
   imagePathSchema,
   localized,
@@ -15,7 +16,7 @@ import {
 export const categoryFields = {
   ...localized('name', shortText),
   ...localized('description', longText),
-  link: { type: 'string', maxLength: 500 },
+  link: linkSchema,
   is_active: booleanSchema,
 } as const;
 

@@ -3,7 +3,9 @@ import { LANGUAGES, type Language } from '../languages.ts';
 // JSON Schemas, written `as const` so that json-schema-to-ts derives the TypeScript types from
 // them: the API validates and documents with the same objects the admin and the site type with.
 
-export const idSchema = { type: 'integer', minimum: 1 } as const;
+/** The databases' integer range (PostgreSQL `integer`): a larger id is a 400, not a 500. */
+export const MAX_ID = 2_147_483_647;
+export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
 export const timestampSchema = { type: 'string', format: 'date-time' } as const;
 export const booleanSchema = { type: 'boolean' } as const;
 /** A stored file path relative to `/uploads/`, or null when there is none. */
@@ -24,6 +26,16 @@ export const httpUrlSchema = {
   pattern: '^https?://[^\\s]+$',
   maxLength: 500,
 } as const;
+/**
+ * A record's optional link (a category's): an http(s) URL, an address on the site itself
+ * (`/catalog/5`, never `//host`), or empty. No other scheme (`javascript:`, `data:`) gets in.
+ */
+export const linkSchema = {
+  type: 'string',
+  pattern: '^(https?://[^\\s]+|/(?!/)[^\\s]*)?$',
+  maxLength: 500,
+} as const;
+
 /** An http(s) URL or an empty string (optional links in forms). */
 export const optionalHttpUrlSchema = {
   type: 'string',

@@ -39,12 +39,40 @@ export const mediaBodies = bodies(mediaFields, ['link', 'product_id']);
 export const projectBodies = bodies(projectFields, ['link']);
 export const testimonialBodies = bodies(testimonialFields, []);
 export const clientBodies = bodies(clientFields, ['name']);
-export const leadBodies = bodies({ ...leadFields, [HONEYPOT_FIELD]: honeypotSchema } as const, []);
-export const supplierBodies = bodies(
-  { ...supplierFields, [HONEYPOT_FIELD]: honeypotSchema } as const,
-  ['company_name', 'inn', 'contact_person', 'phone', 'email', 'offer'],
-);
-export const userBodies = bodies(userFields, ['user_name', 'password', 'email']);
+/**
+ * The public forms' bodies: a visitor sends only their own fields. The workflow fields staff
+ * handle (a lead's `status`, an application's `is_active`) are not in the create schema, so
+ * an anonymous post that sends them has them dropped like any unknown field; staff set them
+ * with an update.
+ */
+const { status: _leadStatus, ...leadVisitorFields } = leadFields;
+const { is_active: _supplierActive, ...supplierVisitorFields } = supplierFields;
+export const leadBodies = {
+  create: bodies({ ...leadVisitorFields, [HONEYPOT_FIELD]: honeypotSchema } as const, []).create,
+  update: bodies(leadFields, []).update,
+} as const;
+export const supplierBodies = {
+  create: bodies({ ...supplierVisitorFields, [HONEYPOT_FIELD]: honeypotSchema } as const, [
+    'company_name',
+    'inn',
+    'contact_person',
+    'phone',
+    'email',
+    'offer',
+  ]).create,
+  update: bodies(supplierFields, []).update,
+} as const;
+/**
+ * Users: on update, a new `password` is accepted only for one's own account and only with the
+ * `current_password` (the API refuses another user's; see the users route).
+ */
+export const userBodies = {
+  create: bodies(userFields, ['user_name', 'password', 'email']).create,
+  update: bodies(
+    { ...userFields, current_password: { type: 'string', maxLength: 200 } } as const,
+    [],
+  ).update,
+} as const;
 export const settingsBodies = bodies(settingsFields, []);
 
 export type CategoryInput = FromSchema<typeof categoryBodies.create>;

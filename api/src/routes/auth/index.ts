@@ -5,37 +5,64 @@ import {
   signInSchema,
   userSchema,
 } from '@conveyor/shared';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findCredentials } from '../../db/repositories/accounts.ts';
 import {
   createSession,
   purgeExpiredSessions,
   revokeSession,
 } from '../../db/repositories/sessions.ts';
+import { memoryFailureCounter, redisFailureCounter } from '../../lib/failureCounter.ts';
 import { TooManyRequests } from '../../lib/httpErrors.ts';
+import { newToken } from '../../lib/tokens.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 
 const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
-/** Sign-in, sign-out and the current user. There is no sign-up (DESIGN section 3). */
+export const DEVICE_COOKIE = 'conveyor_device';
+const DEVICE_COOKIE_DAYS = 180;
+
+interface Device {
+  userName: string;
+  nonce: string;
+}
+
+/**
+ * Sign-in, sign-out and the current user. There is no sign-up (DESIGN section 3).
+ *
+ * Guessing is slowed down as OWASP's "Slow Down Online Guessing Attacks with Device Cookies"
+ * describes, so that an attacker can neither guess freely nor lock the owner out:
+ * - a browser that signed in successfully carries a signed, HttpOnly device cookie naming that
+ *   user; it is judged by its own failures only (SIGNIN_RATE_LIMIT per window);
+ * - every other client is "untrusted" for that user name: their failures together lock out
+ *   untrusted clients for that name (SIGNIN_RATE_LIMIT), never the owner's known browser;
+ * - failures per client address (SIGNIN_IP_RATE_LIMIT) are checked in onRequest, before the
+ *   body is read; a successful sign-in counts against nothing.
+ */
 export default async function authRoutes(app: FastifyInstance) {
   const { perUser, perIp, windowMs } = app.config.rateLimits.signIn;
-  // Two limits: one per client address, one per user name (case-folded) so that guessing one
-  // account's password from many addresses is slowed down as well.
-  const limitByIp = app.createRateLimit({ max: perIp, timeWindow: windowMs });
-  const limitByUser = app.createRateLimit({
-    max: perUser,
-    timeWindow: windowMs,
-    keyGenerator: (request: FastifyRequest) =>
-      `signin-user:${String((request.body as Partial<SignIn> | undefined)?.user_name ?? '')
-        .trim()
-        .toLowerCase()}`,
-  });
+  const failures = app.redis
+    ? redisFailureCounter(app.redis, windowMs)
+    : memoryFailureCounter(windowMs);
+
+  const readDevice = (request: FastifyRequest): Device | null => {
+    const raw = request.cookies[DEVICE_COOKIE];
+    if (!raw) return null;
+    const { valid, value } = request.unsignCookie(raw);
+    const match = valid && value ? /^([^:]+):([A-Za-z0-9_-]{16,})$/.exec(value) : null;
+    return match ? { userName: match[1]!, nonce: match[2]! } : null;
+  };
+  const refuse = async (reply: FastifyReply, key: string): Promise<never> => {
+    reply.header('retry-after', String(Math.max(1, await failures.ttlSeconds(key))));
+    throw new TooManyRequests(ERRORS.tooManyRequests);
+  };
 
   app.post(
     '/signin',
     {
       config: { access: 'signin' },
+      // A sign-in body is two short strings: anything larger is refused unread.
+      bodyLimit: 4096,
       schema: {
         tags: ['auth'],
         summary: 'Sign in: returns a session token for the Authorization header',
@@ -49,15 +76,26 @@ export default async function authRoutes(app: FastifyInstance) {
           ...errors,
         },
       },
+      // Before the body is read: a client over its limit costs a header parse, nothing more.
+      async onRequest(request, reply) {
+        const device = readDevice(request);
+        if (device) {
+          if ((await failures.count(`device:${device.nonce}`)) >= perUser) {
+            await refuse(reply, `device:${device.nonce}`);
+          }
+        } else if ((await failures.count(`ip:${request.ip}`)) >= perIp) {
+          await refuse(reply, `ip:${request.ip}`);
+        }
+      },
     },
     async (request, reply) => {
-      for (const limit of [await limitByIp(request), await limitByUser(request)]) {
-        if (!limit.isAllowed && limit.isExceeded) {
-          reply.header('retry-after', String(limit.ttlInSeconds));
-          throw new TooManyRequests(ERRORS.tooManyRequests);
-        }
-      }
       const { user_name, password } = request.body as SignIn;
+      const name = user_name.trim().toLowerCase();
+      const device = readDevice(request);
+      const trusted = device?.userName === name;
+      if (!trusted && (await failures.count(`user:${name}`)) >= perUser) {
+        await refuse(reply, `user:${name}`);
+      }
       const db = app.db.kysely;
       const account = await findCredentials(db, user_name);
       const usable = account && Boolean(account.is_active);
@@ -65,12 +103,23 @@ export default async function authRoutes(app: FastifyInstance) {
       // password is wrong.
       const valid = await verifyPassword(usable ? account.password_hash : null, password);
       if (!usable || !valid) {
-        request.log.info({ user_name: user_name.toLowerCase() }, 'sign-in refused');
+        await failures.add(device ? `device:${device.nonce}` : `ip:${request.ip}`);
+        if (!trusted) await failures.add(`user:${name}`);
+        request.log.info({ user_name: name, trusted }, 'sign-in refused');
         return reply.code(401).send({ error: ERRORS.wrongCredentials });
       }
       await purgeExpiredSessions(db);
       const token = await createSession(db, account.id, app.config.sessionTtlMs);
-      request.log.info({ userId: account.id }, 'signed in');
+      // A new device cookie at every successful sign-in (OWASP): this browser is now known.
+      reply.setCookie(DEVICE_COOKIE, `${name}:${newToken()}`, {
+        signed: true,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: request.protocol === 'https',
+        path: '/api/signin',
+        maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+      });
+      request.log.info({ userId: account.id, trusted }, 'signed in');
       return { data: token };
     },
   );

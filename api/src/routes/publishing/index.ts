@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
+import { recordWebhookReceipt } from '../../db/repositories/security.ts';
+import { MAX_SKEW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
 
 const build = {
   type: 'object',
@@ -177,6 +178,14 @@ export async function publishingHookRoute(app: FastifyInstance) {
       if (problem) {
         request.log.warn({ problem }, 'refused a rebuild webhook');
         return reply.status(401).send({ error: `Refused: ${problem}` });
+      }
+      // A genuine call replayed within its freshness window is refused on every instance: the
+      // signature (unique to its timestamp and body) is kept in the database for the window on
+      // either side of now that a timestamp may be off by.
+      const signature = String(request.headers[SIGNATURE_HEADER]);
+      if (!(await recordWebhookReceipt(app.db.kysely, signature, 2 * MAX_SKEW_MS))) {
+        request.log.warn('refused a replayed rebuild webhook');
+        return reply.status(409).send({ error: 'Refused: this call was already received' });
       }
       if (!app.publishing) {
         return reply.status(409).send({ error: 'Publishing is turned off (PUBLISH_ENABLED)' });

@@ -1,11 +1,11 @@
-import { ERRORS, userBodies, userSchema } from '@conveyor/shared';
+import { ERRORS, type User, userBodies, userSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { activeUserIds, findConflicts } from '../../db/repositories/accounts.ts';
 import { revokeUserSessions } from '../../db/repositories/sessions.ts';
 import { users } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
-import { Conflict } from '../../lib/httpErrors.ts';
-import { hashPassword } from '../../lib/passwords.ts';
+import { BadRequest, Conflict, Forbidden } from '../../lib/httpErrors.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { columnValues, registerCrud } from '../crud.ts';
 
 /** Staff accounts. There is no sign-up: accounts are made here, by staff. */
@@ -14,6 +14,31 @@ export default async function userRoutes(app: FastifyInstance) {
   async function keepOneActive(db: Executor, userId: number) {
     const active = await activeUserIds(db, app.db.dialect === 'postgres');
     if (!active.some((id) => id !== userId)) throw new Conflict(ERRORS.lastUser);
+  }
+
+  /**
+   * A password is changed by its owner, who proves it with the current one: a stolen or
+   * borrowed staff session cannot take over another account (the first admin's) by setting its
+   * password. Setting another user's password waits for roles (an administrator's right).
+   * Whoever runs the server can always recover an account: `pnpm reset-password USER_NAME`.
+   */
+  async function mayChangePassword(
+    user: User | null,
+    targetId: number,
+    currentPassword: unknown,
+  ): Promise<void> {
+    if (!user || user.id !== targetId) throw new Forbidden(ERRORS.ownPasswordOnly);
+    if (typeof currentPassword !== 'string' || currentPassword === '') {
+      throw new BadRequest('current_password: is required to change the password');
+    }
+    const stored = await app.db.kysely
+      .selectFrom('users')
+      .select('password_hash')
+      .where('id', '=', targetId)
+      .executeTakeFirstOrThrow();
+    if (!(await verifyPassword(stored.password_hash, currentPassword))) {
+      throw new BadRequest('current_password: is not the current password');
+    }
   }
 
   registerCrud(app, {
@@ -25,7 +50,7 @@ export default async function userRoutes(app: FastifyInstance) {
     image: { field: 'avatar', column: 'avatar' },
     publishes: false,
     hooks: {
-      async prepare({ db }, body, existing) {
+      async prepare({ db, request }, body, existing) {
         const values = columnValues(
           { repo: users, image: { field: 'avatar', column: 'avatar' } },
           body,
@@ -44,8 +69,10 @@ export default async function userRoutes(app: FastifyInstance) {
         );
         if (conflicts.userName) throw new Conflict(ERRORS.userNameTaken);
         if (conflicts.email) throw new Conflict(ERRORS.emailTaken);
-        if (typeof body.password === 'string')
+        if (typeof body.password === 'string') {
+          if (existing) await mayChangePassword(request.user, existing.id, body.current_password);
           values.password_hash = await hashPassword(body.password);
+        }
         return values;
       },
       async beforeUpdate({ db, request }, existing, values) {

@@ -1,0 +1,52 @@
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import { nowIso } from '../lib/rows.ts';
+import { newPassword } from '../lib/tokens.ts';
+import { connect } from './connect.ts';
+import { migrateToLatest } from './migrate.ts';
+import { revokeUserSessions } from './repositories/sessions.ts';
+
+// `pnpm reset-password USER_NAME`: the way back in for whoever runs the server (it needs the
+// database, not a session). Sets a new random password, ends every session of that user, and
+// prints the password once. It does not reactivate a deactivated account: say so instead.
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { help: { type: 'boolean', short: 'h' } },
+});
+if (values.help || positionals.length !== 1) {
+  console.error('usage: pnpm reset-password <user name>');
+  process.exit(values.help ? 0 : 2);
+}
+const userName = positionals[0]!.trim().toLowerCase();
+
+const config = loadConfig();
+const db = connect({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+try {
+  await migrateToLatest(db.kysely);
+  const user = await db.kysely
+    .selectFrom('users')
+    .select(['id', 'is_active'])
+    .where('user_name', '=', userName)
+    .executeTakeFirst();
+  if (!user) {
+    console.error(`There is no user named "${userName}".`);
+    process.exitCode = 1;
+  } else {
+    const password = newPassword();
+    await db.kysely.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('users')
+        .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
+        .where('id', '=', user.id)
+        .execute();
+      await revokeUserSessions(trx, user.id);
+    });
+    console.log(`New password for "${userName}": ${password}`);
+    console.log('Every session of this user has been ended. The password is shown only now.');
+    if (!user.is_active) console.log('Note: this account is deactivated; activate it to sign in.');
+  }
+} finally {
+  await db.destroy();
+}
