@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { BadRequest } from '../lib/httpErrors.ts';
 
@@ -12,6 +13,30 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
     if (found) return found;
   }
   return null;
+}
+
+/** The first number that is not finite (`1e400` parses as Infinity), as a field path, or null. */
+export function findNonFinite(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (depth > 8 || value === null || typeof value !== 'object' || Buffer.isBuffer(value)) {
+    return null;
+  }
+  for (const [key, item] of Object.entries(value)) {
+    const found = findNonFinite(item, Array.isArray(value) ? path : `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+const fieldName = (path: string) => path.split('.').slice(1).join('.') || path;
+
+/** No number of ours may be infinite. */
+function refuseNonFinite(request: FastifyRequest): void {
+  const field =
+    findNonFinite(request.params, 'params') ??
+    findNonFinite(request.query, 'query') ??
+    findNonFinite(request.body, 'body');
+  if (field) throw new BadRequest(`${fieldName(field)}: must be a finite number`);
 }
 
 /**
@@ -29,11 +54,12 @@ export default fp(
         findNul(request.params, 'params') ??
         findNul(request.query, 'query') ??
         findNul(request.body, 'body');
-      if (field) {
-        const name = field.split('.').slice(1).join('.') || field;
-        throw new BadRequest(`${name}: must not contain NUL characters`);
-      }
+      if (field) throw new BadRequest(`${fieldName(field)}: must not contain NUL characters`);
+      refuseNonFinite(request);
     });
+    // Again after validation: Ajv coerces the text "1e400" to Infinity (and lets it through
+    // `maximum`), while before it a JSON 1e400 would be coerced to the text "Infinity".
+    app.addHook('preHandler', async (request) => refuseNonFinite(request));
   },
   { name: 'hostile-input' },
 );
