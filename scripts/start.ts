@@ -27,7 +27,10 @@ if (process.env.START_SKIP_BUILD !== '1') {
 const server = spawn(process.execPath, [join(REPO_ROOT, 'api', 'src', 'server.ts')], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
-  env: { PUBLISH_ENABLED: 'true', ...process.env },
+  // MALLOC_ARENA_MAX: glibc gives each thread that allocates an arena of its own and keeps
+  // them; with libvips' image threads that is well over 100 MB after a few uploads. Two
+  // arenas keep the server's memory bounded (`pnpm bench:abuse` measures it).
+  env: { PUBLISH_ENABLED: 'true', MALLOC_ARENA_MAX: '2', ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => server.kill(signal));

@@ -17,15 +17,16 @@ import apiRoutes from './routes/index.ts';
 
 /**
  * Connection timeouts, set on purpose against slow or idle clients holding sockets open:
- * - headers must arrive within 10 s of the connection (a "slowloris" sends them a byte at a time);
- * - a whole request, body included, within 120 s (a 60 MB upload on a slow office line);
- * - a socket with nothing happening on it for 30 s is closed;
+ * - a request's headers must arrive within 10 s (a "slowloris" sends them a byte at a time; a
+ *   connection that sends nothing is closed then too);
+ * - the whole request, body included, within 120 s (a 60 MB upload on a slow office line);
  * - an idle keep-alive connection is kept 5 s for the browser's next request.
+ * There is no inactivity timeout on the socket (Fastify's connectionTimeout, 0): it would also
+ * cut a request the server is still working on (uploads waiting for their turn at the images).
  */
 export const TIMEOUTS = {
   headersMs: 10_000,
   requestMs: 120_000,
-  idleSocketMs: 30_000,
   keepAliveMs: 5_000,
 } as const;
 
@@ -58,7 +59,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    connectionTimeout: TIMEOUTS.idleSocketMs,
+    connectionTimeout: 0,
     requestTimeout: TIMEOUTS.requestMs,
     keepAliveTimeout: TIMEOUTS.keepAliveMs,
     // Requests already running finish during a graceful close; new ones are told to come back.

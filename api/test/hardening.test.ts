@@ -437,7 +437,8 @@ describe.skipIf(skipReason)('hardening', () => {
       expect(server.headersTimeout).toBe(TIMEOUTS.headersMs);
       expect(server.requestTimeout).toBe(TIMEOUTS.requestMs);
       expect(server.keepAliveTimeout).toBe(TIMEOUTS.keepAliveMs);
-      expect(server.timeout).toBe(TIMEOUTS.idleSocketMs);
+      // no socket inactivity timeout: it would cut requests the server is still working on
+      expect(server.timeout).toBe(0);
     });
   });
 });
