@@ -1,8 +1,22 @@
+import { readFileSync } from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 
 const api = new URL(process.env.API_URL ?? 'http://127.0.0.1:8080');
+
+/**
+ * The origin the browser posts the public forms to: PUBLIC_API_URL at build time, as
+ * src/lib/api.ts reads it. Unset (or a path) means the site's own origin, the one-port product.
+ */
+const publicApi = (process.env.PUBLIC_API_URL ?? '').trim();
+const publicApiOrigin = URL.canParse(publicApi) ? new URL(publicApi).origin : null;
+const selfAndApi = ["'self'", ...(publicApiOrigin ? [publicApiOrigin] : [])].join(' ');
+
+/** src/scripts/prepaint.js as every page inlines it: without its comment lines. */
+const prepaint = readFileSync(new URL('./src/scripts/prepaint.js', import.meta.url), 'utf8')
+  .replace(/^\s*(?:\/\/.*|\/\*.*\*\/)\n/gm, '')
+  .trim();
 
 // Static output only: the site is plain files built from the API (DESIGN section 2).
 export default defineConfig({
@@ -11,6 +25,35 @@ export default defineConfig({
   site: process.env.SITE_URL ?? 'http://localhost:8080',
   trailingSlash: 'never',
   build: { format: 'directory' },
+  // No Markdown here; Shiki, its default highlighter, would need inline styles (see below).
+  markdown: { syntaxHighlight: false },
+  // A Content Security Policy in every page's <meta http-equiv="content-security-policy">, so it
+  // holds on any static host as well as on the API's port (which adds, as a header, only what a
+  // meta policy cannot say: frame-ancestors; see api/src/plugins/frontends.ts). Astro adds
+  // script-src and style-src: 'self' and the sha256 hashes of every inline script and style it
+  // emits (its inlined module scripts, the islands' bootstrap and the client:interaction
+  // directive, the pre-paint script injected below), and no 'unsafe-inline': an injected inline
+  // script or event handler does not run. The pages have no style attributes either (utility
+  // classes in global.css instead), so styles need no 'unsafe-inline'; Swiper and the header
+  // set styles through the DOM (element.style), which a policy does not restrict.
+  // JSON-LD blocks are data, not scripts: no policy applies to them.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        // the forms post JSON to the API, which may be on another origin (PUBLIC_API_URL)
+        `connect-src ${selfAndApi}`,
+        // pictures are re-encoded into the release, but uploads may live on another host
+        `img-src ${selfAndApi} data: https:`,
+        // the map embed (its address comes from staff, in settings) and youtube-nocookie players
+        'frame-src https:',
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   // Kept between builds (and between releases of the publishing runner): transformed images are
   // cached here, so a rebuild does not re-encode pictures that did not change.
   cacheDir: '../.cache/astro',
@@ -34,6 +77,16 @@ export default defineConfig({
             name: 'interaction',
             entrypoint: './src/directives/interaction.ts',
           }),
+      },
+    },
+    {
+      // The theme and the stored language before paint. Injected rather than written in the
+      // layout as <script is:inline>: Astro hashes injected scripts into the page's policy (it
+      // does not hash is:inline ones), and renders them after the policy's <meta>, so the
+      // policy covers them too.
+      name: 'conveyor:prepaint',
+      hooks: {
+        'astro:config:setup': ({ injectScript }) => injectScript('head-inline', prepaint),
       },
     },
     sitemap({

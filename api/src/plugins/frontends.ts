@@ -9,19 +9,21 @@ import fp from 'fastify-plugin';
 const YEAR = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 /**
- * The site's pages run small inline scripts (theme and language before paint, Astro's inlined
- * modules) and embed videos and a map; the API's strict policy would block them.
+ * The site's own Content Security Policy is in each page, a <meta http-equiv> the build writes
+ * (site/astro.config.mjs): script-src and style-src with the hashes of exactly the inline
+ * scripts and styles that page ships, no 'unsafe-inline', plus its sources for images, frames
+ * and the forms' API. It holds on any static host the same files are uploaded to. A browser
+ * enforces every policy it is given, header and meta alike, so this header must not restrict
+ * what the meta allows (a script-src here without the pages' hashes would block their inline
+ * scripts; a default-src would forbid the images and frames the meta lets in): it carries only
+ * what a meta policy cannot say (frame-ancestors), and directives that agree with the meta's,
+ * which a header applies from the page's first byte (the meta, only after its own place).
  */
 const SITE_CSP = [
-  "default-src 'self'",
-  "script-src 'self' 'unsafe-inline'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: https:",
-  // the map embed (its address comes from staff, in settings) and youtube-nocookie players
-  'frame-src https:',
   "frame-ancestors 'none'",
   "base-uri 'self'",
   "form-action 'self'",
+  "object-src 'none'",
 ].join('; ');
 const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
