@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiGet, expectToast, row, signIn } from './helpers.ts';
+import { ADMIN, apiGet, apiToken, expectToast, row, signIn } from './helpers.ts';
 
 test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
   page,
@@ -63,4 +63,96 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(row(page, name)).toHaveCount(0);
   await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+});
+
+// A password is changed only by its owner, with the current one (the API refuses the rest).
+// This changes the admin's own password and puts it back in `finally`: safe because the
+// config runs one worker, so no other test signs in as the admin meanwhile (a new password
+// also ends the admin's other sessions).
+test("passwords: none on another user's edit; one's own needs the current one", async ({
+  page,
+}) => {
+  const token = await apiToken(page);
+  const other = `other${Date.now() % 100000}`;
+  const created = await page.request.post('/api/users', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { user_name: other, password: 'other-password-1', email: `${other}@example.com` },
+  });
+  expect(created.status()).toBe(201);
+  const otherId = (await created.json()).data.id;
+
+  await signIn(page);
+  try {
+    // another user's edit screen: no password inputs, a line saying only they can change it
+    await page.goto(`/admin/users/${otherId}`);
+    await expect(page.getByRole('textbox', { name: 'Ism', exact: true })).toBeVisible();
+    await expect(page.getByTestId('password-owner-only')).toHaveText(
+      "Parolni faqat foydalanuvchining o'zi o'zgartira oladi: tizimga kirib, o'z akkauntida.",
+    );
+    await expect(page.getByLabel('Parol', { exact: true })).toHaveCount(0);
+    await expect(page.getByLabel('Joriy parol', { exact: true })).toHaveCount(0);
+    await expect(page.locator('input[type=password]')).toHaveCount(0);
+    // its other fields still save, and the save carries no password
+    await page.getByRole('textbox', { name: 'Familiya', exact: true }).fill('Boshqa');
+    const put = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().endsWith(`/api/users/${otherId}`),
+    );
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    expect((await put).postData() ?? '').not.toMatch(/name="(current_)?password"/);
+    await expectToast(page, 'Foydalanuvchi tahrirlandi');
+  } finally {
+    const gone = await page.request.delete(`/api/users/${otherId}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(gone.status()).toBe(200);
+  }
+
+  const newPassword = 'admin-password-2';
+  try {
+    // one's own edit screen: the new password and the current one
+    await page.goto('/admin/users');
+    await row(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
+    await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+    await expect(page.getByTestId('password-owner-only')).toHaveCount(0);
+    const password = page.getByLabel('Parol', { exact: true });
+    const current = page.getByLabel('Joriy parol', { exact: true });
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
+    await password.fill(newPassword);
+    // a new password without the current one is refused by the form
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await expect(page.getByText('Majburiy maydon')).toBeVisible();
+    // a wrong current password is refused by the API, with its reason
+    await current.fill('not-the-password');
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await expectToast(
+      page,
+      "Ma'lumotlar to'gri kiritilganligini tekshiring: current_password: is not the current password",
+    );
+    await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
+    // the right one changes it
+    await current.fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await expectToast(page, 'Foydalanuvchi tahrirlandi');
+    await expect(page).toHaveURL(/\/admin\/users$/);
+
+    const signin = (password: string) =>
+      page.request.post('/api/signin', { data: { user_name: ADMIN.user, password } });
+    expect((await signin(newPassword)).status()).toBe(200);
+    expect((await signin(ADMIN.password)).status()).toBe(401);
+  } finally {
+    // the original password back (the admin's own change, so with the new one as current)
+    const signedIn = await page.request.post('/api/signin', {
+      data: { user_name: ADMIN.user, password: newPassword },
+    });
+    if (signedIn.status() === 200) {
+      const headers = { authorization: `Bearer ${(await signedIn.json()).data}` };
+      const { id } = (await (await page.request.get('/api/me', { headers })).json()).data;
+      const restored = await page.request.put(`/api/users/${id}`, {
+        headers,
+        data: { password: ADMIN.password, current_password: newPassword },
+      });
+      expect(restored.status()).toBe(200);
+    }
+  }
+  await apiToken(page); // the admin signs in with the original password again
 });

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { imageChoiceError } from '../src/common/imageRules.ts';
-import { atLeastOneLanguage, httpUrl, userName } from '../src/common/validators.ts';
+import {
+  atLeastOneLanguage,
+  currentPasswordIfNew,
+  httpUrl,
+  userName,
+} from '../src/common/validators.ts';
 import { en } from '../src/i18n/en.ts';
 import { ru } from '../src/i18n/ru.ts';
 import { uz } from '../src/i18n/uz.ts';
+import { isOwnAccount, passwordChange } from '../src/users/password.ts';
 
 // The admin's validation rules as the forms apply them: undefined (or null) is valid, anything
 // else is the message key the form or the toast shows.
@@ -142,6 +148,66 @@ describe('image rules', () => {
     for (const catalogue of [uz, ru, en]) {
       expect(text(catalogue, 'conveyor.images.only_jpeg_png')).toBeTruthy();
       expect(text(catalogue, 'conveyor.images.too_many')).toBeTruthy();
+    }
+  });
+});
+
+describe('password change on the user edit screen', () => {
+  it('asks for the current password only when a new one is typed', () => {
+    expect(currentPasswordIfNew('', { password: 'new-password-1' })).toBe('ra.validation.required');
+    expect(currentPasswordIfNew(undefined, { password: 'new-password-1' })).toBe(
+      'ra.validation.required',
+    );
+    expect(currentPasswordIfNew('old-password-1', { password: 'new-password-1' })).toBeUndefined();
+    expect(currentPasswordIfNew('', { password: '' })).toBeUndefined();
+    expect(currentPasswordIfNew(undefined, {})).toBeUndefined();
+  });
+
+  it("knows one's own account by its id, whatever the id's type", () => {
+    expect(isOwnAccount(1, 1)).toBe(true);
+    expect(isOwnAccount('1', 1)).toBe(true);
+    expect(isOwnAccount(2, 1)).toBe(false);
+    expect(isOwnAccount(1, undefined)).toBe(false);
+    expect(isOwnAccount(undefined, undefined)).toBe(false);
+  });
+
+  it("never sends a password for another user's account", () => {
+    expect(
+      passwordChange(
+        { id: 2, email: 'a@example.com', password: 'new-password-1', current_password: 'x' },
+        false,
+      ),
+    ).toEqual({ id: 2, email: 'a@example.com' });
+  });
+
+  it("sends the new password with the current one for one's own, neither when it is empty", () => {
+    expect(
+      passwordChange(
+        { id: 1, email: 'a@example.com', password: 'new-password-1', current_password: 'old-1' },
+        true,
+      ),
+    ).toEqual({
+      id: 1,
+      email: 'a@example.com',
+      password: 'new-password-1',
+      current_password: 'old-1',
+    });
+    expect(
+      passwordChange(
+        { id: 1, email: 'a@example.com', password: '', current_password: 'old' },
+        true,
+      ),
+    ).toEqual({ id: 1, email: 'a@example.com' });
+    expect(passwordChange({ id: 1, email: 'a@example.com' }, true)).toEqual({
+      id: 1,
+      email: 'a@example.com',
+    });
+  });
+
+  it('has its texts in every language', () => {
+    for (const catalogue of [uz, ru, en]) {
+      expect(text(catalogue, 'resources.users.fields.current_password')).toBeTruthy();
+      expect(text(catalogue, 'conveyor.users.password_owner_only')).toBeTruthy();
     }
   });
 });

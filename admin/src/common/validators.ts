@@ -21,3 +21,7 @@ export const atLeastOneLanguage =
     LANGUAGES.some((lang) => String(all?.[`${prefix}_${lang}`] ?? '').trim() !== '')
       ? undefined
       : 'conveyor.errors.one_language';
+
+/** The current password is asked for only when a new one is typed (changing one's own). */
+export const currentPasswordIfNew = (value: unknown, all: Record<string, unknown>) =>
+  all?.password && !value ? 'ra.validation.required' : undefined;

@@ -40,7 +40,11 @@ export const en: Catalogue = mergeCatalogue('en', {
     back: 'Back',
     languages: { label: 'Language', uz: "O'zbekcha", ru: 'Русский', en: 'English' },
     lead_status: { new: 'New', in_progress: 'In progress', done: 'Done' },
-    users: { password_keep: 'Leave empty to keep the current password' },
+    users: {
+      password_keep: 'Leave empty to keep the current password',
+      password_owner_only:
+        'Only this user can change their password; after signing in, from their own account.',
+    },
     suppliers: { edit_title: 'Partner details' },
     settings: { title: 'Company data', saved: 'Data updated' },
     publishing: {
@@ -78,6 +82,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       fields: {
         user_name: 'User name',
         password: 'Password',
+        current_password: 'Current password',
         first_name: 'First name',
         last_name: 'Last name',
         email: 'E-mail',

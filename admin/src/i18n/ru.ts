@@ -46,7 +46,11 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     back: 'Назад',
     languages: { label: 'Язык', uz: "O'zbekcha", ru: 'Русский', en: 'English' },
     lead_status: { new: 'Новая', in_progress: 'В работе', done: 'Готово' },
-    users: { password_keep: 'Оставьте пустым, чтобы не менять пароль' },
+    users: {
+      password_keep: 'Оставьте пустым, чтобы не менять пароль',
+      password_owner_only:
+        'Пароль может сменить только сам пользователь: войдя в систему, в своей учётной записи.',
+    },
     suppliers: { edit_title: 'Данные партнёра' },
     settings: { title: 'Данные компании', saved: 'Данные изменены' },
     publishing: {
@@ -84,6 +88,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       fields: {
         user_name: 'Имя пользователя',
         password: 'Пароль',
+        current_password: 'Текущий пароль',
         first_name: 'Имя',
         last_name: 'Фамилия',
         email: 'E-mail',

@@ -167,7 +167,11 @@ export const uz: Catalogue = mergeCatalogue('en', {
     back: 'Orqaga',
     languages: { label: 'Til', uz: "O'zbekcha", ru: 'Русский', en: 'English' },
     lead_status: { new: 'Yangi', in_progress: 'Jarayonda', done: 'Bajarildi' },
-    users: { password_keep: "Bo'sh qoldirilsa, parol o'zgarmaydi" },
+    users: {
+      password_keep: "Bo'sh qoldirilsa, parol o'zgarmaydi",
+      password_owner_only:
+        "Parolni faqat foydalanuvchining o'zi o'zgartira oladi: tizimga kirib, o'z akkauntida.",
+    },
     suppliers: { edit_title: "Hamkor Ma'lumotlari" },
     settings: { title: 'Kompaniya ma’lumotlari', saved: "Ma'lumotlar tahrirlandi" },
     publishing: {
@@ -209,6 +213,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       fields: {
         user_name: 'Foydalanuvchi nomi',
         password: 'Parol',
+        current_password: 'Joriy parol',
         first_name: 'Ism',
         last_name: 'Familiya',
         email: 'E-mail',

@@ -1,6 +1,8 @@
+import { Alert } from '@mui/material';
 import {
   BooleanInput,
   email,
+  type Identifier,
   maxLength,
   minLength,
   PasswordInput,
@@ -8,13 +10,17 @@ import {
   SimpleForm,
   TextField,
   TextInput,
+  useGetIdentity,
   useGetList,
+  useRecordContext,
+  useTranslate,
 } from 'react-admin';
 import { RowNumber } from '../common/fields.tsx';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { CreatePage, EditPage, FormToolbar, ListPage, RowActions } from '../common/pages.tsx';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
-import { userName } from '../common/validators.ts';
+import { currentPasswordIfNew, userName } from '../common/validators.ts';
+import { isOwnAccount, passwordChange } from './password.ts';
 
 /**
  * Whether the last user is left, counted over all users: the list's `total` follows its search
@@ -52,6 +58,50 @@ function UserToolbar() {
   return <FormToolbar disableDelete={useLastUser()} />;
 }
 
+/**
+ * Whether the signed-in user is editing their own account: `undefined` while their identity
+ * is loading, and false when it cannot be had (the password stays out of reach then).
+ */
+function useOwnAccount(): boolean | undefined {
+  const record = useRecordContext();
+  const { identity, isPending } = useGetIdentity();
+  if (isPending) return undefined;
+  return isOwnAccount(record?.id, identity?.id);
+}
+
+/**
+ * The password on an edit screen. Only its owner may change it, and gives the current one with
+ * the new (the API refuses anything else): one's own account has both inputs, required together
+ * once a new password is typed; another user's has a line saying so instead.
+ */
+function EditPasswordInputs() {
+  const own = useOwnAccount();
+  const translate = useTranslate();
+  if (own === undefined) return null;
+  if (!own) {
+    return (
+      <Alert severity="info" role="note" sx={{ mb: 2 }} data-testid="password-owner-only">
+        {translate('conveyor.users.password_owner_only')}
+      </Alert>
+    );
+  }
+  return (
+    <>
+      <PasswordInput
+        source="password"
+        validate={minLength(8)}
+        autoComplete="new-password"
+        helperText="conveyor.users.password_keep"
+      />
+      <PasswordInput
+        source="current_password"
+        validate={currentPasswordIfNew}
+        autoComplete="current-password"
+      />
+    </>
+  );
+}
+
 function UserForm({ creating }: { creating: boolean }) {
   return (
     <SimpleForm
@@ -59,12 +109,15 @@ function UserForm({ creating }: { creating: boolean }) {
       defaultValues={creating ? { is_active: true } : undefined}
     >
       <TextInput source="user_name" validate={[required(), userName]} autoComplete="off" />
-      <PasswordInput
-        source="password"
-        validate={creating ? [required(), minLength(8)] : [minLength(8)]}
-        autoComplete="new-password"
-        helperText={creating ? undefined : 'conveyor.users.password_keep'}
-      />
+      {creating ? (
+        <PasswordInput
+          source="password"
+          validate={[required(), minLength(8)]}
+          autoComplete="new-password"
+        />
+      ) : (
+        <EditPasswordInputs />
+      )}
       <TextInput source="first_name" validate={maxLength(100)} />
       <TextInput source="last_name" validate={maxLength(100)} />
       <TextInput source="email" type="email" validate={[required(), email()]} />
@@ -74,20 +127,29 @@ function UserForm({ creating }: { creating: boolean }) {
   );
 }
 
-/** An empty password on edit means "keep the current one". */
-const dropEmptyPassword = (data: Record<string, unknown>) => {
-  const { password, ...rest } = data;
-  return password ? { ...rest, password } : rest;
-};
-
 export const UserCreate = () => (
   <CreatePage>
     <UserForm creating />
   </CreatePage>
 );
 
-export const UserEdit = () => (
-  <EditPage transform={dropEmptyPassword}>
-    <UserForm creating={false} />
-  </EditPage>
-);
+/**
+ * Saves send a password only for one's own account, with the current one, and only when a new
+ * one was typed (empty keeps it); another user's edit never carries one.
+ */
+export function UserEdit() {
+  const { identity } = useGetIdentity();
+  const transform = (
+    data: Record<string, unknown>,
+    options?: { previousData?: { id?: Identifier } },
+  ) =>
+    passwordChange(
+      data,
+      isOwnAccount(options?.previousData?.id ?? (data.id as Identifier), identity?.id),
+    );
+  return (
+    <EditPage transform={transform}>
+      <UserForm creating={false} />
+    </EditPage>
+  );
+}
