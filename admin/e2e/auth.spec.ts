@@ -1,5 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, expectToast, signIn, toast } from './helpers.ts';
+
+/** The browser keeps a session cookie the API no longer knows (revoked or expired). */
+async function endedSession(page: Page, token: string) {
+  const { hostname } = new URL(page.url());
+  await page
+    .context()
+    .addCookies([
+      { name: 'conveyor_session', value: token, domain: hostname, path: '/api', httpOnly: true },
+    ]);
+}
 
 test.describe('sign-in and the guard', () => {
   test('an admin path sends a signed-out visitor to /auth/login', async ({ page }) => {
@@ -51,9 +61,23 @@ test.describe('sign-in and the guard', () => {
     await expect(page).toHaveURL(/\/admin\/users$/);
   });
 
+  test('the session is an HttpOnly cookie no script of the page can read', async ({ page }) => {
+    await signIn(page);
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'conveyor_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
+    const readable = await page.evaluate(() => ({
+      cookies: document.cookie,
+      storage: JSON.stringify({ ...localStorage, ...sessionStorage }),
+    }));
+    expect(readable.cookies).not.toContain(cookie!.value);
+    expect(readable.storage).not.toContain(cookie!.value);
+  });
+
   test('"Akkauntdan chiqish" revokes the token and goes to /', async ({ page }) => {
     await signIn(page);
-    const token = await page.evaluate(() => localStorage.getItem('conveyor.token'));
+    const token = (await page.context().cookies()).find(
+      (c) => c.name === 'conveyor_session',
+    )!.value;
     await page.getByRole('button', { name: 'Profil' }).click();
     await page.getByRole('menuitem', { name: 'Akkauntdan chiqish' }).click();
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
@@ -67,9 +91,7 @@ test.describe('sign-in and the guard', () => {
     page,
   }) => {
     await signIn(page);
-    await page.evaluate(() =>
-      localStorage.setItem('conveyor.token', 'revoked-token-that-the-api-does-not-know'),
-    );
+    await endedSession(page, 'revoked-token-that-the-api-does-not-know');
     await page.goto('/admin/categories');
     await expect(page).toHaveURL(/\/auth\/login$/);
     // spec 8: a 401 is a warning toast with the API's message
@@ -81,7 +103,7 @@ test.describe('sign-in and the guard', () => {
 
   test('the sign-out warning is not shown again on a later visit to sign-in', async ({ page }) => {
     await signIn(page);
-    await page.evaluate(() => localStorage.setItem('conveyor.token', 'revoked-token'));
+    await endedSession(page, 'revoked-token');
     await page.goto('/admin/clients');
     await expect(toast(page).filter({ hasText: /session has expired/ })).toBeVisible();
     await page.goto('/auth/login');

@@ -3,7 +3,8 @@ import { startApi, ADMIN, type TestApi } from '../../api/test/helpers/api.ts';
 import { png } from '../../api/test/helpers/images.ts';
 import { authProvider, signedOutNotice } from '../src/providers/authProvider.ts';
 import { dataProvider, SINGLETON_ID, toListResult } from '../src/providers/dataProvider.ts';
-import { tokenStore } from '../src/providers/http.ts';
+import { session } from '../src/providers/http.ts';
+import { cookieJar } from './cookieJar.ts';
 
 // The providers against the real API over HTTP, on a fresh database: what react-admin sends
 // becomes the API's calls, and the API's answers become what react-admin expects.
@@ -25,22 +26,28 @@ describe('data and auth providers', () => {
     await api?.close();
   });
 
-  it('signs in, keeps the token and knows who is signed in', async () => {
-    expect(tokenStore.get()).toMatch(/.{20,}/);
+  it('signs in with the session cookie and knows who is signed in', async () => {
+    expect(session.active()).toBe(true);
+    expect(cookieJar.get(api.url, 'conveyor_session')).toMatch(/^[\w-]{40,}$/);
+    // no script holds the token: nothing of it is in the page's storage
+    expect(JSON.stringify({ ...localStorage })).not.toContain(
+      cookieJar.get(api.url, 'conveyor_session'),
+    );
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     const identity = await authProvider.getIdentity!();
     expect(identity.fullName).toBeTruthy();
   });
 
   it('refuses a wrong password with the API status and text', async () => {
-    const saved = tokenStore.get();
     await expect(
       authProvider.login({ username: ADMIN.user_name, password: 'nope-nope-nope' }),
     ).rejects.toMatchObject({
       status: 401,
       message: 'Wrong username or password',
     });
-    tokenStore.set(saved!);
+    expect(session.active()).toBe(false);
+    // the earlier session's cookie is still good: mark it signed in again for the next tests
+    session.start();
   });
 
   it('creates with multipart, image included, and answers with the record', async () => {
@@ -180,15 +187,20 @@ describe('data and auth providers', () => {
     });
   });
 
-  it('signs out on a 401 and revokes the token on logout', async () => {
+  it('signs out on a 401 and ends the session on logout', async () => {
     await expect(authProvider.checkError({ status: 500 })).resolves.toBeUndefined();
-    const token = tokenStore.get()!;
+    const token = cookieJar.get(api.url, 'conveyor_session')!;
     await authProvider.logout({});
-    expect(tokenStore.get()).toBeNull();
-    const me = await fetch(`${api.url}/api/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(session.active()).toBe(false);
+    expect(cookieJar.get(api.url, 'conveyor_session')).toBeUndefined();
+    const me = await fetch(`${api.url}/api/me`, {
+      headers: { cookie: `conveyor_session=${token}` },
+    });
     expect(me.status).toBe(401);
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: '/auth/login' });
-    tokenStore.set(token);
+    // a browser that still sends the ended session's cookie
+    cookieJar.set(api.url, 'conveyor_session', token);
+    session.start();
     const refused: { status: number; message: string } = await dataProvider
       .getList('users', {
         pagination: { page: 1, perPage: 10 },
@@ -206,7 +218,7 @@ describe('data and auth providers', () => {
       redirectTo: '/auth/login',
       message: false,
     });
-    expect(tokenStore.get()).toBeNull();
+    expect(session.active()).toBe(false);
     expect(signedOutNotice.take()).toBe(refused.message);
     expect(signedOutNotice.take()).toBeNull();
   });

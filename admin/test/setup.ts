@@ -1,5 +1,7 @@
-// The providers keep the token in localStorage (and a sign-out notice in sessionStorage):
-// browser APIs Node lacks. An in-memory stand-in
+import './cookieJar.ts';
+
+// The providers keep a signed-in mark in localStorage (and a sign-out notice in
+// sessionStorage), and the session in a cookie: browser APIs Node lacks. In-memory stand-ins
 // at this system edge; everything else in these tests is the real API over real HTTP.
 class MemoryStorage {
   #items = new Map<string, string>();

@@ -215,6 +215,76 @@ describe.skipIf(skipReason)('hardening', () => {
     });
   });
 
+  describe('the back office session cookie', () => {
+    const signInWithCookie = async () => {
+      const reply = await api.request('POST', '/api/signin', {
+        headers: from(),
+        json: { user_name: ADMIN.user_name, password: ADMIN.password, session: 'cookie' },
+      });
+      expect(reply.status).toBe(200);
+      expect(reply.body).toEqual({ data: '' });
+      const line = reply.headers.getSetCookie().find((c) => c.startsWith('conveyor_session='))!;
+      expect(line).toMatch(/HttpOnly/i);
+      expect(line).toMatch(/SameSite=Strict/i);
+      expect(line).toMatch(/Path=\/api(;|$)/);
+      return line.split(';', 1)[0]!;
+    };
+
+    it('is HttpOnly and SameSite=Strict; writes need the CSRF header', async () => {
+      const cookie = await signInWithCookie();
+      expect((await api.request('GET', '/api/me', { headers: { cookie } })).status).toBe(200);
+      const write = (headers: Record<string, string>) =>
+        api.request('POST', '/api/testimonials', {
+          headers: { cookie, ...headers },
+          json: { name_ru: 'Отзыв', message_ru: 'Хорошо' },
+        });
+      const forged = await write({});
+      expect(forged.status).toBe(403);
+      expect(forged.body.error).toMatch(/X-Conveyor-CSRF/);
+      expect((await write({ 'x-conveyor-csrf': '1' })).status).toBe(201);
+    });
+
+    it("never breaks the site's forms: a cookie that does not count leaves the caller anonymous", async () => {
+      const cookie = await signInWithCookie();
+      // a staff member's browser posts the contact form (no CSRF header): anonymous
+      const lead = await api.request('POST', '/api/leads', {
+        headers: { cookie, ...from() },
+        json: { name: 'Staff on the site', phone: '+998 90 000 00 01' },
+      });
+      expect(lead.status).toBe(201);
+      expect(lead.body).toEqual({ data: { received: true } });
+      // an ended session's cookie: anonymous on public reads, 401 (and cleared) on staff ones
+      const stale = 'conveyor_session=ended-or-forged-token';
+      expect(
+        (await api.request('GET', '/api/categories', { headers: { cookie: stale } })).status,
+      ).toBe(200);
+      const me = await api.request('GET', '/api/me', { headers: { cookie: stale } });
+      expect(me.status).toBe(401);
+      expect(me.body.error).toMatch(/expired/);
+      expect(me.headers.get('set-cookie')).toMatch(/conveyor_session=;/);
+      // the back office's calls (with the header) expect a session: they are signed out on
+      // public routes too, with the cookie ended or gone, rather than shown the public view
+      for (const headers of [{ cookie: stale }, {}]) {
+        const list = await api.request('GET', '/api/categories', {
+          headers: { ...headers, 'x-conveyor-csrf': '1' },
+        });
+        expect(list.status).toBe(401);
+        expect(list.body.error).toMatch(/expired/);
+      }
+    });
+
+    it('sign-out ends the session and clears the cookie', async () => {
+      const cookie = await signInWithCookie();
+      const out = await api.request('POST', '/api/signout', {
+        headers: { cookie, 'x-conveyor-csrf': '1' },
+        json: {},
+      });
+      expect(out.status).toBe(200);
+      expect(out.headers.get('set-cookie')).toMatch(/conveyor_session=;/);
+      expect((await api.request('GET', '/api/me', { headers: { cookie } })).status).toBe(401);
+    });
+  });
+
   describe('4: NUL bytes and out-of-range numbers', () => {
     it.each([
       ['GET', '/api/products?q=%00'],

@@ -1,7 +1,7 @@
 import type { AuthProvider } from 'react-admin';
 import type { User } from '@conveyor/shared';
 import { fileUrl, LOGIN_PATH } from '../config.ts';
-import { api, tokenStore } from './http.ts';
+import { api, session } from './http.ts';
 
 let identity: Promise<User> | null = null;
 
@@ -34,35 +34,35 @@ export const signedOutNotice = {
 };
 
 /**
- * Sign-in with the API's tokens. The token lives in local storage; a 401 from any call (an
- * expired or revoked token, a deactivated user) signs the user out and sends them to sign-in,
- * where a warning toast gives the API's reason.
+ * Sign-in with the API's session cookie (HttpOnly, SameSite=Strict: no script here ever holds
+ * the token). A 401 from any call (an expired or revoked session, a deactivated user) signs the
+ * user out and sends them to sign-in, where a warning toast gives the API's reason.
  */
 export const authProvider: AuthProvider = {
   async login({ username, password }: { username: string; password: string }) {
-    tokenStore.clear();
+    session.end();
     signedOutNotice.take();
     identity = null;
-    const reply = await api<{ data: string }>('/signin', {
+    await api<{ data: string }>('/signin', {
       method: 'POST',
-      json: { user_name: username, password },
-      anonymous: true,
+      json: { user_name: username, password, session: 'cookie' },
     });
-    tokenStore.set(reply.data);
+    session.start();
   },
 
   async logout() {
-    if (tokenStore.get()) {
-      // Revoke the token on the server; signing out locally must work even if that fails.
+    if (session.active()) {
+      // End the session on the server (which clears the cookie); signing out locally must work
+      // even if that fails.
       await api('/signout', { method: 'POST', json: {} }).catch(() => undefined);
     }
-    tokenStore.clear();
+    session.end();
     identity = null;
     return LOGIN_PATH;
   },
 
   async checkAuth() {
-    if (!tokenStore.get()) throw { redirectTo: LOGIN_PATH, message: false };
+    if (!session.active()) throw { redirectTo: LOGIN_PATH, message: false };
   },
 
   async checkError(error: { status?: number; message?: string }) {
@@ -70,7 +70,7 @@ export const authProvider: AuthProvider = {
       // react-admin would raise its toast inside the admin, which is left for the sign-in
       // screen at once (and only while still signed in): the sign-in screen shows it instead.
       signedOutNotice.set(error.message || 'ra.auth.auth_check_error');
-      tokenStore.clear();
+      session.end();
       identity = null;
       throw { redirectTo: LOGIN_PATH, message: false };
     }

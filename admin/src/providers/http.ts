@@ -1,21 +1,27 @@
 import { HttpError } from 'react-admin';
 import { apiBase } from '../config.ts';
 
-const TOKEN_KEY = 'conveyor.token';
+const SIGNED_IN_KEY = 'conveyor.signedIn';
 
-export const tokenStore = {
-  get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+/**
+ * Whether this browser signed in. Not a secret: the session itself is an HttpOnly cookie that
+ * no script can read (so a script injected into a page of this origin cannot carry it off).
+ * It only spares a round trip before sign-in: an ended session still answers 401.
+ */
+export const session = {
+  active: (): boolean => localStorage.getItem(SIGNED_IN_KEY) === '1',
+  start: () => localStorage.setItem(SIGNED_IN_KEY, '1'),
+  end: () => localStorage.removeItem(SIGNED_IN_KEY),
 };
+
+/** Sent with every call: the API trusts a cookie-authenticated write only with it (CSRF). */
+export const CSRF_HEADER = 'x-conveyor-csrf';
 
 export interface ApiOptions {
   method?: string;
   json?: unknown;
   form?: FormData;
   query?: URLSearchParams;
-  /** Send no token even when one is stored (sign-in). */
-  anonymous?: boolean;
 }
 
 /**
@@ -24,9 +30,7 @@ export interface ApiOptions {
  * react-admin shows to the user, and its status, which the auth provider reads (401 signs out).
  */
 export async function api<T = unknown>(path: string, options: ApiOptions = {}): Promise<T> {
-  const headers = new Headers({ accept: 'application/json' });
-  const token = options.anonymous ? null : tokenStore.get();
-  if (token) headers.set('authorization', `Bearer ${token}`);
+  const headers = new Headers({ accept: 'application/json', [CSRF_HEADER]: '1' });
   let body: BodyInit | undefined;
   if (options.json !== undefined) {
     headers.set('content-type', 'application/json');
@@ -41,6 +45,8 @@ export async function api<T = unknown>(path: string, options: ApiOptions = {}): 
       method: options.method ?? 'GET',
       headers,
       body,
+      // the session cookie, also when the API is on another (same-site) origin (VITE_API_URL)
+      credentials: 'include',
     });
   } catch {
     throw new HttpError('conveyor.errors.network', 0);

@@ -23,29 +23,69 @@ declare module 'fastify' {
 }
 
 const Unauthorized = createError('CONVEYOR_UNAUTHORIZED', '%s', 401);
+const CsrfRefused = createError(
+  'CONVEYOR_CSRF',
+  'This request needs the X-Conveyor-CSRF header (sent by the back office)',
+  403,
+);
 
 export const SESSION_EXPIRED = 'Your session has expired or was ended; please sign in again';
 
-/** The one guard of the API: reads the bearer token and enforces each route's `access`. */
+/** The back office's session: an HttpOnly, SameSite=Strict cookie holding the token. */
+export const SESSION_COOKIE = 'conveyor_session';
+/**
+ * Sent by the back office with every call. A cookie-authenticated write without it is not
+ * trusted: a cross-site form cannot set a header, and a cross-origin script cannot send one
+ * without a CORS preflight that only CORS_ORIGINS pass (OWASP: custom request headers). It
+ * also says "this call expects a session": without a good one it is a 401 on every route, so
+ * the back office signs out rather than quietly showing the public view.
+ */
+export const CSRF_HEADER = 'x-conveyor-csrf';
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The one guard of the API: finds the caller's session and enforces each route's `access`.
+ * A session is a bearer token (API clients, scripts) or the back office's session cookie; with
+ * the cookie, a write also needs the CSRF header. A cookie sent without that header that does
+ * not count (an ended session, or a write) leaves the caller anonymous on public routes, so
+ * that a staff member's browser never breaks the site's forms; staff routes refuse it.
+ */
 export default fp(
   async (app) => {
     app.decorateRequest('user', null);
     app.decorateRequest('tokenHash', null);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access ?? 'staff';
       if (access === 'signin') return;
       const header = request.headers.authorization;
-      const token = header?.replace(/^Bearer\s+/i, '').trim();
-      if (token) {
-        const tokenHash = hashToken(token);
+      const bearer = header?.replace(/^Bearer\s+/i, '').trim();
+      const backOffice = Boolean(request.headers[CSRF_HEADER]);
+      const cookie = request.cookies[SESSION_COOKIE];
+      if (bearer) {
+        const tokenHash = hashToken(bearer);
         const user = await findSessionUser(app.db.kysely, tokenHash);
         if (!user) throw new Unauthorized(SESSION_EXPIRED);
         request.user = user;
         request.tokenHash = tokenHash;
+      } else if (cookie && (backOffice || SAFE_METHODS.has(request.method))) {
+        const tokenHash = hashToken(cookie);
+        const user = await findSessionUser(app.db.kysely, tokenHash);
+        if (user) {
+          request.user = user;
+          request.tokenHash = tokenHash;
+        } else if (access === 'staff' || backOffice) {
+          reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+          throw new Unauthorized(SESSION_EXPIRED);
+        }
+      } else if (cookie && access === 'staff') {
+        throw new CsrfRefused();
+      } else if (backOffice) {
+        // the back office without its cookie: the session ran out in the browser
+        throw new Unauthorized(SESSION_EXPIRED);
       }
       if (access === 'staff' && !request.user) throw new Unauthorized('Authentication required');
     });
   },
-  { name: 'auth', dependencies: ['db'] },
+  { name: 'auth', dependencies: ['db', 'cookies'] },
 );

@@ -22,7 +22,9 @@ export default fp(
     await app.register(cors, {
       origin: origins.length ? origins : false,
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
+      allowedHeaders: ['Authorization', 'Content-Type', 'X-Conveyor-CSRF'],
+      // the back office's session cookie, when it is hosted on another (same-site) origin
+      credentials: true,
       maxAge: 600,
     });
   },

@@ -137,6 +137,12 @@ export const signInSchema = {
   properties: {
     user_name: { type: 'string', minLength: 1, maxLength: 100 },
     password: { type: 'string', minLength: 1, maxLength: 200 },
+    /**
+     * `cookie`: the back office's session, set as an HttpOnly, SameSite=Strict cookie that no
+     * script can read (the answer's token is then empty); `token` (the default): the token in
+     * the answer, for the Authorization header of API clients.
+     */
+    session: { type: 'string', enum: ['token', 'cookie'] },
   },
   required: ['user_name', 'password'],
   additionalProperties: false,

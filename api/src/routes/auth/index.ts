@@ -7,6 +7,7 @@ import {
 } from '@conveyor/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findCredentials } from '../../db/repositories/accounts.ts';
+import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import {
   createSession,
   purgeExpiredSessions,
@@ -70,7 +71,12 @@ export default async function authRoutes(app: FastifyInstance) {
         response: {
           200: {
             type: 'object',
-            properties: { data: { type: 'string', description: 'Session token' } },
+            properties: {
+              data: {
+                type: 'string',
+                description: 'Session token (empty when it was set as the session cookie)',
+              },
+            },
             required: ['data'],
           },
           ...errors,
@@ -110,16 +116,27 @@ export default async function authRoutes(app: FastifyInstance) {
       }
       await purgeExpiredSessions(db);
       const token = await createSession(db, account.id, app.config.sessionTtlMs);
+      const secure = request.protocol === 'https';
       // A new device cookie at every successful sign-in (OWASP): this browser is now known.
       reply.setCookie(DEVICE_COOKIE, `${name}:${newToken()}`, {
         signed: true,
         httpOnly: true,
         sameSite: 'strict',
-        secure: request.protocol === 'https',
+        secure,
         path: '/api/signin',
         maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
       });
       request.log.info({ userId: account.id, trusted }, 'signed in');
+      if ((request.body as SignIn).session === 'cookie') {
+        reply.setCookie(SESSION_COOKIE, token, {
+          httpOnly: true,
+          sameSite: 'strict',
+          secure,
+          path: '/api',
+          maxAge: Math.floor(app.config.sessionTtlMs / 1000),
+        });
+        return { data: '' };
+      }
       return { data: token };
     },
   );
@@ -138,8 +155,9 @@ export default async function authRoutes(app: FastifyInstance) {
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (request.tokenHash) await revokeSession(app.db.kysely, request.tokenHash);
+      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
       return { data: true };
     },
   );
