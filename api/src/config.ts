@@ -17,6 +17,7 @@ export const configSchema = {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     DATA_DIR: { type: 'string', default: './data' },
     DATABASE_URL: { type: 'string', default: '' },
+    SQLITE_SYNCHRONOUS: { type: 'string', enum: ['FULL', 'NORMAL'], default: 'FULL' },
     LOG_LEVEL: {
       type: 'string',
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
@@ -74,6 +75,12 @@ export interface Config {
   /** `null` selects the embedded SQLite file `sqliteFile`. */
   databaseUrl: string | null;
   sqliteFile: string;
+  /**
+   * SQLite's `synchronous`: FULL (the default) syncs every commit to disk before the API
+   * answers, so acknowledged leads survive a power loss; NORMAL is faster and may lose the last
+   * commits then (never corrupts).
+   */
+  sqliteSynchronous: 'FULL' | 'NORMAL';
   logLevel: string;
   /** Human-readable log lines instead of JSON (development). */
   logPretty: boolean;
@@ -157,6 +164,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     uploadsDir: join(dataDir, 'uploads'),
     databaseUrl: databaseUrl || null,
     sqliteFile: join(dataDir, 'catalogue.sqlite'),
+    sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
     logLevel: env.LOG_LEVEL,
     logPretty: env.LOG_PRETTY,
     admin: { userName: env.ADMIN_USER, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },

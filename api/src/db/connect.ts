@@ -17,6 +17,8 @@ export interface Db {
 export interface DbOptions {
   databaseUrl: string | null;
   sqliteFile: string;
+  /** SQLite's `synchronous` (FULL by default: commits survive a power loss). */
+  sqliteSynchronous?: 'FULL' | 'NORMAL';
   /** Told about an idle PostgreSQL connection that failed (server restart, network). */
   onIdleError?: (error: Error) => void;
 }
@@ -24,7 +26,12 @@ export interface DbOptions {
 /** COUNT(*) and identity values arrive as strings from pg; we want plain numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
-export function connect({ databaseUrl, sqliteFile, onIdleError }: DbOptions): Db {
+export function connect({
+  databaseUrl,
+  sqliteFile,
+  sqliteSynchronous = 'FULL',
+  onIdleError,
+}: DbOptions): Db {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
     // Without a listener, an idle connection the server drops would crash the process; the
@@ -40,7 +47,7 @@ export function connect({ databaseUrl, sqliteFile, onIdleError }: DbOptions): Db
   // FULL: a commit is on disk (WAL synced) before the API answers, so an acknowledged lead or
   // supplier application survives a power loss, not only a crash of the process (NORMAL may
   // lose the last commits then). The cost is one fsync per write transaction: see README.
-  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma(`synchronous = ${sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   // SQLite's own lower() folds ASCII only; search must also fold Cyrillic and Uzbek letters, as

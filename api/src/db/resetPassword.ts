@@ -22,7 +22,11 @@ if (values.help || positionals.length !== 1) {
 const userName = positionals[0]!.trim().toLowerCase();
 
 const config = loadConfig();
-const db = connect({ databaseUrl: config.databaseUrl, sqliteFile: config.sqliteFile });
+const db = connect({
+  databaseUrl: config.databaseUrl,
+  sqliteFile: config.sqliteFile,
+  sqliteSynchronous: config.sqliteSynchronous,
+});
 try {
   await migrateToLatest(db.kysely);
   const user = await db.kysely

@@ -16,6 +16,7 @@ export default fp(
     const db = connect({
       databaseUrl: app.config.databaseUrl,
       sqliteFile: app.config.sqliteFile,
+      sqliteSynchronous: app.config.sqliteSynchronous,
       onIdleError: (err) => app.log.warn({ err }, 'an idle database connection failed'),
     });
     app.decorate('db', db);
