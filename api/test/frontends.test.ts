@@ -67,6 +67,19 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
   });
 
+  it('gives the back office a strict policy: its own scripts only, never framed', async () => {
+    for (const path of ['/admin/', '/admin/users', '/auth/login']) {
+      const reply = await get(path);
+      expect(reply.status, path).toBe(200);
+      const csp = reply.headers.get('content-security-policy') ?? '';
+      expect(csp, path).toContain("script-src 'self'");
+      expect(csp, path).toContain("default-src 'self'");
+      expect(csp, path).toContain("frame-ancestors 'none'");
+      expect(csp, path).toContain("object-src 'none'");
+      expect(csp, path).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+    }
+  });
+
   it('answers unknown pages with the site 404 page and status 404, and the API with JSON', async () => {
     const page = await get('/no/such/page');
     expect(page.status).toBe(404);
