@@ -264,7 +264,7 @@ describe.skipIf(skipReason)('hardening', () => {
       expect(me.headers.get('set-cookie')).toMatch(/conveyor_session=;/);
       // the back office's calls (with the header) expect a session: they are signed out on
       // public routes too, with the cookie ended or gone, rather than shown the public view
-      for (const headers of [{ cookie: stale }, {}]) {
+      for (const headers of [{ cookie: stale }, {}] as Record<string, string>[]) {
         const list = await api.request('GET', '/api/categories', {
           headers: { ...headers, 'x-conveyor-csrf': '1' },
         });
