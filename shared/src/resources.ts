@@ -1,44 +1,139 @@
+import { localizedKeys } from './schemas/common.ts';
+import { MAX_PRODUCT_IMAGES } from './limits.ts';
+
+/**
+ * The resource registry: the one declaration of each resource of the API and the back office.
+ * The API's routes and repositories, the back office's registration and its data provider's
+ * multipart decision are derived from it (docs/adding-a-resource.md). What differs in
+ * behaviour (a hook, a screen) lives with the resource; the facts live here.
+ */
+export interface ResourceEntry {
+  /** Who may read: `public` is anyone (active records only), `staff` signed-in users. */
+  readonly read: 'public' | 'staff';
+  /** Who may create: `public` lets the site's forms post anonymously (rate limited). */
+  readonly create: 'public' | 'staff';
+  /** Whether a change republishes the public site. */
+  readonly publishes: boolean;
+  /** The single image a record may carry: the multipart field and the column it is kept in. */
+  readonly image?: { readonly field: string; readonly column: string };
+  /** A product's gallery: the repeated multipart field, and at most how many images. */
+  readonly gallery?: { readonly field: string; readonly max: number };
+  /** Language-dependent fields of which at least one language must be filled in. */
+  readonly requireLocalized?: readonly string[];
+  /** Columns the text search (`q`) looks in. */
+  readonly search: readonly string[];
+  /** Columns a list may be sorted by (besides id, created_at, updated_at, is_active). */
+  readonly sortable: readonly string[];
+  /** Columns a list may be filtered by (besides is_active). */
+  readonly filters?: readonly string[];
+  /** The list's order when none is asked for. */
+  readonly defaultOrder?: 'asc' | 'desc';
+}
+
+const localized = (...prefixes: string[]) => prefixes.flatMap((prefix) => localizedKeys(prefix));
+
+export const RESOURCE_REGISTRY = {
+  users: {
+    read: 'staff',
+    create: 'staff',
+    publishes: false,
+    image: { field: 'avatar', column: 'avatar' },
+    search: ['user_name', 'first_name', 'last_name', 'email'],
+    sortable: ['user_name', 'email', 'first_name', 'last_name'],
+  },
+  categories: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    image: { field: 'image', column: 'image' },
+    requireLocalized: ['name'],
+    search: localized('name', 'description'),
+    sortable: localized('name'),
+  },
+  products: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    image: { field: 'image', column: 'image' },
+    gallery: { field: 'images', max: MAX_PRODUCT_IMAGES },
+    requireLocalized: ['name'],
+    search: localized('name', 'description'),
+    sortable: ['category_id', ...localized('name')],
+    filters: ['category_id'],
+  },
+  media: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    requireLocalized: ['title'],
+    search: [...localized('title'), 'link'],
+    sortable: ['product_id', ...localized('title')],
+    filters: ['product_id'],
+  },
+  project: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    requireLocalized: ['title'],
+    search: localized('title', 'description'),
+    sortable: localized('title'),
+  },
+  leads: {
+    read: 'staff',
+    create: 'public',
+    publishes: false,
+    search: ['name', 'email', 'phone', 'message'],
+    sortable: ['status', 'name', 'email'],
+    filters: ['status'],
+    defaultOrder: 'desc',
+  },
+  testimonials: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    requireLocalized: ['name', 'message'],
+    search: localized('name', 'message'),
+    sortable: localized('name'),
+  },
+  clients: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    image: { field: 'image', column: 'image' },
+    search: ['name'],
+    sortable: ['name'],
+  },
+  suppliers: {
+    read: 'staff',
+    create: 'public',
+    publishes: false,
+    search: ['company_name', 'contact_person', 'inn', 'email', 'phone', 'offer'],
+    sortable: ['company_name', 'partner_count'],
+    defaultOrder: 'desc',
+  },
+} as const satisfies Record<string, ResourceEntry>;
+
 /** Every resource of the API, by its one name (URL, table, admin folder, i18n key). */
-export const RESOURCES = [
-  'users',
-  'categories',
-  'products',
-  'media',
-  'project',
-  'leads',
-  'testimonials',
-  'clients',
-  'suppliers',
-] as const;
-export type Resource = (typeof RESOURCES)[number];
+export type Resource = keyof typeof RESOURCE_REGISTRY;
+export const RESOURCES = Object.keys(RESOURCE_REGISTRY) as Resource[];
 
-/** Readable anonymously (active records only); a change to them republishes the site. */
-export const PUBLIC_RESOURCES = [
-  'categories',
-  'products',
-  'media',
-  'project',
-  'testimonials',
-  'clients',
-] as const satisfies readonly Resource[];
-export type PublicResource = (typeof PUBLIC_RESOURCES)[number];
+/** Whether a name (from a URL, a react-admin call) is one of the registry's resources. */
+export function isResource(name: string): name is Resource {
+  return Object.hasOwn(RESOURCE_REGISTRY, name);
+}
 
-/** Hold personal data: staff only, except the anonymous POST of the public forms. */
-export const PRIVATE_RESOURCES = [
-  'users',
-  'leads',
-  'suppliers',
-] as const satisfies readonly Resource[];
+/** The registry entry of a resource, typed as the general shape. */
+export function resourceEntry(name: Resource): ResourceEntry {
+  return RESOURCE_REGISTRY[name];
+}
 
-/** Resources whose create and update also take multipart, and the file fields they accept. */
-export const UPLOAD_FIELDS = {
-  users: { single: 'avatar' },
-  categories: { single: 'image' },
-  products: { single: 'image', multiple: 'images' },
-  clients: { single: 'image' },
-} as const satisfies Partial<Record<Resource, { single: string; multiple?: string }>>;
-export type UploadResource = keyof typeof UPLOAD_FIELDS;
+/** The multipart file fields a resource's writes take (none: it takes JSON only). */
+export function fileFields(name: Resource): string[] {
+  const entry = resourceEntry(name);
+  return [entry.image?.field, entry.gallery?.field].filter((f): f is string => Boolean(f));
+}
 
-export function isPublicResource(resource: string): resource is PublicResource {
-  return (PUBLIC_RESOURCES as readonly string[]).includes(resource);
+/** Readable anonymously (active records only). */
+export function isPublicResource(name: string): boolean {
+  return isResource(name) && resourceEntry(name).read === 'public';
 }

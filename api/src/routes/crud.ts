@@ -9,7 +9,10 @@ import {
   localizedKeys,
   MAX_ID,
   MAX_LIMIT,
+  fileFields,
   type Resource,
+  type ResourceEntry,
+  resourceEntry,
 } from '@conveyor/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ListParams, SortOrder, TableRepository, Executor } from '../db/repositories/table.ts';
@@ -33,7 +36,11 @@ export interface Reference {
   what: string;
 }
 
-/** Everything that differs between resources; the routes themselves are the same for all. */
+/**
+ * What a resource's routes need besides its registry entry (`RESOURCE_REGISTRY` in shared:
+ * access, files, publishing, search and sort): its repository, schemas and hooks. The routes
+ * themselves are the same for all.
+ */
 export interface ResourceDefinition<T extends { id: number }> {
   name: Resource;
   repo: TableRepository<T>;
@@ -41,19 +48,7 @@ export interface ResourceDefinition<T extends { id: number }> {
   record: JsonSchema;
   detail?: JsonSchema;
   bodies: { create: JsonSchema; update: JsonSchema };
-  /** Who may read: `public` means anyone (active records only), `staff` signed-in users. */
-  read: 'public' | 'staff';
-  /** Who may create: the public forms post leads and supplier applications anonymously. */
-  create?: 'public' | 'staff';
-  /** Language-dependent fields of which at least one language must be filled in. */
-  requireLocalized?: readonly string[];
   references?: readonly Reference[];
-  /** The single image a record may carry: the multipart field and the column it is stored in. */
-  image?: { field: string; column: string };
-  /** The gallery of a product: the repeated multipart field, and at most how many. */
-  gallery?: { field: string; max: number };
-  /** Whether a change republishes the public site. */
-  publishes: boolean;
   hooks?: {
     /** Turns a validated body into column values; may refuse with a 4xx. */
     prepare?(ctx: WriteContext, body: Body, existing?: T): Promise<Body> | Body;
@@ -71,6 +66,10 @@ export interface ResourceDefinition<T extends { id: number }> {
   };
 }
 
+type AnyDefinition = ResourceDefinition<{ id: number }>;
+/** A definition with its registry entry: everything the routes are made from. */
+type Full = AnyDefinition & ResourceEntry;
+
 const ANONYMOUS_RECEIVED = { received: true } as const;
 const receivedSchema = {
   type: 'object',
@@ -81,7 +80,7 @@ const receivedSchema = {
 
 const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
-function listQuerySchema(def: ResourceDefinition<{ id: number }>): JsonSchema {
+function listQuerySchema(def: Full): JsonSchema {
   const { spec } = def.repo;
   const filters: Record<string, JsonSchema> = {};
   for (const column of spec.filters) {
@@ -112,11 +111,7 @@ function listQuerySchema(def: ResourceDefinition<{ id: number }>): JsonSchema {
   };
 }
 
-function listParams(
-  query: Body,
-  def: ResourceDefinition<{ id: number }>,
-  staff: boolean,
-): ListParams {
+function listParams(query: Body, def: Full, staff: boolean): ListParams {
   const limit = Math.min(Number(query.limit ?? DEFAULT_LIMIT), MAX_LIMIT);
   const filters: Record<string, unknown> = {};
   for (const column of def.repo.spec.filters) {
@@ -135,7 +130,7 @@ function listParams(
 }
 
 /** Both JSON and multipart bodies are validated by the same schema. */
-function bodySchema(def: ResourceDefinition<{ id: number }>, schema: JsonSchema): JsonSchema {
+function bodySchema(def: Full, schema: JsonSchema): JsonSchema {
   if (!def.image && !def.gallery) return schema;
   return {
     content: {
@@ -146,7 +141,7 @@ function bodySchema(def: ResourceDefinition<{ id: number }>, schema: JsonSchema)
 }
 
 /** With the update body, `image: null` (or an empty string) removes the image. */
-function withImageRemoval(def: ResourceDefinition<{ id: number }>, schema: JsonSchema): JsonSchema {
+function withImageRemoval(def: Full, schema: JsonSchema): JsonSchema {
   if (!def.image) return schema;
   return {
     ...schema,
@@ -163,20 +158,18 @@ function withImageRemoval(def: ResourceDefinition<{ id: number }>, schema: JsonS
 const systemColumns = new Set(['id', 'created_at', 'updated_at']);
 
 /** The body's fields that are plain columns of the resource's table (not files, not ids). */
-export function columnValues(
-  def: Pick<ResourceDefinition<{ id: number }>, 'repo' | 'image'>,
-  body: Body,
-): Body {
+export function columnValues(def: Pick<AnyDefinition, 'repo' | 'name'>, body: Body): Body {
   const values: Body = {};
   const columns = def.repo.spec.columns;
+  const image = resourceEntry(def.name).image;
   for (const [key, value] of Object.entries(body)) {
-    if (value === undefined || systemColumns.has(key) || key === def.image?.column) continue;
+    if (value === undefined || systemColumns.has(key) || key === image?.column) continue;
     if (columns.includes(key)) values[key] = value;
   }
   return values;
 }
 
-function requireLocalized(def: ResourceDefinition<{ id: number }>, merged: Body): void {
+function requireLocalized(def: Full, merged: Body): void {
   for (const prefix of def.requireLocalized ?? []) {
     const keys = localizedKeys(prefix);
     if (!keys.some((key) => typeof merged[key] === 'string' && merged[key].trim() !== '')) {
@@ -191,11 +184,7 @@ interface CheckedFiles {
 }
 
 /** Sorts a request's files into the resource's fields and checks every one of them. */
-async function checkFiles(
-  app: FastifyInstance,
-  def: ResourceDefinition<{ id: number }>,
-  request: FastifyRequest,
-) {
+async function checkFiles(app: FastifyInstance, def: Full, request: FastifyRequest) {
   const files: CheckedFiles = { gallery: [] };
   const uploaded = request.uploadedFiles;
   if (!uploaded.length) return files;
@@ -214,9 +203,10 @@ async function checkFiles(
 
 export function registerCrud<T extends { id: number }>(
   app: FastifyInstance,
-  def: ResourceDefinition<T>,
+  definition: ResourceDefinition<T>,
 ): void {
-  const anyDef = def as unknown as ResourceDefinition<{ id: number }>;
+  const def = { ...resourceEntry(definition.name), ...definition };
+  const anyDef = def as unknown as Full;
   const base = `/${def.name}`;
   const idParams = {
     type: 'object',
@@ -321,8 +311,8 @@ export function registerCrud<T extends { id: number }>(
   );
 
   // The multipart file fields the writes take; a resource without any takes JSON only.
-  const fileFields = [def.image?.field, def.gallery?.field].filter((f): f is string => !!f);
-  const uploads = fileFields.length ? { fileFields } : {};
+  const takesFiles = fileFields(def.name);
+  const uploads = takesFiles.length ? { fileFields: takesFiles } : {};
   const createAccess = def.create === 'public' ? 'public' : 'staff';
   app.post(
     base,

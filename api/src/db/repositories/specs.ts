@@ -5,12 +5,13 @@ import {
   clientSchema,
   type Lead,
   leadSchema,
-  localizedKeys,
   type Media,
   mediaSchema,
   type Product,
   productSchema,
   type Project,
+  type Resource,
+  resourceEntry,
   projectSchema,
   type Supplier,
   supplierSchema,
@@ -22,39 +23,35 @@ import {
 import { type AnyEb, TableRepository, type TableSpec } from './table.ts';
 
 // One repository per table, described by data: the columns come from the shared record
-// schemas, so what the API selects is exactly what it documents and serialises.
+// schemas, so what the API selects is exactly what it documents and serialises; search, sort
+// and filter columns come from the resource registry.
 
 const columnsOf = (schema: { properties: object }) => Object.keys(schema.properties);
 const common = ['id', 'created_at', 'updated_at'] as const;
 
 function spec(
-  table: TableSpec['table'],
+  table: Resource,
   schema: { properties: object },
-  options: Partial<Omit<TableSpec, 'table' | 'columns'>>,
+  extra: Pick<Partial<TableSpec>, 'visibleParents'> = {},
 ): TableSpec {
+  const entry = resourceEntry(table);
   const columns = columnsOf(schema);
   const hasActive = columns.includes('is_active');
+  const active = hasActive ? ['is_active'] : [];
   return {
     table,
     columns,
-    booleans: hasActive ? ['is_active'] : [],
-    search: [],
-    sortable: [...common, ...(hasActive ? ['is_active'] : [])],
-    defaultSort: ['id', 'asc'],
+    booleans: active,
+    search: entry.search,
+    sortable: [...common, ...active, ...entry.sortable],
+    defaultSort: ['id', entry.defaultOrder ?? 'asc'],
     hasActive,
-    ...options,
-    filters: [...(options.filters ?? []), ...(hasActive ? ['is_active'] : [])],
+    filters: [...(entry.filters ?? []), ...active],
+    ...extra,
   };
 }
 
-const localizedText = (...prefixes: string[]) => prefixes.flatMap((p) => localizedKeys(p));
-
-export const categories = new TableRepository<Category>(
-  spec('categories', categorySchema, {
-    search: localizedText('name', 'description'),
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', ...localizedText('name')],
-  }),
-);
+export const categories = new TableRepository<Category>(spec('categories', categorySchema));
 
 /** Ids of the products anonymous readers may see: active, in an active category. */
 const visibleProductIds = (eb: AnyEb) =>
@@ -71,16 +68,6 @@ const visibleProductIds = (eb: AnyEb) =>
 
 export const products = new TableRepository<Product>(
   spec('products', productSchema, {
-    search: localizedText('name', 'description'),
-    sortable: [
-      'id',
-      'created_at',
-      'updated_at',
-      'is_active',
-      'category_id',
-      ...localizedText('name'),
-    ],
-    filters: ['category_id'],
     visibleParents: (eb) =>
       eb(
         'category_id',
@@ -95,70 +82,20 @@ export const products = new TableRepository<Product>(
 
 export const media = new TableRepository<Media>(
   spec('media', mediaSchema, {
-    search: [...localizedText('title'), 'link'],
-    sortable: [
-      'id',
-      'created_at',
-      'updated_at',
-      'is_active',
-      'product_id',
-      ...localizedText('title'),
-    ],
-    filters: ['product_id'],
     visibleParents: (eb) => eb('product_id', 'in', visibleProductIds(eb)),
   }),
 );
 
-export const project = new TableRepository<Project>(
-  spec('project', projectSchema, {
-    search: localizedText('title', 'description'),
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', ...localizedText('title')],
-  }),
-);
+export const project = new TableRepository<Project>(spec('project', projectSchema));
 
 export const testimonials = new TableRepository<Testimonial>(
-  spec('testimonials', testimonialSchema, {
-    search: localizedText('name', 'message'),
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', ...localizedText('name')],
-  }),
+  spec('testimonials', testimonialSchema),
 );
 
-export const clients = new TableRepository<Client>(
-  spec('clients', clientSchema, {
-    search: ['name'],
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', 'name'],
-  }),
-);
+export const clients = new TableRepository<Client>(spec('clients', clientSchema));
 
-export const leads = new TableRepository<Lead>(
-  spec('leads', leadSchema, {
-    search: ['name', 'email', 'phone', 'message'],
-    sortable: ['id', 'created_at', 'updated_at', 'status', 'name', 'email'],
-    filters: ['status'],
-    defaultSort: ['id', 'desc'],
-  }),
-);
+export const leads = new TableRepository<Lead>(spec('leads', leadSchema));
 
-export const suppliers = new TableRepository<Supplier>(
-  spec('suppliers', supplierSchema, {
-    search: ['company_name', 'contact_person', 'inn', 'email', 'phone', 'offer'],
-    sortable: ['id', 'created_at', 'updated_at', 'is_active', 'company_name', 'partner_count'],
-    defaultSort: ['id', 'desc'],
-  }),
-);
+export const suppliers = new TableRepository<Supplier>(spec('suppliers', supplierSchema));
 
-export const users = new TableRepository<User>(
-  spec('users', userSchema, {
-    search: ['user_name', 'first_name', 'last_name', 'email'],
-    sortable: [
-      'id',
-      'created_at',
-      'updated_at',
-      'is_active',
-      'user_name',
-      'first_name',
-      'last_name',
-      'email',
-    ],
-  }),
-);
+export const users = new TableRepository<User>(spec('users', userSchema));

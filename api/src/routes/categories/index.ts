@@ -10,10 +10,6 @@ export default async function categoryRoutes(app: FastifyInstance) {
     repo: categories,
     record: categorySchema,
     bodies: categoryBodies,
-    read: 'public',
-    requireLocalized: ['name'],
-    image: { field: 'image', column: 'image' },
-    publishes: true,
     hooks: {
       // Products keep their category: deleting one that still has products would orphan them.
       async beforeDelete({ db }, record) {

@@ -9,8 +9,5 @@ export default async function clientRoutes(app: FastifyInstance) {
     repo: clients,
     record: clientSchema,
     bodies: clientBodies,
-    read: 'public',
-    image: { field: 'image', column: 'image' },
-    publishes: true,
   });
 }

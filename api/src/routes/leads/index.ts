@@ -11,12 +11,9 @@ export default async function leadRoutes(app: FastifyInstance) {
     repo: leads,
     record: leadSchema,
     bodies: leadBodies,
-    read: 'staff',
-    create: 'public',
-    publishes: false,
     hooks: {
       prepare(_ctx, body, existing) {
-        const values = columnValues({ repo: leads }, body);
+        const values = columnValues({ repo: leads, name: 'leads' }, body);
         if (!existing) {
           // A message nobody can answer is of no use to sales.
           if (!String(body.name ?? '').trim()) throw new BadRequest('name: is required');

@@ -10,9 +10,6 @@ export default async function mediaRoutes(app: FastifyInstance) {
     repo: media,
     record: mediaSchema,
     bodies: mediaBodies,
-    read: 'public',
-    requireLocalized: ['title'],
     references: [{ field: 'product_id', repo: products, what: 'product' }],
-    publishes: true,
   });
 }

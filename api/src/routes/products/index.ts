@@ -31,12 +31,7 @@ export default async function productRoutes(app: FastifyInstance) {
     record: productSchema,
     detail: productDetailSchema,
     bodies: productBodies,
-    read: 'public',
-    requireLocalized: ['name'],
     references: [{ field: 'category_id', repo: categories, what: 'category' }],
-    image: { field: 'image', column: 'image' },
-    gallery: { field: 'images', max: MAX_PRODUCT_IMAGES },
-    publishes: true,
     hooks: {
       /**
        * The gallery after a write: existing images, minus those in `delete_images_array`, plus

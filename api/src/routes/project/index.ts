@@ -9,8 +9,5 @@ export default async function projectRoutes(app: FastifyInstance) {
     repo: project,
     record: projectSchema,
     bodies: projectBodies,
-    read: 'public',
-    requireLocalized: ['title'],
-    publishes: true,
   });
 }

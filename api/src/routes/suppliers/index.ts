@@ -10,8 +10,5 @@ export default async function supplierRoutes(app: FastifyInstance) {
     repo: suppliers,
     record: supplierSchema,
     bodies: supplierBodies,
-    read: 'staff',
-    create: 'public',
-    publishes: false,
   });
 }

@@ -9,8 +9,5 @@ export default async function testimonialRoutes(app: FastifyInstance) {
     repo: testimonials,
     record: testimonialSchema,
     bodies: testimonialBodies,
-    read: 'public',
-    requireLocalized: ['name', 'message'],
-    publishes: true,
   });
 }

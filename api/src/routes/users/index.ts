@@ -46,15 +46,9 @@ export default async function userRoutes(app: FastifyInstance) {
     repo: users,
     record: userSchema,
     bodies: userBodies,
-    read: 'staff',
-    image: { field: 'avatar', column: 'avatar' },
-    publishes: false,
     hooks: {
       async prepare({ db, request }, body, existing) {
-        const values = columnValues(
-          { repo: users, image: { field: 'avatar', column: 'avatar' } },
-          body,
-        );
+        const values = columnValues({ repo: users, name: 'users' }, body);
         // Names and e-mails are compared case-insensitively, so they are stored lower-cased.
         if (typeof values.user_name === 'string')
           values.user_name = values.user_name.trim().toLowerCase();
