@@ -1,12 +1,3 @@
-import CategoryIcon from '@mui/icons-material/Category';
-import HandshakeIcon from '@mui/icons-material/Handshake';
-import InventoryIcon from '@mui/icons-material/Inventory2';
-import MailIcon from '@mui/icons-material/Mail';
-import PeopleIcon from '@mui/icons-material/People';
-import RateReviewIcon from '@mui/icons-material/RateReview';
-import StorefrontIcon from '@mui/icons-material/Storefront';
-import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
-import WorkIcon from '@mui/icons-material/Work';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import {
   Admin,
@@ -17,13 +8,21 @@ import {
   localStorageStore,
   Resource,
 } from 'react-admin';
+import { RESOURCES } from '@conveyor/shared';
 import { LOGIN_PATH } from './config.ts';
 import { i18nProvider } from './i18n/index.ts';
 import { AdminNotification, Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
-import * as screens from './resources.tsx';
+import { lazyScreen } from './common/lazyScreen.ts';
+import { resourceScreens } from './resources.ts';
+
+const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
+const PublishingPage = lazyScreen(
+  () => import('./publishing/PublishingPage.tsx'),
+  'PublishingPage',
+);
 
 const shared = {
   dataProvider,
@@ -54,16 +53,8 @@ function LeadViewRedirect() {
   return <Navigate to={`/admin/leads/${id}/show`} replace />;
 }
 
-const EDITABLE = [
-  'users',
-  'categories',
-  'products',
-  'media',
-  'project',
-  'testimonials',
-  'clients',
-  'suppliers',
-];
+/** The resources with an edit screen: their spec addresses `/<resource>/edit/:id` redirect. */
+const EDITABLE = RESOURCES.filter((name) => resourceScreens[name].edit);
 
 function AdminApp() {
   return (
@@ -75,79 +66,12 @@ function AdminApp() {
       notification={AdminNotification}
       requireAuth
     >
-      <Resource
-        name="users"
-        list={screens.UserList}
-        create={screens.UserCreate}
-        edit={screens.UserEdit}
-        icon={PeopleIcon}
-        recordRepresentation="user_name"
-      />
-      <Resource
-        name="categories"
-        list={screens.CategoryList}
-        create={screens.CategoryCreate}
-        edit={screens.CategoryEdit}
-        icon={CategoryIcon}
-        recordRepresentation="name_uz"
-      />
-      <Resource
-        name="products"
-        list={screens.ProductList}
-        create={screens.ProductCreate}
-        edit={screens.ProductEdit}
-        icon={InventoryIcon}
-        recordRepresentation="name_uz"
-      />
-      <Resource
-        name="media"
-        list={screens.MediaList}
-        create={screens.MediaCreate}
-        edit={screens.MediaEdit}
-        icon={VideoLibraryIcon}
-        recordRepresentation="title_uz"
-      />
-      <Resource
-        name="project"
-        list={screens.ProjectList}
-        create={screens.ProjectCreate}
-        edit={screens.ProjectEdit}
-        icon={WorkIcon}
-        recordRepresentation="title_uz"
-      />
-      <Resource
-        name="leads"
-        list={screens.LeadList}
-        show={screens.LeadShow}
-        icon={MailIcon}
-        recordRepresentation="name"
-      />
-      <Resource
-        name="testimonials"
-        list={screens.TestimonialList}
-        create={screens.TestimonialCreate}
-        edit={screens.TestimonialEdit}
-        icon={RateReviewIcon}
-        recordRepresentation="name_uz"
-      />
-      <Resource
-        name="clients"
-        list={screens.ClientList}
-        create={screens.ClientCreate}
-        edit={screens.ClientEdit}
-        icon={HandshakeIcon}
-        recordRepresentation="name"
-      />
-      <Resource
-        name="suppliers"
-        list={screens.SupplierList}
-        edit={screens.SupplierEdit}
-        icon={StorefrontIcon}
-        recordRepresentation="company_name"
-      />
+      {RESOURCES.map((name) => (
+        <Resource key={name} name={name} {...resourceScreens[name]} />
+      ))}
       <CustomRoutes>
-        <Route path="/settings" element={<screens.SettingsPage />} />
-        <Route path="/publishing" element={<screens.PublishingPage />} />
+        <Route path="/settings" element={<SettingsPage />} />
+        <Route path="/publishing" element={<PublishingPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         {EDITABLE.map((resource) => (

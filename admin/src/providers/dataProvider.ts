@@ -1,10 +1,11 @@
+import { isResource, resourceEntry } from '@conveyor/shared';
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
 import { api } from './http.ts';
 
 /**
  * The data provider on our API (DESIGN section 3), written for it rather than forked from
  * ra-data-simple-rest: the API pages with `page`/`limit` and answers
- * `{data, currentPage, totalPages, total}`, takes multipart for the four resources with images,
+ * `{data, currentPage, totalPages, total}`, takes multipart for the resources the shared registry gives images,
  * and wants only new files plus the ids of removed gallery images on update.
  */
 
@@ -25,13 +26,16 @@ export interface ImageValue {
   path?: string;
 }
 
-/** Resources sent as multipart, with their single-image field and, for products, the gallery. */
-const MULTIPART: Record<string, { image: string; gallery?: string }> = {
-  users: { image: 'avatar' },
-  categories: { image: 'image' },
-  products: { image: 'image', gallery: 'images' },
-  clients: { image: 'image' },
-};
+/**
+ * How a resource's writes are sent: multipart when the shared registry gives it an image (and,
+ * for products, a gallery), with those fields; JSON otherwise. Null for JSON.
+ */
+function multipartFields(resource: string): { image: string; gallery?: string } | null {
+  if (!isResource(resource)) return null;
+  const entry = resourceEntry(resource);
+  if (!entry.image) return null;
+  return { image: entry.image.field, gallery: entry.gallery?.field };
+}
 
 /** Read-only fields the API computes; never sent back. */
 const READ_ONLY = new Set(['id', 'created_at', 'updated_at', 'media']);
@@ -101,7 +105,8 @@ export function toFormData(
   data: Record<string, unknown>,
   previous?: Record<string, unknown>,
 ): FormData {
-  const spec = MULTIPART[resource]!;
+  const spec = multipartFields(resource);
+  if (!spec) throw new Error(`${resource} takes JSON, not multipart`);
   const form = new FormData();
   for (const [key, value] of Object.entries(data)) {
     if (READ_ONLY.has(key) || key === spec.image || key === spec.gallery) continue;
@@ -134,7 +139,7 @@ function toJson(data: Record<string, unknown>): Record<string, unknown> {
 }
 
 function body(resource: string, data: Record<string, unknown>, previous?: Record<string, unknown>) {
-  return MULTIPART[resource]
+  return multipartFields(resource)
     ? { form: toFormData(resource, data, previous) }
     : { json: toJson(data) };
 }
