@@ -22,7 +22,7 @@ import { gzipSync } from 'node:zlib';
 import lighthouse, { type Result } from 'lighthouse';
 
 const ROOT = join(import.meta.dirname, '..');
-const CHROME = '/usr/bin/chromium';
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = `--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run
   --disable-background-networking --disable-component-update --disable-sync`.split(/\s+/);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
