@@ -35,7 +35,8 @@ describe('data and auth providers', () => {
     );
     await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
     const identity = await authProvider.getIdentity!();
-    expect(identity.fullName).toBeTruthy();
+    // the first admin: first name 'Admin', no last name
+    expect(identity.fullName).toBe('Admin');
   });
 
   it('refuses a wrong password with the API status and text', async () => {
