@@ -34,6 +34,45 @@ export default tseslint.config(
     },
   },
   {
+    // Package floors: the back office and the site build on @conveyor/shared only. Their
+    // tests may start the real API through its exported test helpers, nothing deeper.
+    files: ['admin/**', 'site/**'],
+    ignores: ['admin/test/**', 'admin/e2e/**', 'site/test/**', 'site/e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**', '**/api/test/**', '@conveyor/api', '@conveyor/api/*'],
+              message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+            },
+            {
+              group: ['../../admin/**', '../../site/**', '../../../admin/**', '../../../site/**'],
+              message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['admin/test/**', 'admin/e2e/**', 'site/test/**', 'site/e2e/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**', '**/api/test/**'],
+              message: 'Tests outside api/ start the API through @conveyor/api/testing.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers whose shape is the thing under test.
     files: ['**/test/**', '**/*.test.ts', '**/*.test.tsx', '**/e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -1,6 +1,6 @@
 import type { DataProvider, Exporter, FetchRelatedRecords } from 'react-admin';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN, startApi, type TestApi } from '../../api/test/helpers/api.ts';
+import { ADMIN, startApi, type TestApi } from '@conveyor/api/testing';
 import {
   exportAllRecords,
   fetchAllRecords,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { startApi, ADMIN, type TestApi } from '../../api/test/helpers/api.ts';
-import { png } from '../../api/test/helpers/images.ts';
+import { ADMIN, png, startApi, type TestApi } from '@conveyor/api/testing';
 import { authProvider, signedOutNotice } from '../src/providers/authProvider.ts';
 import { dataProvider, SINGLETON_ID, toListResult } from '../src/providers/dataProvider.ts';
 import { session } from '../src/providers/http.ts';
