@@ -1,4 +1,4 @@
-import { HONEYPOT_FIELD, supplierFields } from '@conveyor/shared';
+import { HONEYPOT_FIELD, supplierBodies, supplierFields } from '@conveyor/shared';
 import type { FormTextKey } from '../components/islands/texts.ts';
 
 // Browser-side checks of the public forms, so a visitor hears about a mistake before sending, in
@@ -26,14 +26,8 @@ export function validateLead(values: Values): Errors {
   return errors;
 }
 
-export const SUPPLIER_REQUIRED = [
-  'company_name',
-  'inn',
-  'contact_person',
-  'phone',
-  'email',
-  'offer',
-] as const;
+/** The application's required fields: the API's create schema's own list. */
+export const SUPPLIER_REQUIRED = supplierBodies.create.required;
 
 export function validateSupplier(values: Values): Errors {
   const errors: Errors = {};
