@@ -132,8 +132,3 @@ export function fileFields(name: Resource): string[] {
   const entry = resourceEntry(name);
   return [entry.image?.field, entry.gallery?.field].filter((f): f is string => Boolean(f));
 }
-
-/** Readable anonymously (active records only). */
-export function isPublicResource(name: string): boolean {
-  return isResource(name) && resourceEntry(name).read === 'public';
-}

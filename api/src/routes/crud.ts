@@ -131,7 +131,7 @@ function listParams(query: Body, def: Full, staff: boolean): ListParams {
 
 /** Both JSON and multipart bodies are validated by the same schema. */
 function bodySchema(def: Full, schema: JsonSchema): JsonSchema {
-  if (!def.image && !def.gallery) return schema;
+  if (!fileFields(def.name).length) return schema;
   return {
     content: {
       'application/json': { schema },
