@@ -1,6 +1,8 @@
 // One lint setup for the whole workspace; formatting is Prettier's job (eslint-config-prettier
 // turns off the rules that would fight it).
 import js from '@eslint/js';
+import astro from 'eslint-plugin-astro';
+import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -21,6 +23,13 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // .astro files: their frontmatter and scripts get the TypeScript rules above too.
+  ...astro.configs['flat/recommended'],
+  {
+    // The React code: the back office and the site's islands.
+    files: ['admin/src/**/*.tsx', 'site/src/components/islands/**/*.tsx'],
+    ...reactHooks.configs.flat.recommended,
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {

@@ -1,5 +1,5 @@
 import { HONEYPOT_FIELD, TOAST_MS } from '@conveyor/shared';
-import { type SubmitEvent, useEffect, useId, useRef, useState } from 'react';
+import { type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { READY_EVENT } from '../../directives/interaction.ts';
 import { type Errors, send, toBody, type Values } from '../../lib/forms.ts';
 import type { FormTextKey, FormTexts } from './texts.ts';
@@ -33,6 +33,10 @@ type Toast = { kind: 'success' | 'error'; text: string } | null;
  * to the API, shows the spec's toast in the page's language and empties itself after every
  * submission, whether it was accepted or not (spec section 8).
  */
+const subscribeNothing = () => () => {};
+const isClient = () => true;
+const isServer = () => false;
+
 export default function PublicForm(props: PublicFormProps) {
   const { texts, endpoint, resource, fields, validate, idPrefix } = props;
   const flat = fields.flatMap((field) => (Array.isArray(field) ? field : [field])) as FieldSpec[];
@@ -41,8 +45,9 @@ export default function PublicForm(props: PublicFormProps) {
   const [toast, setToast] = useState<Toast>(null);
   // The page is static HTML and the island wakes on the first touch (client:interaction); the
   // attribute tells tests (and styles) when React has taken the form over.
-  const [ready, setReady] = useState(false);
-  useEffect(() => setReady(true), []);
+  // useSyncExternalStore's server snapshot is what hydration renders first, the client one
+  // follows at once: true exactly when React runs the form in the browser.
+  const ready = useSyncExternalStore(subscribeNothing, isClient, isServer);
   useEffect(() => {
     if (ready) formRef.current?.dispatchEvent(new Event(READY_EVENT, { bubbles: true }));
   }, [ready]);
