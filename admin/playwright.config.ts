@@ -1,10 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunch } from '../scripts/playwright.ts';
+import { chromiumLaunch } from '../scripts/e2e/playwright.ts';
 
 const PORT = 8181;
 
 // The back office in Debian's chromium against the real API on a fresh database with demo
-// content (scripts/e2e-server.ts serves the built admin). One worker: the tests share it.
+// content (scripts/e2e/server.ts serves the built admin). One worker: the tests share it.
 export default defineConfig({
   testDir: 'e2e',
   workers: 1,
@@ -19,7 +19,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   webServer: {
-    command: 'vite build --logLevel warn && node ../scripts/e2e-server.ts',
+    command: 'vite build --logLevel warn && node ../scripts/e2e/server.ts',
     url: `http://127.0.0.1:${PORT}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,

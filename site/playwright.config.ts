@@ -1,9 +1,9 @@
 import { defineConfig } from '@playwright/test';
-import { chromiumLaunch } from '../scripts/playwright.ts';
+import { chromiumLaunch } from '../scripts/e2e/playwright.ts';
 
 const PORT = 8281;
 
-// The public site as visitors get it: scripts/e2e-server.ts starts the API on a fresh
+// The public site as visitors get it: scripts/e2e/server.ts starts the API on a fresh
 // database with demo content, publishes the site from it and serves it on one port.
 export default defineConfig({
   testDir: 'e2e',
@@ -15,7 +15,7 @@ export default defineConfig({
   outputDir: '../.cache/playwright/site',
   use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions: chromiumLaunch },
   webServer: {
-    command: 'node ../scripts/e2e-server.ts',
+    command: 'node ../scripts/e2e/server.ts',
     // the home page answers 200 once the first release is live (503 while it builds)
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 
 export const ADMIN = { user: 'admin', password: 'admin-password-1' };
 

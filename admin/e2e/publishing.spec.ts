@@ -1,6 +1,6 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { breakBuildMarker } from '../../scripts/e2e-build-marker.ts';
+import { breakBuildMarker } from '../../scripts/e2e/build-marker.ts';
 import { apiToken, expectToast, row, signIn } from './helpers.ts';
 
 test('a save shows "publishing…" until the new release is live; the screen lists builds', async ({

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { pageTypes } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');

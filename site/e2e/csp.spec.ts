@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, type Response, test } from '@playwright/test';
-import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { sample } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');

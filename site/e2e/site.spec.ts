@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { chromiumSkipReason } from '../../scripts/playwright.ts';
+import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { messages } from '../src/i18n/ui.ts';
 import { LANGS, localized, pageTypes, sample } from './helpers.ts';
 

@@ -4,12 +4,12 @@
 // database: starts the real server with publishing on, and reads from its own build records
 // the cold build (empty Astro cache, the first release), a warm rebuild (cache filled), the
 // pages built and pages per second, peak memory of the cold and the warm build's process tree
-// (scripts/peak-rss.ts), and the time from a product save (an API PUT) to its changed page being
+// (scripts/bench/peak-rss.ts), and the time from a product save (an API PUT) to its changed page being
 // served. Each wait has a time limit (BENCH_BUILD_LIMIT_S per build, default 600;
 // BENCH_SAVE_LIMIT_S from save to live, default 120): a run that hangs is reported, not waited on.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { freePort } from './free-port.ts';
+import { freePort } from '../lib/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
@@ -18,8 +18,8 @@ import { seedBulkProducts, seedDemo } from '@conveyor/api/seed';
 
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number);
 const password = 'bench-password-1';
-// scripts/peak-rss.ts reports the build's peak memory (the whole process tree) in its log
-const command = `node scripts/peak-rss.ts 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}'`;
+// scripts/bench/peak-rss.ts reports the build's peak memory (the whole process tree) in its log
+const command = `node scripts/bench/peak-rss.ts 'pnpm --silent --filter @conveyor/site exec astro build --outDir {outDir}'`;
 
 const buildLimitMs = Number(process.env.BENCH_BUILD_LIMIT_S ?? 600) * 1000;
 const saveLimitMs = Number(process.env.BENCH_SAVE_LIMIT_S ?? 120) * 1000;

@@ -4,13 +4,13 @@
 // the largest single process, and /usr/bin/time is not on every machine; Linux's /proc is, so
 // the tree is sampled there every 100 ms.
 //
-//   node scripts/peak-rss.ts '<command>'
+//   node scripts/bench/peak-rss.ts '<command>'
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
 const [command] = process.argv.slice(2);
 if (!command) {
-  console.error('usage: node scripts/peak-rss.ts <command>');
+  console.error('usage: node scripts/bench/peak-rss.ts <command>');
   process.exit(2);
 }
 

@@ -1,6 +1,6 @@
 // Draws the home page's hero video (a belt conveyor carrying boxes, a seamless 4-second loop)
 // and its poster, so the site bundles no footage we do not own. Run once by hand after changing
-// the drawing: `node scripts/make-hero-video.ts` (needs ffmpeg; the output is committed).
+// the drawing: `node scripts/assets/make-hero-video.ts` (needs ffmpeg; the output is committed).
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
@@ -10,7 +10,8 @@ const H = 720;
 const FPS = 24;
 const SECONDS = 4;
 const PITCH = 320; // boxes are this far apart: the loop moves them exactly one pitch
-const out = (name: string) => fileURLToPath(new URL(`../site/src/assets/${name}`, import.meta.url));
+const out = (name: string) =>
+  fileURLToPath(new URL(`../../site/src/assets/${name}`, import.meta.url));
 
 function frame(t: number): string {
   const shift = (t * PITCH) % PITCH;

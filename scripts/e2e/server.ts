@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
 import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
-import { breakBuildMarker } from './e2e-build-marker.ts';
+import { breakBuildMarker } from './build-marker.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
 const config = loadConfig({

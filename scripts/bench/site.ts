@@ -1,6 +1,6 @@
 // `pnpm bench:site`: Lighthouse scores and JavaScript weight of the public site's pages.
 //
-// Starts the whole product (scripts/e2e-server.ts: a temporary database with the demo content,
+// Starts the whole product (scripts/e2e/server.ts: a temporary database with the demo content,
 // the site built and served at /) on a free loopback port, then runs Lighthouse (default config:
 // mobile emulation, simulated throttling) in one headless Chromium on the home, a category, a
 // product, /projects and /contacts pages in Russian (bare path), English (/en) and Uzbek (/uz),
@@ -13,7 +13,7 @@
 import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { freePort } from './free-port.ts';
+import { freePort } from '../lib/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -21,7 +21,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import lighthouse, { type Result } from 'lighthouse';
 
-const ROOT = join(import.meta.dirname, '..');
+const ROOT = join(import.meta.dirname, '..', '..');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = `--headless=new --no-sandbox --disable-gpu --disable-quic --no-first-run
   --disable-background-networking --disable-component-update --disable-sync`.split(/\s+/);
@@ -33,7 +33,7 @@ const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, only: { type: 'string' } },
 });
 const runs = Math.max(1, Number.parseInt(args.runs, 10) || 1);
-const command = ['node scripts/bench-site.ts', ...process.argv.slice(2)].join(' ');
+const command = ['node scripts/bench/site.ts', ...process.argv.slice(2)].join(' ');
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -118,7 +118,7 @@ try {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   console.log(`starting the product on ${base} and building the site (a minute or two) …`);
-  const server = launch(process.execPath, [join(ROOT, 'scripts', 'e2e-server.ts')], {
+  const server = launch(process.execPath, [join(ROOT, 'scripts', 'e2e', 'server.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
     stdio: ['ignore', 'ignore', 'pipe'],

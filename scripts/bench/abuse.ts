@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { REPO_ROOT } from '@conveyor/api/config';
-import { freePort } from './free-port.ts';
+import { freePort } from '../lib/free-port.ts';
 
 const FLOODS = Number(process.env.BENCH_FLOODS ?? 20);
 const SIGNINS = Number(process.env.BENCH_SIGNINS ?? 50);

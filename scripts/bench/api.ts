@@ -8,7 +8,7 @@
 //   BENCH_PRODUCTS (10000)  BENCH_SECONDS (8)  BENCH_CONNECTIONS (20)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { freePort } from './free-port.ts';
+import { freePort } from '../lib/free-port.ts';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
