@@ -5,8 +5,6 @@ export const DEFAULT_LIMIT = 10;
 /** The largest page a list call returns; a bigger `limit` is capped to it. */
 export const MAX_LIMIT = 100;
 export const PAGE_SIZES = [10, 20, 50] as const;
-/** The home page asks for this many categories and clients. */
-export const HOME_FETCH_SIZE = 50;
 
 /** List screens show this many characters of a description. */
 export const DESCRIPTION_PREVIEW_LENGTH = 30;

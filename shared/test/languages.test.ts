@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isLanguage, LANGUAGES, pickLocalized } from '../src/languages.ts';
+import {
+  ADMIN_DEFAULT_LANGUAGE,
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  LANGUAGES,
+  pickLocalized,
+} from '../src/languages.ts';
 
 describe('pickLocalized', () => {
   const record = { name_ru: 'Конвейер', name_uz: 'Konveyer', name_en: 'Conveyor' };
@@ -29,12 +35,21 @@ describe('pickLocalized', () => {
 });
 
 describe('languages', () => {
-  it('lists ru, uz and en in the switcher order', () => {
-    expect(LANGUAGES).toEqual(['ru', 'uz', 'en']);
+  it('puts the default language first in the switcher, and holds each code once', () => {
+    expect(LANGUAGES[0]).toBe(DEFAULT_LANGUAGE);
+    expect(new Set(LANGUAGES).size).toBe(LANGUAGES.length);
+    expect(LANGUAGES).toContain(ADMIN_DEFAULT_LANGUAGE);
+  });
+
+  it('falls back through the other languages in switcher order', () => {
+    // ru empty: the first filled language after it in LANGUAGES wins, whatever was asked.
+    const record = { name_ru: '', name_uz: 'Konveyer', name_en: 'Conveyor' };
+    const expected = LANGUAGES.map((lang) => record[`name_${lang}`]).find(Boolean);
+    expect(pickLocalized(record, 'name', 'ru')).toBe(expected);
   });
 
   it('recognises only those codes', () => {
-    expect(isLanguage('uz')).toBe(true);
+    for (const lang of LANGUAGES) expect(isLanguage(lang)).toBe(true);
     expect(isLanguage('de')).toBe(false);
     expect(isLanguage(undefined)).toBe(false);
   });

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 // One interface per table. SQLite hands booleans back as 0/1 and timestamps as ISO text,
 // PostgreSQL as booleans and Date objects: repositories map rows through `rows.ts` before they
@@ -199,8 +199,3 @@ export interface Database {
   server_keys: ServerKeysTable;
   webhook_receipts: WebhookReceiptsTable;
 }
-
-export type UserRow = Selectable<UsersTable>;
-export type NewUserRow = Insertable<UsersTable>;
-export type UserRowUpdate = Updateable<UsersTable>;
-export type ProductImageRow = Selectable<ProductImagesTable>;

@@ -75,22 +75,4 @@ export const userBodies = {
 } as const;
 export const settingsBodies = bodies(settingsFields, []);
 
-export type CategoryInput = FromSchema<typeof categoryBodies.create>;
-export type CategoryPatch = FromSchema<typeof categoryBodies.update>;
-export type ProductInput = FromSchema<typeof productBodies.create>;
-export type ProductPatch = FromSchema<typeof productBodies.update>;
-export type MediaInput = FromSchema<typeof mediaBodies.create>;
-export type MediaPatch = FromSchema<typeof mediaBodies.update>;
-export type ProjectInput = FromSchema<typeof projectBodies.create>;
-export type ProjectPatch = FromSchema<typeof projectBodies.update>;
-export type TestimonialInput = FromSchema<typeof testimonialBodies.create>;
-export type TestimonialPatch = FromSchema<typeof testimonialBodies.update>;
-export type ClientInput = FromSchema<typeof clientBodies.create>;
-export type ClientPatch = FromSchema<typeof clientBodies.update>;
-export type LeadInput = FromSchema<typeof leadBodies.create>;
-export type LeadPatch = FromSchema<typeof leadBodies.update>;
-export type SupplierInput = FromSchema<typeof supplierBodies.create>;
-export type SupplierPatch = FromSchema<typeof supplierBodies.update>;
-export type UserInput = FromSchema<typeof userBodies.create>;
-export type UserPatch = FromSchema<typeof userBodies.update>;
 export type SettingsPatch = FromSchema<typeof settingsBodies.update>;
