@@ -10,6 +10,7 @@ import eventsPlugin from './plugins/events.ts';
 import rateLimitPlugin from './plugins/rateLimit.ts';
 import securityPlugin from './plugins/security.ts';
 import frontendsPlugin from './plugins/frontends.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
@@ -81,6 +82,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin);
+  await app.register(jobsPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);

@@ -6,6 +6,7 @@ import * as settingsCreatedAt from './migrations/2026_11_23_0001_settings_create
 import * as publishingWorkers from './migrations/2026_11_23_0002_publishing_workers.ts';
 import * as productsVisibleIndex from './migrations/2026_11_23_0003_products_visible_index.ts';
 import * as security from './migrations/2026_11_23_0004_security.ts';
+import * as jobs from './migrations/2026_11_24_0001_jobs.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0002_publishing_workers': publishingWorkers,
   '2026_11_23_0003_products_visible_index': productsVisibleIndex,
   '2026_11_23_0004_security': security,
+  '2026_11_24_0001_jobs': jobs,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

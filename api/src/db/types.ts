@@ -182,6 +182,25 @@ export interface WebhookReceiptsTable {
   received_at: string;
 }
 
+/** The durable jobs (DESIGN section 9): one row per job, claimed by one instance at a time. */
+export interface JobsTable {
+  id: Generated<number>;
+  kind: string;
+  /** JSON text. */
+  payload: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  attempts: ColumnType<number, number | undefined, number>;
+  max_attempts: number;
+  run_at: string;
+  locked_by: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  unique_key: string | null;
+  created_at: string;
+  updated_at: string;
+  finished_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -198,4 +217,5 @@ export interface Database {
   publish_builds: PublishBuildsTable;
   server_keys: ServerKeysTable;
   webhook_receipts: WebhookReceiptsTable;
+  jobs: JobsTable;
 }

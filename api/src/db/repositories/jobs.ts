@@ -1,0 +1,254 @@
+import type { JobsTable } from '../types.ts';
+import type { Executor } from './table.ts';
+
+export type JobStatus = JobsTable['status'];
+
+/** A job as the runner and the back office see it. */
+export interface Job {
+  id: number;
+  kind: string;
+  payload: unknown;
+  status: JobStatus;
+  attempts: number;
+  maxAttempts: number;
+  runAt: string;
+  lockedBy: string | null;
+  lockedUntil: string | null;
+  lastError: string | null;
+  uniqueKey: string | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface NewJob {
+  kind: string;
+  payload?: unknown;
+  maxAttempts: number;
+  /** Not before this time (default: now). */
+  runAt?: Date;
+  /** At most one job ever holds this key: enqueueing it again does nothing. */
+  uniqueKey?: string;
+}
+
+type Row = {
+  [K in keyof JobsTable]: K extends 'id' | 'attempts' ? number : JobsTable[K];
+};
+
+function toJob(row: Row): Job {
+  return {
+    id: row.id,
+    kind: row.kind,
+    payload: JSON.parse(row.payload) as unknown,
+    status: row.status,
+    attempts: row.attempts,
+    maxAttempts: row.max_attempts,
+    runAt: row.run_at,
+    lockedBy: row.locked_by,
+    lockedUntil: row.locked_until,
+    lastError: row.last_error,
+    uniqueKey: row.unique_key,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/**
+ * Adds a job. Pass the transaction that writes what the job is about (a lead and its
+ * deliveries), so both are kept or neither. Returns the new job's id, or null when a job with
+ * the same unique key exists already.
+ */
+export async function insertJob(db: Executor, job: NewJob, now: Date): Promise<number | null> {
+  const at = now.toISOString();
+  // A keyed insert that finds its key taken is no error; ON CONFLICT rather than catching,
+  // since a failed statement would abort the caller's PostgreSQL transaction.
+  const row = await db
+    .insertInto('jobs')
+    .values({
+      kind: job.kind,
+      payload: JSON.stringify(job.payload ?? {}),
+      status: 'queued',
+      max_attempts: job.maxAttempts,
+      run_at: (job.runAt ?? now).toISOString(),
+      unique_key: job.uniqueKey ?? null,
+      created_at: at,
+      updated_at: at,
+    })
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/**
+ * Claims up to `limit` due jobs of the given kinds for `owner` until `lockedUntil`: queued
+ * jobs whose time has come, and running jobs whose lease ran out (their instance died).
+ *
+ * Each claim is a compare-and-set on the job's attempt count, which every claim raises: of
+ * several instances racing for one job exactly one update matches, on SQLite (writes are
+ * serialised) and on PostgreSQL (the losing UPDATE re-reads the row and no longer matches).
+ */
+export async function claimJobs(
+  db: Executor,
+  options: { kinds: readonly string[]; owner: string; now: Date; leaseMs: number; limit: number },
+): Promise<Job[]> {
+  if (options.kinds.length === 0 || options.limit <= 0) return [];
+  const now = options.now.toISOString();
+  const due = await db
+    .selectFrom('jobs')
+    .select(['id', 'attempts'])
+    .where('kind', 'in', options.kinds)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+        eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+      ]),
+    )
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
+  const claimed: Job[] = [];
+  const lockedUntil = new Date(options.now.getTime() + options.leaseMs).toISOString();
+  for (const candidate of due) {
+    const row = await db
+      .updateTable('jobs')
+      .set({
+        status: 'running',
+        attempts: candidate.attempts + 1,
+        locked_by: options.owner,
+        locked_until: lockedUntil,
+        updated_at: now,
+      })
+      .where('id', '=', candidate.id)
+      .where('attempts', '=', candidate.attempts)
+      .where('status', 'in', ['queued', 'running'])
+      .returningAll()
+      .executeTakeFirst();
+    if (row) claimed.push(toJob(row as Row));
+  }
+  return claimed;
+}
+
+/** Which claim a finishing update belongs to: a stale owner (lease lost) changes nothing. */
+interface Claim {
+  id: number;
+  attempts: number;
+  owner: string;
+}
+
+function ownClaim(db: Executor, claim: Claim) {
+  return db
+    .updateTable('jobs')
+    .where('id', '=', claim.id)
+    .where('attempts', '=', claim.attempts)
+    .where('locked_by', '=', claim.owner)
+    .where('status', '=', 'running');
+}
+
+/** Marks a claimed job done. False when the claim was lost meanwhile. */
+export async function completeJob(db: Executor, claim: Claim, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await ownClaim(db, claim)
+    .set({
+      status: 'done',
+      locked_by: null,
+      locked_until: null,
+      last_error: null,
+      finished_at: at,
+      updated_at: at,
+    })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Records a failed attempt: queued again for `retryAt`, or failed for good when `retryAt` is
+ * null. False when the claim was lost meanwhile.
+ */
+export async function failJob(
+  db: Executor,
+  claim: Claim,
+  error: string,
+  retryAt: Date | null,
+  now: Date,
+): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await ownClaim(db, claim)
+    .set(
+      retryAt
+        ? {
+            status: 'queued',
+            run_at: retryAt.toISOString(),
+            locked_by: null,
+            locked_until: null,
+            last_error: error,
+            updated_at: at,
+          }
+        : {
+            status: 'failed',
+            locked_by: null,
+            locked_until: null,
+            last_error: error,
+            finished_at: at,
+            updated_at: at,
+          },
+    )
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Extends a running job's lease (a long job shows it is alive). */
+export async function extendLease(
+  db: Executor,
+  claim: Claim,
+  lockedUntil: Date,
+  now: Date,
+): Promise<boolean> {
+  const result = await ownClaim(db, claim)
+    .set({ locked_until: lockedUntil.toISOString(), updated_at: now.toISOString() })
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Puts a failed job back in the queue with a fresh set of attempts (staff's "retry"). */
+export async function retryJob(db: Executor, id: number, now: Date): Promise<boolean> {
+  const at = now.toISOString();
+  const result = await db
+    .updateTable('jobs')
+    .set({ status: 'queued', attempts: 0, run_at: at, finished_at: null, updated_at: at })
+    .where('id', '=', id)
+    .where('status', '=', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function findJob(db: Executor, id: number): Promise<Job | undefined> {
+  const row = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toJob(row as Row) : undefined;
+}
+
+export async function listJobs(
+  db: Executor,
+  filter: { kind?: string; status?: JobStatus; limit?: number } = {},
+): Promise<Job[]> {
+  let query = db.selectFrom('jobs').selectAll();
+  if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.status) query = query.where('status', '=', filter.status);
+  const rows = await query
+    .orderBy('id', 'desc')
+    .limit(filter.limit ?? 100)
+    .execute();
+  return rows.map((row) => toJob(row as Row));
+}
+
+/** Deletes finished jobs (done or failed) that finished before `before`; returns how many. */
+export async function pruneJobs(db: Executor, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('status', 'in', ['done', 'failed'])
+    .where('finished_at', '<', before.toISOString())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
