@@ -98,8 +98,9 @@ if (currentNode < wantedNode) {
     npmInstall(join(tools, 'node'), `${pkg}@${wantedNode}`);
   }
   link(nodeBin, 'node');
-  // Native modules that must compile find the matching headers here.
-  process.env.npm_config_nodedir = dirname(dirname(nodeBin));
+  // Native modules that must compile find the matching headers here; handed on to the install
+  // step only (npm warns about an unknown `nodedir` setting in every other child it sees).
+  process.env.BOOTSTRAP_NODEDIR = dirname(dirname(nodeBin));
   process.exit(run(nodeBin, [fileURLToPath(import.meta.url), script, ...scriptArgs]));
 }
 
@@ -130,7 +131,12 @@ process.env.npm_config_cache ??= npmCache;
 process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
 process.env.COREPACK_ENABLE_STRICT ??= '0';
 
+const nodedir = process.env.BOOTSTRAP_NODEDIR;
+delete process.env.BOOTSTRAP_NODEDIR;
 if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
-  mustRun('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], { cwd: root });
+  mustRun('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
+    cwd: root,
+    env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
+  });
 }
 process.exit(run('pnpm', ['run', script, ...scriptArgs], { cwd: root }));

@@ -7,6 +7,14 @@ import type { FromSchema } from 'json-schema-to-ts';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
+ * Whether log lines are for people: as LOG_PRETTY says, or when unset, when the output is a
+ * terminal (`npm start` in a console) rather than a pipe or a file (a log collector).
+ */
+export function prettyLogs(setting: '' | 'true' | 'false', isTty: boolean): boolean {
+  return setting === '' ? isTty : setting === 'true';
+}
+
+/**
  * Every setting the API reads from the environment, with its default. README.md lists them;
  * `.env.example` shows them. A value of the wrong shape stops the start with a clear message.
  */
@@ -23,7 +31,8 @@ export const configSchema = {
       enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'],
       default: 'info',
     },
-    LOG_PRETTY: { type: 'boolean', default: false },
+    // Empty: readable lines when the output is a terminal, JSON lines when it is piped.
+    LOG_PRETTY: { type: 'string', enum: ['', 'true', 'false'], default: '' },
     ADMIN_USER: { type: 'string', default: 'admin' },
     ADMIN_PASSWORD: { type: 'string', default: '' },
     ADMIN_EMAIL: { type: 'string', default: 'admin@example.com' },
@@ -166,7 +175,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     sqliteFile: join(dataDir, 'catalogue.sqlite'),
     sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
     logLevel: env.LOG_LEVEL,
-    logPretty: env.LOG_PRETTY,
+    logPretty: prettyLogs(env.LOG_PRETTY, Boolean(process.stdout.isTTY)),
     admin: { userName: env.ADMIN_USER, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
     seedDemo: env.SEED_DEMO,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,

@@ -52,7 +52,7 @@ export async function startApi(
     ADMIN_PASSWORD: ADMIN.password,
     ADMIN_EMAIL: 'admin@example.com',
     LOG_LEVEL: 'warn',
-    LOG_PRETTY: false,
+    LOG_PRETTY: 'false',
     CORS_ORIGINS: '',
     REDIS_URL: '',
     SIGNIN_RATE_LIMIT: 1000,
