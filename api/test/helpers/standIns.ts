@@ -1,0 +1,144 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+// Real local servers standing in for the outside services a lead goes to: the Telegram Bot
+// API, an SMTP server and a CRM's webhook receiver. No test reaches the internet.
+
+async function listen(server: Server | SMTPServer): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = (server as Server).address?.() ?? (server as SMTPServer).server.address();
+  return (address as AddressInfo).port;
+}
+
+async function readBody(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export interface Arrival<T> {
+  at: number;
+  body: T;
+}
+
+/** What the next requests get: an answer, a failure, or no answer at all. */
+export type Behaviour = 'ok' | { status: number; description?: string } | 'hang';
+
+/**
+ * The Telegram Bot API's `sendMessage`, at `url` (set TELEGRAM_API_URL to it). `behave` lists
+ * how the next calls are answered, one entry each; after that every call succeeds.
+ */
+export async function startTelegram() {
+  const messages: Arrival<{ chat_id: string; text: string; parse_mode: string }>[] = [];
+  const tokens: string[] = [];
+  const queue: Behaviour[] = [];
+  const hanging = new Set<() => void>();
+  const server = createServer(async (request, response) => {
+    const match = /^\/bot([^/]+)\/sendMessage$/.exec(request.url ?? '');
+    const body = await readBody(request);
+    if (!match || request.method !== 'POST') {
+      response.writeHead(404, { 'content-type': 'application/json' });
+      response.end(JSON.stringify({ ok: false, error_code: 404, description: 'Not Found' }));
+      return;
+    }
+    const behaviour = queue.shift() ?? 'ok';
+    if (behaviour === 'hang') {
+      hanging.add(() => response.destroy());
+      return;
+    }
+    if (behaviour !== 'ok') {
+      response.writeHead(behaviour.status, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({
+          ok: false,
+          error_code: behaviour.status,
+          description: behaviour.description ?? 'Internal Server Error',
+        }),
+      );
+      return;
+    }
+    tokens.push(decodeURIComponent(match[1]!));
+    messages.push({ at: Date.now(), body: JSON.parse(body) });
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify({ ok: true, result: { message_id: messages.length } }));
+  });
+  const port = await listen(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    messages,
+    tokens,
+    behave: (...next: Behaviour[]) => queue.push(...next),
+    close: async () => {
+      for (const release of hanging) release();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** An SMTP server that takes every message (no TLS, no auth) and parses what arrived. */
+export async function startSmtp() {
+  const mails: Arrival<ParsedMail>[] = [];
+  let refuse: { code: number; message: string }[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, _session, callback) {
+      const refusal = refuse.shift();
+      if (refusal) {
+        stream.resume();
+        stream.on('end', () =>
+          callback(Object.assign(new Error(refusal.message), { responseCode: refusal.code })),
+        );
+        return;
+      }
+      simpleParser(stream)
+        .then((mail) => {
+          mails.push({ at: Date.now(), body: mail });
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  const port = await listen(server);
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    /** The next messages are refused with these SMTP replies. */
+    refuse: (...next: { code: number; message: string }[]) => (refuse = [...refuse, ...next]),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** A CRM's webhook receiver: keeps each call's headers and raw body. */
+export async function startReceiver() {
+  const calls: Arrival<{ headers: Record<string, string>; raw: string }>[] = [];
+  const queue: Behaviour[] = [];
+  const server = createServer(async (request, response) => {
+    const raw = await readBody(request);
+    const behaviour = queue.shift() ?? 'ok';
+    if (behaviour === 'hang') return;
+    if (behaviour !== 'ok') {
+      response.writeHead(behaviour.status).end();
+      return;
+    }
+    calls.push({
+      at: Date.now(),
+      body: { headers: request.headers as Record<string, string>, raw },
+    });
+    response.writeHead(204).end();
+  });
+  const port = await listen(server);
+  return {
+    url: `http://127.0.0.1:${port}/hooks/leads`,
+    calls,
+    behave: (...next: Behaviour[]) => queue.push(...next),
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
