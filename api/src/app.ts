@@ -11,6 +11,7 @@ import rateLimitPlugin from './plugins/rateLimit.ts';
 import securityPlugin from './plugins/security.ts';
 import frontendsPlugin from './plugins/frontends.ts';
 import jobsPlugin from './plugins/jobs.ts';
+import notifyPlugin from './plugins/notify.ts';
 import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
@@ -83,6 +84,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin);
   await app.register(jobsPlugin);
+  await app.register(notifyPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);

@@ -70,6 +70,14 @@ export const configSchema = {
     SIGNIN_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 15 },
     FORM_RATE_LIMIT: { type: 'integer', minimum: 1, default: 20 },
     FORM_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 60 },
+    SITE_URL: { type: 'string', default: '' },
+    ADMIN_URL: { type: 'string', default: '' },
+    TELEGRAM_BOT_TOKEN: { type: 'string', default: '' },
+    TELEGRAM_API_URL: { type: 'string', default: 'https://api.telegram.org' },
+    SMTP_URL: { type: 'string', default: '' },
+    MAIL_FROM: { type: 'string', default: '' },
+    LEAD_WEBHOOK_URLS: { type: 'string', default: '' },
+    LEAD_WEBHOOK_SECRET: { type: 'string', default: '' },
   },
   additionalProperties: true,
 } as const;
@@ -134,6 +142,16 @@ export interface Config {
     };
   };
   uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
+  /** The public site's address (canonical links, sitemap); null when SITE_URL is unset. */
+  siteUrl: string | null;
+  /** The back office's address, for links in lead notifications. */
+  adminUrl: string;
+  /** Where leads and supplier applications are delivered (who gets which is a setting). */
+  notify: {
+    telegram: { token: string; apiUrl: string } | null;
+    smtp: { url: string; from: string } | null;
+    webhook: { urls: string[]; secret: string } | null;
+  };
   rateLimits: {
     /** Attempts per user name, and per client address, within the window. */
     signIn: { perUser: number; perIp: number; windowMs: number };
@@ -164,6 +182,33 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
   }
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new Error('DATABASE_URL must be a postgres:// URL (leave it unset for SQLite)');
+  }
+  const siteUrl = env.SITE_URL.trim().replace(/\/+$/, '') || null;
+  const adminUrl =
+    env.ADMIN_URL.trim().replace(/\/+$/, '') ||
+    `${siteUrl ?? `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${env.PORT}`}/admin`;
+  for (const [name, value] of [
+    ['SITE_URL', siteUrl ?? ''],
+    ['ADMIN_URL', adminUrl],
+    ['TELEGRAM_API_URL', env.TELEGRAM_API_URL],
+  ] as const) {
+    if (value && !/^https?:\/\/[^\s/]+/.test(value)) {
+      throw new Error(`${name} must be an http(s) URL`);
+    }
+  }
+  const smtpUrl = env.SMTP_URL.trim();
+  if (smtpUrl && !/^smtps?:\/\//.test(smtpUrl)) {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  if (smtpUrl && !env.MAIL_FROM.trim()) throw new Error('MAIL_FROM must be set when SMTP_URL is');
+  const leadWebhookUrls = env.LEAD_WEBHOOK_URLS.split(',')
+    .map((url: string) => url.trim())
+    .filter(Boolean);
+  if (leadWebhookUrls.some((url: string) => !/^https?:\/\/[^\s/]+/.test(url))) {
+    throw new Error('LEAD_WEBHOOK_URLS must be comma-separated http(s) URLs');
+  }
+  if (leadWebhookUrls.length && !env.LEAD_WEBHOOK_SECRET) {
+    throw new Error('LEAD_WEBHOOK_SECRET must be set when LEAD_WEBHOOK_URLS is');
   }
   const mb = 1024 * 1024;
   return {
@@ -218,6 +263,17 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),
       maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),
       maxPixels: Math.round(env.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
+    },
+    siteUrl,
+    adminUrl,
+    notify: {
+      telegram: env.TELEGRAM_BOT_TOKEN.trim()
+        ? { token: env.TELEGRAM_BOT_TOKEN.trim(), apiUrl: env.TELEGRAM_API_URL.trim() }
+        : null,
+      smtp: smtpUrl ? { url: smtpUrl, from: env.MAIL_FROM.trim() } : null,
+      webhook: leadWebhookUrls.length
+        ? { urls: leadWebhookUrls, secret: env.LEAD_WEBHOOK_SECRET }
+        : null,
     },
     rateLimits: {
       signIn: {

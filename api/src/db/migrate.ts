@@ -7,6 +7,7 @@ import * as publishingWorkers from './migrations/2026_11_23_0002_publishing_work
 import * as productsVisibleIndex from './migrations/2026_11_23_0003_products_visible_index.ts';
 import * as security from './migrations/2026_11_23_0004_security.ts';
 import * as jobs from './migrations/2026_11_24_0001_jobs.ts';
+import * as notifications from './migrations/2026_11_24_0002_notifications.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0003_products_visible_index': productsVisibleIndex,
   '2026_11_23_0004_security': security,
   '2026_11_24_0001_jobs': jobs,
+  '2026_11_24_0002_notifications': notifications,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -196,9 +196,23 @@ export interface JobsTable {
   locked_until: string | null;
   last_error: string | null;
   unique_key: string | null;
+  /** What the job is about (`leads:12`). */
+  ref: string | null;
   created_at: string;
   updated_at: string;
   finished_at: string | null;
+}
+
+/** Who hears of new leads and supplier applications: one row (id 1), staff only. */
+export interface NotificationSettingsTable {
+  id: number;
+  telegram_leads: string;
+  telegram_suppliers: string;
+  email_leads: string;
+  email_suppliers: string;
+  language: string;
+  time_zone: string;
+  updated_at: string;
 }
 
 export interface Database {
@@ -218,4 +232,5 @@ export interface Database {
   server_keys: ServerKeysTable;
   webhook_receipts: WebhookReceiptsTable;
   jobs: JobsTable;
+  notification_settings: NotificationSettingsTable;
 }

@@ -126,7 +126,7 @@ export class JobRunner {
   async enqueue(
     kind: string,
     payload: unknown,
-    options: { db?: Executor; runAt?: Date; uniqueKey?: string } = {},
+    options: { db?: Executor; runAt?: Date; uniqueKey?: string; ref?: string } = {},
   ): Promise<number | null> {
     const definition = this.#kinds.get(kind);
     if (!definition) throw new Error(`unknown job kind ${kind}`);
@@ -136,6 +136,7 @@ export class JobRunner {
       maxAttempts: definition.maxAttempts ?? DEFAULTS.maxAttempts,
       runAt: options.runAt,
       uniqueKey: options.uniqueKey,
+      ref: options.ref,
     };
     const id = await insertJob(options.db ?? this.#db, job, new Date(this.#clock.now()));
     if (!options.db) this.wake();

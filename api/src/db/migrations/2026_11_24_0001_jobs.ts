@@ -27,12 +27,15 @@ export async function up(db: Db): Promise<void> {
     .addColumn('last_error', 'text')
     // At most one job per key: a scheduled job's slot, so instances never enqueue it twice.
     .addColumn('unique_key', 'text', (c) => c.unique())
+    // What the job is about (`leads:12`): a record's deliveries are found by it.
+    .addColumn('ref', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .addColumn('finished_at', 'text')
     .execute();
   await db.schema.createIndex('jobs_due').on('jobs').columns(['status', 'run_at']).execute();
   await db.schema.createIndex('jobs_kind').on('jobs').columns(['kind', 'status']).execute();
+  await db.schema.createIndex('jobs_ref').on('jobs').column('ref').execute();
 }
 
 export async function down(db: Db): Promise<void> {

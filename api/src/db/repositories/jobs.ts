@@ -16,6 +16,7 @@ export interface Job {
   lockedUntil: string | null;
   lastError: string | null;
   uniqueKey: string | null;
+  ref: string | null;
   createdAt: string;
   updatedAt: string;
   finishedAt: string | null;
@@ -29,6 +30,8 @@ export interface NewJob {
   runAt?: Date;
   /** At most one job ever holds this key: enqueueing it again does nothing. */
   uniqueKey?: string;
+  /** What the job is about (`leads:12`), to find a record's jobs. */
+  ref?: string;
 }
 
 type Row = {
@@ -48,6 +51,7 @@ function toJob(row: Row): Job {
     lockedUntil: row.locked_until,
     lastError: row.last_error,
     uniqueKey: row.unique_key,
+    ref: row.ref,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     finishedAt: row.finished_at,
@@ -72,6 +76,7 @@ export async function insertJob(db: Executor, job: NewJob, now: Date): Promise<n
       max_attempts: job.maxAttempts,
       run_at: (job.runAt ?? now).toISOString(),
       unique_key: job.uniqueKey ?? null,
+      ref: job.ref ?? null,
       created_at: at,
       updated_at: at,
     })
@@ -231,10 +236,11 @@ export async function findJob(db: Executor, id: number): Promise<Job | undefined
 
 export async function listJobs(
   db: Executor,
-  filter: { kind?: string; status?: JobStatus; limit?: number } = {},
+  filter: { kind?: string; status?: JobStatus; ref?: string; limit?: number } = {},
 ): Promise<Job[]> {
   let query = db.selectFrom('jobs').selectAll();
   if (filter.kind) query = query.where('kind', '=', filter.kind);
+  if (filter.ref) query = query.where('ref', '=', filter.ref);
   if (filter.status) query = query.where('status', '=', filter.status);
   const rows = await query
     .orderBy('id', 'desc')

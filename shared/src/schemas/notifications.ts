@@ -1,0 +1,71 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { LANGUAGES } from '../languages.ts';
+
+// Who on the sales team hears of a new lead or supplier application, and how (issue 14).
+// Staff set the chats and mailboxes here; the secrets (the bot token, the SMTP account, the
+// webhook key) stay in the environment. Staff only: these are internal addresses.
+
+/** Comma- or newline-separated Telegram chat ids (`-1001234567890`, `@channel`). */
+const chatList = {
+  type: 'string',
+  maxLength: 1000,
+  pattern: '^[\\s,]*((-?[0-9]{1,20}|@[A-Za-z0-9_]{5,32})[\\s,]*)*$',
+} as const;
+/** Comma- or newline-separated e-mail addresses. */
+const mailList = {
+  type: 'string',
+  maxLength: 2000,
+  pattern: '^[\\s,]*([^\\s,@]+@[^\\s,@]+\\.[^\\s,@]+[\\s,]*)*$',
+} as const;
+
+export const notificationSettingsFields = {
+  telegram_leads: chatList,
+  telegram_suppliers: chatList,
+  email_leads: mailList,
+  email_suppliers: mailList,
+  /** The language of the messages (the staff's, not the visitor's). */
+  language: { type: 'string', enum: LANGUAGES },
+  /** The company's IANA time zone: the time a message shows. */
+  time_zone: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 64,
+    pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
+  },
+} as const;
+
+export const notificationSettingsSchema = {
+  type: 'object',
+  properties: notificationSettingsFields,
+  required: Object.keys(notificationSettingsFields) as (keyof typeof notificationSettingsFields)[],
+  additionalProperties: false,
+} as const;
+
+export const notificationSettingsBody = {
+  type: 'object',
+  properties: notificationSettingsFields,
+  additionalProperties: false,
+} as const;
+
+export type NotificationSettings = {
+  [K in keyof typeof notificationSettingsFields]: FromSchema<
+    (typeof notificationSettingsFields)[K]
+  >;
+};
+
+export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
+  telegram_leads: '',
+  telegram_suppliers: '',
+  email_leads: '',
+  email_suppliers: '',
+  language: 'uz',
+  time_zone: 'Asia/Tashkent',
+};
+
+/** The entries of a chat or mailbox list. */
+export function splitList(value: string): string[] {
+  return value
+    .split(/[\s,]+/)
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
