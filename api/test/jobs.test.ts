@@ -1,8 +1,9 @@
+import { hostname } from 'node:os';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import { claimJobs, findJob, listJobs, retryJob } from '../src/db/repositories/jobs.ts';
-import { backoffDelay, JobRunner, PermanentJobError } from '../src/jobs/runner.ts';
+import { backoffDelay, deadLocalOwner, JobRunner, PermanentJobError } from '../src/jobs/runner.ts';
 import { FakeClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
 import { openMigratedDb } from './helpers/migratedDb.ts';
@@ -314,5 +315,52 @@ describe.skipIf(skipReason)('durable jobs', () => {
     finish();
     await jobs.idle();
     expect((await findJob(db.kysely, id))?.status).toBe('done');
+  });
+});
+
+describe.skipIf(skipReason)('jobs of a killed process', () => {
+  it('are put back at once when an instance on the same machine starts', async () => {
+    const handle = await openMigratedDb();
+    try {
+      // A real process that is gone: its pid can no longer be signalled.
+      const { spawnSync } = await import('node:child_process');
+      const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+      const clock = new FakeClock();
+      const dead = new JobRunner({
+        db: handle.db.kysely,
+        log,
+        clock,
+        owner: `${hostname()}:${gone}`,
+      });
+      dead.define('test.cut', { leaseMs: 3_600_000, async run() {} });
+      const id = (await dead.enqueue('test.cut', {}))!;
+      await claimJobs(handle.db.kysely, {
+        kinds: ['test.cut'],
+        owner: `${hostname()}:${gone}`,
+        now: new Date(clock.now()),
+        leaseMs: 3_600_000,
+        limit: 1,
+      });
+      // A claim of a live process (this one) or of another machine is left alone.
+      expect(deadLocalOwner(`${hostname()}:${process.pid}`)).toBe(false);
+      expect(deadLocalOwner(`another-host:${gone}`)).toBe(false);
+      expect(deadLocalOwner(`${hostname()}:${gone}`)).toBe(true);
+
+      let ran = 0;
+      const next = new JobRunner({ db: handle.db.kysely, log, clock });
+      next.define('test.cut', {
+        leaseMs: 3_600_000,
+        async run() {
+          ran++;
+        },
+      });
+      next.start();
+      await next.idle();
+      await next.stop();
+      expect(ran).toBe(1);
+      expect((await findJob(handle.db.kysely, id))?.status).toBe('done');
+    } finally {
+      await handle.close();
+    }
   });
 });

@@ -8,6 +8,7 @@ import {
   insertJob,
   type Job,
   type NewJob,
+  releaseDeadClaims,
 } from '../db/repositories/jobs.ts';
 import type { Executor } from '../db/repositories/table.ts';
 
@@ -85,6 +86,20 @@ export function backoffDelay(
   return Math.round(ceiling / 2 + (random() * ceiling) / 2);
 }
 
+/** Whether `owner` is a process of this machine that no longer runs. */
+export function deadLocalOwner(owner: string): boolean {
+  const at = owner.lastIndexOf(':');
+  const pid = Number(owner.slice(at + 1));
+  if (owner.slice(0, at) !== hostname() || !Number.isInteger(pid) || pid <= 0) return false;
+  if (pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
 export class JobRunner {
   readonly #db: Executor;
   readonly #log: FastifyBaseLogger;
@@ -143,10 +158,22 @@ export class JobRunner {
     return id;
   }
 
+  /**
+   * Starts polling. First puts back the jobs that a dead process of this machine held (its
+   * `host:pid` owner no longer runs), so work cut off by a crash resumes at once.
+   */
   start(): void {
     if (this.#started || this.#closed) return;
     this.#started = true;
-    this.wake();
+    this.#ticking = releaseDeadClaims(this.#db, deadLocalOwner, new Date(this.#clock.now()))
+      .then((released) => {
+        if (released) this.#log.warn({ released }, 'jobs of a stopped instance put back');
+      })
+      .catch((err: unknown) => this.#log.error({ err }, 'could not release dead claims'))
+      .finally(() => {
+        this.#ticking = null;
+        this.wake();
+      });
   }
 
   /** Looks for due jobs now. */

@@ -217,6 +217,42 @@ export async function extendLease(
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Puts back in the queue the running jobs of owners that `isDead` says are gone (a process of
+ * this machine killed mid-job), so a restart need not wait for their leases to run out.
+ */
+export async function releaseDeadClaims(
+  db: Executor,
+  isDead: (owner: string) => boolean,
+  now: Date,
+): Promise<number> {
+  const running = await db
+    .selectFrom('jobs')
+    .select(['id', 'attempts', 'locked_by'])
+    .where('status', '=', 'running')
+    .execute();
+  let released = 0;
+  for (const job of running) {
+    if (!job.locked_by || !isDead(job.locked_by)) continue;
+    const result = await db
+      .updateTable('jobs')
+      .set({
+        status: 'queued',
+        run_at: now.toISOString(),
+        locked_by: null,
+        locked_until: null,
+        last_error: 'the instance running it stopped',
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', job.id)
+      .where('attempts', '=', job.attempts)
+      .where('status', '=', 'running')
+      .executeTakeFirst();
+    released += Number(result.numUpdatedRows);
+  }
+  return released;
+}
+
 /** Puts a failed job back in the queue with a fresh set of attempts (staff's "retry"). */
 export async function retryJob(db: Executor, id: number, now: Date): Promise<boolean> {
   const at = now.toISOString();
