@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Config } from './config.ts';
+import { type Config, siteUrlProblem } from './config.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import compressPlugin from './plugins/compress.ts';
 import configPlugin from './plugins/config.ts';
@@ -92,5 +92,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(frontendsPlugin);
+  const siteProblem = siteUrlProblem(config);
+  if (siteProblem) app.log.warn(siteProblem);
   return app;
 }

@@ -70,6 +70,7 @@ export const configSchema = {
     SIGNIN_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 15 },
     FORM_RATE_LIMIT: { type: 'integer', minimum: 1, default: 20 },
     FORM_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 60 },
+    NODE_ENV: { type: 'string', default: '' },
     SITE_URL: { type: 'string', default: '' },
     ADMIN_URL: { type: 'string', default: '' },
     TELEGRAM_BOT_TOKEN: { type: 'string', default: '' },
@@ -142,6 +143,8 @@ export interface Config {
     };
   };
   uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
+  /** NODE_ENV=production: the checks a live site needs (see siteUrlProblem). */
+  production: boolean;
   /** The public site's address (canonical links, sitemap); null when SITE_URL is unset. */
   siteUrl: string | null;
   /** The back office's address, for links in lead notifications. */
@@ -157,6 +160,27 @@ export interface Config {
     signIn: { perUser: number; perIp: number; windowMs: number };
     forms: { max: number; windowMs: number };
   };
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
+
+/**
+ * What is wrong with SITE_URL for a live site, or null. Unset, the site's canonical links,
+ * hreflang, sitemap and robots.txt point at http://localhost:8080; a loopback address is as
+ * wrong for visitors and search engines. Checked in production and wherever this server
+ * publishes the site.
+ */
+export function siteUrlProblem(
+  config: Pick<Config, 'production' | 'siteUrl'> & { publish: { enabled: boolean } },
+): string | null {
+  if (!config.production && !config.publish.enabled) return null;
+  if (!config.siteUrl) {
+    return "SITE_URL is not set: the public site's canonical links, hreflang, sitemap and robots.txt point at http://localhost:8080. Set it to the site's public address.";
+  }
+  if (LOOPBACK.test(new URL(config.siteUrl).hostname)) {
+    return `SITE_URL is ${config.siteUrl}, a loopback address: visitors and search engines cannot reach it. Set it to the site's public address.`;
+  }
+  return null;
 }
 
 /** `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or subnets. */
@@ -264,6 +288,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),
       maxPixels: Math.round(env.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
     },
+    production: env.NODE_ENV.trim() === 'production',
     siteUrl,
     adminUrl,
     notify: {

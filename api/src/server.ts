@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, siteUrlProblem } from './config.ts';
 import { seedDemo } from './db/seed/index.ts';
 
 // Creates the app, seeds demo content into a database this start created, listens, and closes
@@ -28,3 +28,5 @@ console.log(
     `  Database: ${app.db.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL (DATABASE_URL)'}\n` +
     `  Admin sign-in: user name "${config.admin.userName}", password from ADMIN_PASSWORD or the one printed when the account was created.\n`,
 );
+const siteProblem = siteUrlProblem(config);
+if (siteProblem) console.warn(`  WARNING: ${siteProblem}\n`);
