@@ -4,12 +4,8 @@ import { ListPage } from '../common/ListPage.tsx';
 export function CategoryList() {
   return (
     <ListPage>
-      <LocalizedField source="name_uz" label="resources.categories.fields.name" />
-      <TruncatedText
-        sortable={false}
-        source="description_uz"
-        label="resources.categories.fields.description"
-      />
+      <LocalizedField source="name" sortBy="name_uz" />
+      <TruncatedText source="description" sortable={false} />
     </ListPage>
   );
 }

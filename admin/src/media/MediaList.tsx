@@ -5,8 +5,8 @@ import { ListPage } from '../common/ListPage.tsx';
 export function MediaList() {
   return (
     <ListPage>
-      <LocalizedField source="title_uz" label="resources.media.fields.title" />
-      <TruncatedText sortable={false} source="link" label="resources.media.fields.link" />
+      <LocalizedField source="title" sortBy="title_uz" />
+      <TruncatedText source="link" sortable={false} />
       <ReferenceField source="product_id" reference="products" link={false}>
         <TextField source="name_uz" />
       </ReferenceField>

@@ -5,12 +5,8 @@ import { ListPage } from '../common/ListPage.tsx';
 export function ProductList() {
   return (
     <ListPage>
-      <LocalizedField source="name_uz" label="resources.products.fields.name" />
-      <TruncatedText
-        sortable={false}
-        source="description_uz"
-        label="resources.products.fields.description"
-      />
+      <LocalizedField source="name" sortBy="name_uz" />
+      <TruncatedText source="description" sortable={false} />
       <ReferenceField source="category_id" reference="categories" link={false}>
         <TextField source="name_uz" />
       </ReferenceField>

@@ -4,8 +4,8 @@ import { ListPage } from '../common/ListPage.tsx';
 export function ProjectList() {
   return (
     <ListPage>
-      <LocalizedField source="title_uz" label="resources.project.fields.title" />
-      <TruncatedText sortable={false} source="link" label="resources.project.fields.link" />
+      <LocalizedField source="title" sortBy="title_uz" />
+      <TruncatedText source="link" sortable={false} />
     </ListPage>
   );
 }

@@ -4,12 +4,8 @@ import { ListPage } from '../common/ListPage.tsx';
 export function TestimonialList() {
   return (
     <ListPage>
-      <LocalizedField source="name_uz" label="resources.testimonials.fields.name" />
-      <TruncatedText
-        sortable={false}
-        source="message_uz"
-        label="resources.testimonials.fields.message"
-      />
+      <LocalizedField source="name" sortBy="name_uz" />
+      <TruncatedText source="message" sortable={false} />
     </ListPage>
   );
 }
