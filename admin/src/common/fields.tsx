@@ -6,7 +6,13 @@ import {
   pickLocalized,
 } from '@conveyor/shared';
 import { Typography } from '@mui/material';
-import { useListContext, useLocaleState, useRecordContext } from 'react-admin';
+import {
+  ReferenceField,
+  TextField,
+  useListContext,
+  useLocaleState,
+  useRecordContext,
+} from 'react-admin';
 import { truncateText } from './text.ts';
 
 const LANGUAGE_SUFFIX = new RegExp(`^(.*)_(${LANGUAGES.join('|')})$`);
@@ -74,5 +80,14 @@ export function TruncatedText({
     <Typography variant="body2" component="span" title={short !== text ? text : undefined}>
       {short}
     </Typography>
+  );
+}
+
+/** A column naming the record a row points to (a product's category, a video's product). */
+export function ReferenceName({ source, reference }: { source: string; reference: string }) {
+  return (
+    <ReferenceField source={source} reference={reference} link={false}>
+      <TextField source="name_uz" />
+    </ReferenceField>
   );
 }

@@ -1,5 +1,4 @@
-import { ReferenceField, TextField } from 'react-admin';
-import { LocalizedField, TruncatedText } from '../common/fields.tsx';
+import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
 
 export function MediaList() {
@@ -7,9 +6,7 @@ export function MediaList() {
     <ListPage>
       <LocalizedField source="title" sortBy="title_uz" />
       <TruncatedText source="link" sortable={false} />
-      <ReferenceField source="product_id" reference="products" link={false}>
-        <TextField source="name_uz" />
-      </ReferenceField>
+      <ReferenceName source="product_id" reference="products" />
     </ListPage>
   );
 }

@@ -1,5 +1,4 @@
-import { ReferenceField, TextField } from 'react-admin';
-import { LocalizedField, TruncatedText } from '../common/fields.tsx';
+import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
 
 export function ProductList() {
@@ -7,9 +6,7 @@ export function ProductList() {
     <ListPage>
       <LocalizedField source="name" sortBy="name_uz" />
       <TruncatedText source="description" sortable={false} />
-      <ReferenceField source="category_id" reference="categories" link={false}>
-        <TextField source="name_uz" />
-      </ReferenceField>
+      <ReferenceName source="category_id" reference="categories" />
     </ListPage>
   );
 }
