@@ -14,7 +14,7 @@ import { numberRules, textRules } from '../src/common/schemaRules.ts';
 
 const check = (rules: Validator[], value: unknown) => {
   for (const rule of rules) {
-    const error = rule(value, {});
+    const error = rule(value, {}, {});
     if (error) return error;
   }
   return undefined;
