@@ -2,13 +2,11 @@ import HandshakeIcon from '@mui/icons-material/Handshake';
 import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
-const screens = () => import('./screens.tsx');
-
 /** The clients screens, registered by App.tsx from the shared resource registry. */
 export default {
-  list: lazyScreen(screens, 'ClientList'),
-  create: lazyScreen(screens, 'ClientCreate'),
-  edit: lazyScreen(screens, 'ClientEdit'),
+  list: lazyScreen(() => import('./ClientList.tsx'), 'ClientList'),
+  create: lazyScreen(() => import('./ClientCreate.tsx'), 'ClientCreate'),
+  edit: lazyScreen(() => import('./ClientEdit.tsx'), 'ClientEdit'),
   icon: HandshakeIcon,
   recordRepresentation: 'name',
 } satisfies ResourceScreens;

@@ -1,20 +1,25 @@
-import { LANGUAGES, type Language } from '@conveyor/shared';
+import { LANGUAGES, type Language, longText, shortText } from '@conveyor/shared';
 import { Box } from '@mui/material';
 import { maxLength, TextInput, useResourceContext, useTranslate } from 'react-admin';
 import { atLeastOneLanguage } from './validators.ts';
+
+interface LocalizedInputsProps {
+  /** The field's name before its language: `name` for `name_uz`, `name_ru`, `name_en`. */
+  prefix: string;
+  multiline?: boolean;
+  /** At least one language must be filled in (the registry's `requireLocalized`). */
+  required?: boolean;
+  /** The longest text; the shared schemas' short or long text unless the field has its own. */
+  max?: number;
+}
 
 /** The three language versions of a field, side by side on wide screens. */
 export function LocalizedInputs({
   prefix,
   multiline = false,
   required = false,
-  max = multiline ? 5000 : 200,
-}: {
-  prefix: string;
-  multiline?: boolean;
-  required?: boolean;
-  max?: number;
-}) {
+  max = multiline ? longText.maxLength : shortText.maxLength,
+}: LocalizedInputsProps) {
   const resource = useResourceContext();
   const translate = useTranslate();
   const label = (lang: Language) =>

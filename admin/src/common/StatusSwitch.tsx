@@ -1,11 +1,6 @@
 import { Switch } from '@mui/material';
-import {
-  useNotify,
-  useRecordContext,
-  useResourceContext,
-  useTranslate,
-  useUpdate,
-} from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useInPlaceUpdate } from './useInPlaceUpdate.ts';
 
 /**
  * The list's status switch: one partial update that sends only the inverted `is_active`.
@@ -13,11 +8,8 @@ import {
  * API's reason, e.g. the last user) on failure.
  */
 export function StatusSwitch(_props: { label?: string; sortable?: boolean; source?: string }) {
-  const record = useRecordContext();
-  const resource = useResourceContext();
-  const notify = useNotify();
   const translate = useTranslate();
-  const [update, { isPending }] = useUpdate();
+  const { record, resource, save, isPending } = useInPlaceUpdate('ra.notification.updated');
   if (!record || !resource) return null;
   const active = Boolean(record.is_active);
   return (
@@ -26,20 +18,7 @@ export function StatusSwitch(_props: { label?: string; sortable?: boolean; sourc
       disabled={isPending}
       slotProps={{ input: { 'aria-label': translate(`resources.${resource}.fields.is_active`) } }}
       onClick={(event) => event.stopPropagation()}
-      onChange={() =>
-        update(
-          resource,
-          { id: record.id, data: { is_active: !active }, previousData: record },
-          {
-            mutationMode: 'pessimistic',
-            onSuccess: () => notify('ra.notification.updated', { type: 'success' }),
-            onError: (error) =>
-              notify(`${translate('conveyor.errors.toggle')}: ${(error as Error).message ?? ''}`, {
-                type: 'error',
-              }),
-          },
-        )
-      }
+      onChange={() => save({ is_active: !active })}
     />
   );
 }

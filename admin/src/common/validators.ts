@@ -4,16 +4,17 @@ import { httpUrlSchema, LANGUAGES, userNameSchema } from '@conveyor/shared';
 // value (and all values) and shows the returned message key; undefined means valid. The
 // patterns are the API's (shared schemas), so the form refuses what the API would.
 
-const HTTP_URL = new RegExp(httpUrlSchema.pattern);
-const USER_NAME = new RegExp(userNameSchema.pattern);
+/** A value must match a shared schema's `pattern`, else `message`; empty is left to `required`. */
+export function matches(pattern: string, message: string) {
+  const expression = new RegExp(pattern);
+  return (value: unknown) => (!value || expression.test(String(value)) ? undefined : message);
+}
 
 /** A link must be an http(s) address (the API checks the same); empty is left to `required`. */
-export const httpUrl = (value: unknown) =>
-  !value || HTTP_URL.test(String(value)) ? undefined : 'conveyor.errors.url';
+export const httpUrl = matches(httpUrlSchema.pattern, 'conveyor.errors.url');
 
 /** 3–50 Latin letters, digits, '.', '_' or '-'; empty is left to `required`. */
-export const userName = (value: unknown) =>
-  !value || USER_NAME.test(String(value)) ? undefined : 'conveyor.errors.user_name';
+export const userName = matches(userNameSchema.pattern, 'conveyor.errors.user_name');
 
 /** Fails on every language of a field when all are empty (the API wants at least one). */
 export const atLeastOneLanguage =

@@ -18,6 +18,8 @@ export const en: Catalogue = mergeCatalogue('en', {
     list: { number: '#', actions: 'Actions', status: 'Status', search: 'Search' },
     errors: {
       url: 'Enter a link starting with http:// or https://',
+      phone: 'Enter a phone number: digits, spaces, +, - and brackets',
+      inn: 'The tax id (INN) is 9 to 14 digits',
       user_name: "3–50 Latin letters, digits, '.', '_' or '-'",
       one_language: 'Fill in at least one language',
       toggle: 'Could not change the data',

@@ -24,6 +24,8 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     list: { number: '№', actions: 'Действия', status: 'Статус', search: 'Поиск' },
     errors: {
       url: 'Введите ссылку, начинающуюся с http:// или https://',
+      phone: 'Введите номер телефона: цифры, пробелы, +, - и скобки',
+      inn: 'ИНН — от 9 до 14 цифр',
       user_name: '3–50 латинских букв, цифр, «.», «_» или «-»',
       one_language: 'Заполните хотя бы на одном языке',
       toggle: 'Не удалось изменить данные',

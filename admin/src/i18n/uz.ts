@@ -145,6 +145,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
     list: { number: '№', actions: 'Amallar', status: 'Holat', search: 'Qidirish' },
     errors: {
       url: 'http:// yoki https:// bilan boshlanadigan havola kiriting',
+      phone: "Telefon raqamini kiriting: raqamlar, bo'sh joy, +, - va qavslar",
+      inn: "INN 9 tadan 14 tagacha raqamdan iborat bo'ladi",
       user_name: "3–50 ta lotin harfi, raqam, '.', '_' yoki '-'",
       one_language: "Kamida bitta tilda to'ldiring",
       toggle: "Ma'lumotlarni tahrirlab bo'lmadi",

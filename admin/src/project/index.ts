@@ -2,13 +2,11 @@ import WorkIcon from '@mui/icons-material/Work';
 import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
-const screens = () => import('./screens.tsx');
-
 /** The project screens, registered by App.tsx from the shared resource registry. */
 export default {
-  list: lazyScreen(screens, 'ProjectList'),
-  create: lazyScreen(screens, 'ProjectCreate'),
-  edit: lazyScreen(screens, 'ProjectEdit'),
+  list: lazyScreen(() => import('./ProjectList.tsx'), 'ProjectList'),
+  create: lazyScreen(() => import('./ProjectCreate.tsx'), 'ProjectCreate'),
+  edit: lazyScreen(() => import('./ProjectEdit.tsx'), 'ProjectEdit'),
   icon: WorkIcon,
   recordRepresentation: 'title_uz',
 } satisfies ResourceScreens;

@@ -1,17 +1,19 @@
-import { Typography } from '@mui/material';
-import {
-  email,
-  maxLength,
-  SimpleForm,
-  TextInput,
-  Title,
-  useBasename,
-  useTranslate,
-} from 'react-admin';
+import { settingsFields as fields } from '@conveyor/shared';
+import { email, TextInput, Title, useBasename, useTranslate } from 'react-admin';
+import { EditPage, BackToolbar } from '../common/FormPages.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { EditPage, FormActions, FormToolbar } from '../common/pages.tsx';
-import { httpUrl } from '../common/validators.ts';
+import { FormTitle, FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
+import { textRules } from '../common/schemaRules.ts';
 import { SINGLETON_ID } from '../providers/dataProvider.ts';
+
+const url = textRules(fields.telegram_url, 'conveyor.errors.url');
+const rules = {
+  phone_primary: textRules(fields.phone_primary, 'conveyor.errors.phone'),
+  phone_secondary: textRules(fields.phone_secondary, 'conveyor.errors.phone'),
+  email: [email(), ...textRules(fields.email)],
+  legal_name: textRules(fields.legal_name),
+  developer_name: textRules(fields.developer_name),
+};
 
 /**
  * The company data the public site shows (DESIGN section 6): one record, edited in place, with
@@ -20,7 +22,6 @@ import { SINGLETON_ID } from '../providers/dataProvider.ts';
 export function SettingsPage() {
   const translate = useTranslate();
   const basename = useBasename();
-  const url = [httpUrl, maxLength(500)];
   return (
     <>
       <Title title={translate('conveyor.settings.title')} />
@@ -29,25 +30,23 @@ export function SettingsPage() {
         id={SINGLETON_ID}
         redirect={false}
         // settings have no list: the back link goes to the admin's first screen
-        actions={<FormActions to={basename} />}
+        actions={<BackToolbar to={basename} />}
       >
-        <SimpleForm toolbar={<FormToolbar deletable={false} />}>
-          <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
-            {translate('conveyor.settings.title')}
-          </Typography>
-          <TextInput source="phone_primary" type="tel" validate={maxLength(25)} />
-          <TextInput source="phone_secondary" type="tel" validate={maxLength(25)} />
-          <TextInput source="email" type="email" validate={email()} />
-          <TextInput source="legal_name" validate={maxLength(200)} fullWidth />
-          <LocalizedInputs prefix="address" max={500} />
+        <ResourceForm activatable={false} toolbar={<FormToolbar deletable={false} />}>
+          <FormTitle title="conveyor.settings.title" />
+          <TextInput source="phone_primary" type="tel" validate={rules.phone_primary} />
+          <TextInput source="phone_secondary" type="tel" validate={rules.phone_secondary} />
+          <TextInput source="email" type="email" validate={rules.email} />
+          <TextInput source="legal_name" validate={rules.legal_name} fullWidth />
+          <LocalizedInputs prefix="address" max={fields.address_uz.maxLength} />
           <TextInput source="telegram_url" validate={url} fullWidth />
           <TextInput source="instagram_url" validate={url} fullWidth />
           <TextInput source="facebook_url" validate={url} fullWidth />
           <TextInput source="map_embed_url" validate={url} fullWidth />
-          <TextInput source="developer_name" validate={maxLength(200)} />
+          <TextInput source="developer_name" validate={rules.developer_name} />
           <TextInput source="developer_url_1" validate={url} fullWidth />
           <TextInput source="developer_url_2" validate={url} fullWidth />
-        </SimpleForm>
+        </ResourceForm>
       </EditPage>
     </>
   );

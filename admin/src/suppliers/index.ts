@@ -2,12 +2,10 @@ import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
-const screens = () => import('./screens.tsx');
-
 /** The suppliers screens, registered by App.tsx from the shared resource registry. */
 export default {
-  list: lazyScreen(screens, 'SupplierList'),
-  edit: lazyScreen(screens, 'SupplierEdit'),
+  list: lazyScreen(() => import('./SupplierList.tsx'), 'SupplierList'),
+  edit: lazyScreen(() => import('./SupplierEdit.tsx'), 'SupplierEdit'),
   icon: StorefrontIcon,
   recordRepresentation: 'company_name',
 } satisfies ResourceScreens;

@@ -1,0 +1,57 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  Create,
+  type CreateProps,
+  Edit,
+  type EditProps,
+  TopToolbar,
+  useBasename,
+  useResourceContext,
+} from 'react-admin';
+import { useErrorToast } from './useErrorToast.ts';
+
+/** 'Orqaga': back to the resource's list (or to `to`), on every form and show screen. */
+export function BackToolbar({ to }: { to?: string }) {
+  const resource = useResourceContext();
+  const basename = useBasename();
+  return (
+    <TopToolbar sx={{ justifyContent: 'flex-start' }}>
+      <Button
+        label="conveyor.back"
+        component={Link}
+        to={to ?? `${basename}/${resource}`}
+        startIcon={<ArrowBackIcon />}
+        data-testid="back-link"
+      />
+    </TopToolbar>
+  );
+}
+
+/** A create screen: back link, the resource's form, the spec's toasts, back to the list. */
+export function CreatePage({ children, ...props }: CreateProps & { children: ReactNode }) {
+  const onError = useErrorToast('conveyor.errors.form');
+  return (
+    <Create actions={<BackToolbar />} redirect="list" mutationOptions={{ onError }} {...props}>
+      {children}
+    </Create>
+  );
+}
+
+/** An edit screen: same form as create; saves wait for the API (no undo) and go to the list. */
+export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
+  const onError = useErrorToast('conveyor.errors.form');
+  return (
+    <Edit
+      actions={<BackToolbar />}
+      redirect="list"
+      mutationMode="pessimistic"
+      mutationOptions={{ onError }}
+      {...props}
+    >
+      {children}
+    </Edit>
+  );
+}

@@ -1,0 +1,75 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+import {
+  BooleanInput,
+  SaveButton,
+  SimpleForm,
+  Toolbar,
+  useRecordContext,
+  useTranslate,
+} from 'react-admin';
+import { ConfirmedDeleteButton } from './RowActions.tsx';
+
+/**
+ * Every form's toolbar: Save and, on an edit screen, the delete of the list rows (asks first,
+ * the spec's failure wording) unless `deletable` is false (supplier applications: spec 2.4
+ * gives their edit screen only a save button; the company settings), disabled with
+ * `disableDelete` (the last user). react-admin's default toolbar would bring a delete with its
+ * own failure toast everywhere.
+ */
+export function FormToolbar({
+  deletable = true,
+  disableDelete = false,
+}: {
+  deletable?: boolean;
+  disableDelete?: boolean;
+}) {
+  const record = useRecordContext();
+  return (
+    <Toolbar>
+      <Box sx={{ flex: 1, display: 'flex', justifyContent: 'space-between' }}>
+        <SaveButton />
+        {deletable && record?.id !== undefined && record.id !== null && (
+          <ConfirmedDeleteButton disabled={disableDelete} />
+        )}
+      </Box>
+    </Toolbar>
+  );
+}
+
+/**
+ * A resource's form, shared by its create and edit screens: the toolbar above, and for records
+ * that are shown or hidden on the site (`activatable`, the default) the 'active' switch last,
+ * on for a new record.
+ */
+export function ResourceForm({
+  children,
+  toolbar = <FormToolbar />,
+  defaultValues,
+  activatable = true,
+}: {
+  children: ReactNode;
+  toolbar?: ReactElement;
+  defaultValues?: Record<string, unknown>;
+  activatable?: boolean;
+}) {
+  return (
+    <SimpleForm
+      toolbar={toolbar}
+      defaultValues={activatable ? { is_active: true, ...defaultValues } : defaultValues}
+    >
+      {children}
+      {activatable && <BooleanInput source="is_active" />}
+    </SimpleForm>
+  );
+}
+
+/** A form screen's own heading, where the spec names the screen (settings, a supplier). */
+export function FormTitle({ title }: { title: string }) {
+  const translate = useTranslate();
+  return (
+    <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
+      {translate(title)}
+    </Typography>
+  );
+}

@@ -1,0 +1,8 @@
+import { EditPage } from '../common/FormPages.tsx';
+import { MediaForm } from './MediaForm.tsx';
+
+export const MediaEdit = () => (
+  <EditPage>
+    <MediaForm />
+  </EditPage>
+);

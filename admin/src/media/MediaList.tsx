@@ -1,0 +1,12 @@
+import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+
+export function MediaList() {
+  return (
+    <ListPage>
+      <LocalizedField source="title" sortBy="title_uz" />
+      <TruncatedText source="link" sortable={false} />
+      <ReferenceName source="product_id" reference="products" />
+    </ListPage>
+  );
+}

@@ -1,0 +1,8 @@
+import { CreatePage } from '../common/FormPages.tsx';
+import { ProductForm } from './ProductForm.tsx';
+
+export const ProductCreate = () => (
+  <CreatePage>
+    <ProductForm />
+  </CreatePage>
+);

@@ -1,0 +1,11 @@
+import { LocalizedField, TruncatedText } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+
+export function ProjectList() {
+  return (
+    <ListPage>
+      <LocalizedField source="title" sortBy="title_uz" />
+      <TruncatedText source="link" sortable={false} />
+    </ListPage>
+  );
+}

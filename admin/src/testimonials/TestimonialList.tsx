@@ -1,0 +1,11 @@
+import { LocalizedField, TruncatedText } from '../common/fields.tsx';
+import { ListPage } from '../common/ListPage.tsx';
+
+export function TestimonialList() {
+  return (
+    <ListPage>
+      <LocalizedField source="name" sortBy="name_uz" />
+      <TruncatedText source="message" sortable={false} />
+    </ListPage>
+  );
+}
