@@ -1,31 +1,17 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
+import { freePort } from './helpers/ports.ts';
 
 // The server as a process: what `pnpm start` runs. First start seeds, later starts do not;
 // SIGTERM lets requests in flight finish; a database it cannot migrate stops it loudly.
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address
-          ? resolve(address.port)
-          : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

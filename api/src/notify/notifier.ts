@@ -5,7 +5,13 @@ import { leads, suppliers } from '../db/repositories/specs.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import type { JobContext, JobRunner } from '../jobs/runner.ts';
 import { sendEmail, sendTelegram, sendWebhook } from './channels.ts';
-import { type NotificationFacts, renderEmail, renderTelegram, type Subject } from './message.ts';
+import {
+  type NotificationFacts,
+  renderEmail,
+  renderTelegram,
+  type Subject,
+  toE164,
+} from './message.ts';
 
 // New leads and supplier applications go out to the sales team as jobs (DESIGN section 9):
 // one job per channel and target, written in the transaction that stores the record, so a
@@ -149,7 +155,9 @@ export async function deliver(
             type: facts.subject === 'leads' ? 'lead.created' : 'supplier_application.created',
             timestamp: new Date().toISOString(),
             data: {
-              ...Object.fromEntries(facts.fields.map((f) => [f.label, f.value])),
+              ...Object.fromEntries(
+                facts.fields.map((f) => [f.label, f.kind === 'phone' ? toE164(f.value) : f.value]),
+              ),
               id: facts.id,
               created_at: facts.createdAt,
               admin_url: facts.adminUrl,

@@ -8,6 +8,7 @@ import categoryRoutes from './categories/index.ts';
 import clientRoutes from './clients/index.ts';
 import leadRoutes from './leads/index.ts';
 import mediaRoutes from './media/index.ts';
+import notificationRoutes from './notifications/index.ts';
 import productRoutes from './products/index.ts';
 import projectRoutes from './project/index.ts';
 import publishingRoutes, { publishingHookRoute } from './publishing/index.ts';
@@ -58,4 +59,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(publishingRoutes);
   await app.register(publishingHookRoute);
+  await app.register(notificationRoutes);
 }

@@ -294,3 +294,43 @@ export async function pruneJobs(db: Executor, before: Date): Promise<number> {
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** How a kind of job has been faring: its last success, and the failures still open. */
+export interface KindHealth {
+  lastSuccessAt: string | null;
+  /** When the oldest open failure began (null: none). */
+  failingSince: string | null;
+  lastError: string | null;
+  lastErrorAt: string | null;
+}
+
+/**
+ * A kind's health. An open failure is a job of the last day that failed and is not done yet
+ * (waiting for a retry, or given up on): one chat refusing while another works is still a
+ * problem for whoever is in that chat.
+ */
+export async function kindHealth(db: Executor, kind: string, now: Date): Promise<KindHealth> {
+  const success = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.max('finished_at').as('at'))
+    .where('kind', '=', kind)
+    .where('status', '=', 'done')
+    .executeTakeFirst();
+  const failures = await db
+    .selectFrom('jobs')
+    .select(['created_at', 'updated_at', 'last_error'])
+    .where('kind', '=', kind)
+    .where('status', 'in', ['queued', 'running', 'failed'])
+    .where('last_error', 'is not', null)
+    .where('updated_at', '>', new Date(now.getTime() - 24 * 3600_000).toISOString())
+    .orderBy('updated_at', 'desc')
+    .limit(500)
+    .execute();
+  const since = failures.map((job) => job.created_at).sort()[0] ?? null;
+  return {
+    lastSuccessAt: (success?.at as string | null | undefined) ?? null,
+    failingSince: since,
+    lastError: failures[0]?.last_error ?? null,
+    lastErrorAt: failures[0]?.updated_at ?? null,
+  };
+}
