@@ -2,26 +2,7 @@ import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, PublishBuildsTable } from '../db/types.ts';
-
-export interface BuildResult {
-  /** 'announced': the rebuild was handed to build hooks; it is built (and counted) elsewhere. */
-  status?: 'success' | 'announced';
-  pages: number | null;
-  release: string | null;
-  logTail: string;
-}
-
-/** A failed build: its message and the end of its output. */
-export class BuildError extends Error {
-  readonly logTail: string;
-  constructor(message: string, logTail = '') {
-    super(message);
-    this.logTail = logTail;
-  }
-}
-
-/** One build; `signal` aborts when the queue closes (the build should stop, and throw). */
-export type Builder = (signal: AbortSignal) => Promise<BuildResult>;
+import { BuildError, type Builder, type BuildResult } from './types.ts';
 
 export interface QueueOptions {
   /** A rebuild starts once no request came for this long... */

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import { BuildError, type BuildResult } from './queue.ts';
+import { BuildError, type BuildResult } from './types.ts';
 
 export interface SiteBuilderOptions {
   /** DATA_DIR/site: holds releases/<id>/ and the `current` link the server serves. */
