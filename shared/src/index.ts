@@ -9,3 +9,4 @@ export * from './schemas/people.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/inputs.ts';
 export * from './schemas/list.ts';
+export * from './schemas/publishing.ts';
