@@ -1,7 +1,8 @@
-import { publishingAnswerSchema } from '@conveyor/shared';
+import { type Build, publishingAnswerSchema } from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
+import { buildHistory } from '../../db/repositories/builds.ts';
 import { recordWebhookReceipt } from '../../db/repositories/security.ts';
 import { MAX_SKEW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
 
@@ -25,49 +26,28 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
       },
     },
     async () => {
-      const rows = await app.db.kysely
-        .selectFrom('publish_builds')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(20)
-        .execute();
-      const history = rows.map((row) => ({
-        id: row.id,
-        status: row.status,
-        requestedAt: row.requested_at,
-        startedAt: row.started_at,
-        finishedAt: row.finished_at,
-        durationMs: row.duration_ms,
-        pages: row.pages,
-        release: row.release,
-        requests: row.requests,
-        attempt: row.attempt,
-        error: row.error,
-        logTail: row.log_tail,
-      }));
-      // a retry nobody asked for waits out its backoff: not 'queued' (the admin shows the failure)
-      const retryRow = rows.find(
-        (row) => row.status === 'queued' && row.requests === 0 && row.attempt > 0,
-      );
-      const done = history.filter((row) => row.status !== 'queued' && row.status !== 'running');
+      const { builds, queued, retry } = await buildHistory(app.db.kysely, 20);
       const { publish } = app.config;
       // The release served here; an instance that does not build shows the last one built.
       const release =
         (await currentRelease(publish.siteRoot)) ??
         (app.publishing
           ? null
-          : (history.find((row) => row.status === 'success')?.release ?? null));
-      const liveBuild = history.find((row) => row.status === 'success' && row.release === release);
+          : (builds.find((build) => build.status === 'success')?.release ?? null));
+      const liveBuild = builds.find(
+        (build) => build.status === 'success' && build.release === release,
+      );
+      const ended = (build: Build) => build.status !== 'queued' && build.status !== 'running';
       return {
         data: {
           enabled: app.publishing !== null,
           mode: publish.mode,
           live: release ? { release, finishedAt: liveBuild?.finishedAt ?? null } : null,
-          running: history.some((row) => row.status === 'running'),
-          queued: rows.some((row) => row.status === 'queued' && row !== retryRow),
-          retry: retryRow ? { attempt: retryRow.attempt, at: retryRow.not_before ?? '' } : null,
-          lastBuild: done[0] ?? null,
-          history: history.filter((row) => row.status !== 'queued'),
+          running: builds.some((build) => build.status === 'running'),
+          queued,
+          retry,
+          lastBuild: builds.find(ended) ?? null,
+          history: builds.filter((build) => build.status !== 'queued'),
         },
       };
     },
