@@ -8,7 +8,8 @@ import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect } from '../src/db/connect.ts';
-import { type QueueOptions, RebuildQueue, RebuildRequests } from '../src/publish/queue.ts';
+import { type QueueOptions, RebuildQueue } from '../src/publish/queue.ts';
+import { RebuildRequests } from '../src/publish/requests.ts';
 import { BuildError, type BuildResult } from '../src/publish/types.ts';
 import {
   buildEnvironment,

@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.ts';
 import { builtReleases } from '../db/repositories/builds.ts';
-import { RebuildQueue, RebuildRequests } from '../publish/queue.ts';
+import { RebuildQueue } from '../publish/queue.ts';
+import { RebuildRequests } from '../publish/requests.ts';
 import { clearLeftovers, currentRelease, siteBuilder } from '../publish/siteBuilder.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 
