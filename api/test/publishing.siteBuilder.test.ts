@@ -3,13 +3,8 @@ import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  buildEnvironment,
-  clearLeftovers,
-  currentRelease,
-  LogTail,
-  siteBuilder,
-} from '../src/publish/siteBuilder.ts';
+import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
+import { clearLeftovers, currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
 import { FAKE_COMMAND, hungCommand, processRuns } from './helpers/publishing.ts';
 
 // The bundled site builder on its own: releases on disk, swaps, hung builds, the environment.
