@@ -1,4 +1,4 @@
-import { type Build, publishingAnswerSchema } from '@conveyor/shared';
+import { type Build, errorResponseSchema, publishingAnswerSchema } from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
@@ -102,8 +102,8 @@ export async function publishingHookRoute(fastify: FastifyInstance) {
         },
         response: {
           202: { type: 'object', properties: { data: { type: 'boolean' } } },
-          401: { type: 'object', properties: { error: { type: 'string' } } },
-          409: { type: 'object', properties: { error: { type: 'string' } } },
+          401: errorResponseSchema,
+          409: errorResponseSchema,
         },
       },
     },
