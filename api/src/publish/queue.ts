@@ -53,8 +53,9 @@ export class RebuildQueue {
   readonly #requests: RebuildRequests;
   readonly #runner: RunnerContext;
   readonly #log: FastifyBaseLogger;
-  #cancelTimer: (() => void) | undefined;
-  #stopPoll: (() => void) | undefined;
+  /** The timer of the next build, and the one of the next look at the table. */
+  #timer: unknown;
+  #poll: unknown;
   #running: Promise<void> | null = null;
   #abort: AbortController | null = null;
   /** The build row this queue runs now: never taken for abandoned. */
@@ -105,9 +106,9 @@ export class RebuildQueue {
       if (interrupted > 0) await this.#requests.record();
     })();
     await this.#ready;
-    this.#stopPoll?.();
+    this.#options.clock.clearTimeout(this.#poll);
     if (this.#closed) return;
-    this.#stopPoll = this.#options.clock.every(this.#options.pollMs, () => void this.#tick());
+    this.#watch();
     await this.#schedule();
   }
 
@@ -119,7 +120,7 @@ export class RebuildQueue {
   /** Asks for a rebuild that starts as soon as no other build runs (the admin's button). */
   async requestNow(): Promise<void> {
     await this.#requests.record({ now: true });
-    this.#cancelTimer?.();
+    this.#options.clock.clearTimeout(this.#timer);
     void this.#run();
   }
 
@@ -135,10 +136,19 @@ export class RebuildQueue {
   /** Stops: a build in progress is cut off (its process group killed) and asked for again. */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#cancelTimer?.();
-    this.#stopPoll?.();
+    this.#options.clock.clearTimeout(this.#timer);
+    this.#options.clock.clearTimeout(this.#poll);
     this.#abort?.abort();
     await this.idle();
+  }
+
+  /** Looks at the table every `pollMs` until closed. */
+  #watch(): void {
+    this.#poll = this.#options.clock.setTimeout(() => {
+      if (this.#closed) return;
+      this.#watch();
+      void this.#tick();
+    }, this.#options.pollMs);
   }
 
   /** Idle: look for requests other instances recorded, and now and then for abandoned builds. */
@@ -186,8 +196,8 @@ export class RebuildQueue {
       if (!rows.length || this.#closed || this.#running) return;
       const { clock } = this.#options;
       const due = Math.min(...rows.map((row) => this.#dueAt(row)));
-      this.#cancelTimer?.();
-      this.#cancelTimer = clock.after(Math.max(0, due - clock.now()), () => void this.#run());
+      clock.clearTimeout(this.#timer);
+      this.#timer = clock.setTimeout(() => void this.#run(), Math.max(0, due - clock.now()));
     } catch (err) {
       this.#log.error({ err }, 'could not read the rebuild queue');
     }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type QueueOptions, RebuildQueue } from '../../src/publish/queue.ts';
 import { BuildError, type BuildResult } from '../../src/publish/types.ts';
 import { startApi, type TestApi } from './api.ts';
-import type { TestClock } from './clock.ts';
+import type { TestClock } from './queueClock.ts';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -52,7 +52,10 @@ export const hungCommand = (pidFile: string) =>
 /** A build command that writes a one-page release (the real Astro build is slow for tests). */
 export const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir}`;
 
-/** Waits until the queue has set the timer of its next build (it does so after a build ends). */
+/**
+ * Waits until a queue that was not started (so it has no poll timer) has set the timer of its
+ * next build, which it does after a build ends.
+ */
 export async function scheduled(clock: TestClock): Promise<void> {
   await expect.poll(() => clock.pending).toBe(1);
 }
