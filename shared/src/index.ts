@@ -7,6 +7,7 @@ export * from './schemas/common.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/people.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/publishing.ts';
 export * from './schemas/inputs.ts';
 export * from './schemas/list.ts';
 export * from './schemas/notifications.ts';

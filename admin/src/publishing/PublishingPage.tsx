@@ -1,3 +1,4 @@
+import type { BuildStatus } from '@conveyor/shared';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import {
   Alert,
@@ -15,10 +16,10 @@ import {
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
-import { type Build, requestRebuild, usePublishingStatus } from './api.ts';
+import { requestRebuild, usePublishingStatus } from './api.ts';
 import { useFormat } from './format.ts';
 
-function StatusChip({ status }: { status: Build['status'] }) {
+function StatusChip({ status }: { status: BuildStatus }) {
   const translate = useTranslate();
   const map = {
     success: ['success', 'conveyor.publishing.success'],

@@ -1,6 +1,8 @@
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.ts';
-import { RebuildQueue, RebuildRequests } from '../publish/queue.ts';
+import { builtReleases } from '../db/repositories/builds.ts';
+import { RebuildQueue } from '../publish/queue.ts';
+import { RebuildRequests } from '../publish/requests.ts';
 import { clearLeftovers, currentRelease, siteBuilder } from '../publish/siteBuilder.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 
@@ -78,16 +80,7 @@ export default fp(
     // successful build names, links never renamed into place).
     const clearSiteRoot = async () => {
       try {
-        const named = await app.db.kysely
-          .selectFrom('publish_builds')
-          .select('release')
-          .where('status', '=', 'success')
-          .where('release', 'is not', null)
-          .execute();
-        const removed = await clearLeftovers(
-          publish.siteRoot,
-          named.map((row) => row.release ?? ''),
-        );
+        const removed = await clearLeftovers(publish.siteRoot, await builtReleases(app.db.kysely));
         if (removed.length) app.log.info({ removed }, 'removed what interrupted builds left');
       } catch (err) {
         app.log.warn({ err }, 'could not clear what interrupted builds left');

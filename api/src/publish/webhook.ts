@@ -1,7 +1,7 @@
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyBaseLogger } from 'fastify';
-import { BuildError, type BuildResult } from './queue.ts';
+import { BuildError, type BuildResult } from './types.ts';
 
 export const SIGNATURE_HEADER = 'x-conveyor-signature';
 export const TIMESTAMP_HEADER = 'x-conveyor-timestamp';

@@ -1,62 +1,17 @@
+import { type Build, errorResponseSchema, publishingAnswerSchema } from '@conveyor/shared';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
+import { buildHistory } from '../../db/repositories/builds.ts';
 import { recordWebhookReceipt } from '../../db/repositories/security.ts';
 import { MAX_SKEW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
-
-const build = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    status: { type: 'string', enum: ['queued', 'running', 'success', 'failed', 'announced'] },
-    requestedAt: { type: 'string' },
-    startedAt: { type: ['string', 'null'] },
-    finishedAt: { type: ['string', 'null'] },
-    durationMs: { type: ['integer', 'null'] },
-    pages: { type: ['integer', 'null'] },
-    release: { type: ['string', 'null'] },
-    requests: { type: 'integer' },
-    /** 0 for a requested build, n for the nth automatic retry of a failed one. */
-    attempt: { type: 'integer' },
-    error: { type: ['string', 'null'] },
-    logTail: { type: ['string', 'null'] },
-  },
-  required: ['id', 'status', 'requestedAt'],
-} as const;
-
-const statusSchema = {
-  type: 'object',
-  properties: {
-    data: {
-      type: 'object',
-      properties: {
-        enabled: { type: 'boolean' },
-        /** runner: built and served here; webhook: announced to build hooks; off: elsewhere. */
-        mode: { type: 'string', enum: ['runner', 'webhook', 'off'] },
-        live: {
-          type: ['object', 'null'],
-          properties: { release: { type: 'string' }, finishedAt: { type: ['string', 'null'] } },
-        },
-        running: { type: 'boolean' },
-        queued: { type: 'boolean' },
-        /** A failed build's automatic retry, waiting: which one, and when it starts. */
-        retry: {
-          type: ['object', 'null'],
-          properties: { attempt: { type: 'integer' }, at: { type: 'string' } },
-        },
-        lastBuild: { anyOf: [build, { type: 'null' }] },
-        history: { type: 'array', items: build },
-      },
-      required: ['enabled', 'mode', 'live', 'running', 'queued', 'retry', 'lastBuild', 'history'],
-    },
-  },
-  required: ['data'],
-} as const;
 
 /**
  * Staff see what is live, what is building and the recent builds (on every instance: they are
  * in the database), and can rebuild now.
  */
-export default async function publishingRoutes(app: FastifyInstance) {
+export default async function publishingRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const security = [{ bearer: [] }];
 
   app.get(
@@ -67,53 +22,32 @@ export default async function publishingRoutes(app: FastifyInstance) {
         tags: ['publishing'],
         summary: 'Publishing state: live release, queue, recent builds',
         security,
-        response: { 200: statusSchema },
+        response: { 200: publishingAnswerSchema },
       },
     },
     async () => {
-      const rows = await app.db.kysely
-        .selectFrom('publish_builds')
-        .selectAll()
-        .orderBy('id', 'desc')
-        .limit(20)
-        .execute();
-      const history = rows.map((row) => ({
-        id: row.id,
-        status: row.status,
-        requestedAt: row.requested_at,
-        startedAt: row.started_at,
-        finishedAt: row.finished_at,
-        durationMs: row.duration_ms,
-        pages: row.pages,
-        release: row.release,
-        requests: row.requests,
-        attempt: row.attempt,
-        error: row.error,
-        logTail: row.log_tail,
-      }));
-      // a retry nobody asked for waits out its backoff: not 'queued' (the admin shows the failure)
-      const retryRow = rows.find(
-        (row) => row.status === 'queued' && row.requests === 0 && row.attempt > 0,
-      );
-      const done = history.filter((row) => row.status !== 'queued' && row.status !== 'running');
+      const { builds, queued, retry } = await buildHistory(app.db.kysely, 20);
       const { publish } = app.config;
       // The release served here; an instance that does not build shows the last one built.
       const release =
         (await currentRelease(publish.siteRoot)) ??
         (app.publishing
           ? null
-          : (history.find((row) => row.status === 'success')?.release ?? null));
-      const liveBuild = history.find((row) => row.status === 'success' && row.release === release);
+          : (builds.find((build) => build.status === 'success')?.release ?? null));
+      const liveBuild = builds.find(
+        (build) => build.status === 'success' && build.release === release,
+      );
+      const ended = (build: Build) => build.status !== 'queued' && build.status !== 'running';
       return {
         data: {
           enabled: app.publishing !== null,
           mode: publish.mode,
           live: release ? { release, finishedAt: liveBuild?.finishedAt ?? null } : null,
-          running: history.some((row) => row.status === 'running'),
-          queued: rows.some((row) => row.status === 'queued' && row !== retryRow),
-          retry: retryRow ? { attempt: retryRow.attempt, at: retryRow.not_before ?? '' } : null,
-          lastBuild: done[0] ?? null,
-          history: history.filter((row) => row.status !== 'queued'),
+          running: builds.some((build) => build.status === 'running'),
+          queued,
+          retry,
+          lastBuild: builds.find(ended) ?? null,
+          history: builds.filter((build) => build.status !== 'queued'),
         },
       };
     },
@@ -145,7 +79,8 @@ export default async function publishingRoutes(app: FastifyInstance) {
  * The bundled runner's end of the webhook: another API instance (or anything that holds the
  * secret) announces a rebuild; a bad signature or a stale timestamp is refused.
  */
-export async function publishingHookRoute(app: FastifyInstance) {
+export async function publishingHookRoute(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   // The signature covers the raw body, so this scope reads JSON as text.
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) =>
@@ -158,23 +93,25 @@ export async function publishingHookRoute(app: FastifyInstance) {
       schema: {
         tags: ['publishing'],
         summary: 'Signed rebuild request (HMAC-SHA256 over "<timestamp>.<body>")',
+        headers: {
+          type: 'object',
+          properties: {
+            [SIGNATURE_HEADER]: { type: 'string' },
+            [TIMESTAMP_HEADER]: { type: 'string' },
+          },
+        },
         response: {
           202: { type: 'object', properties: { data: { type: 'boolean' } } },
-          401: { type: 'object', properties: { error: { type: 'string' } } },
-          409: { type: 'object', properties: { error: { type: 'string' } } },
+          401: errorResponseSchema,
+          409: errorResponseSchema,
         },
       },
     },
     async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
-      const problem = verify(
-        app.config.publish.webhook.secret,
-        {
-          signature: request.headers[SIGNATURE_HEADER] as string | undefined,
-          timestamp: request.headers[TIMESTAMP_HEADER] as string | undefined,
-        },
-        body,
-      );
+      const signature = request.headers[SIGNATURE_HEADER];
+      const timestamp = request.headers[TIMESTAMP_HEADER];
+      const problem = verify(app.config.publish.webhook.secret, { signature, timestamp }, body);
       if (problem) {
         request.log.warn({ problem }, 'refused a rebuild webhook');
         return reply.status(401).send({ error: `Refused: ${problem}` });
@@ -182,8 +119,7 @@ export async function publishingHookRoute(app: FastifyInstance) {
       // A genuine call replayed within its freshness window is refused on every instance: the
       // signature (unique to its timestamp and body) is kept in the database for the window on
       // either side of now that a timestamp may be off by.
-      const signature = String(request.headers[SIGNATURE_HEADER]);
-      if (!(await recordWebhookReceipt(app.db.kysely, signature, 2 * MAX_SKEW_MS))) {
+      if (!(await recordWebhookReceipt(app.db.kysely, String(signature), 2 * MAX_SKEW_MS))) {
         request.log.warn('refused a replayed rebuild webhook');
         return reply.status(409).send({ error: 'Refused: this call was already received' });
       }

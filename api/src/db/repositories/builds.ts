@@ -1,0 +1,273 @@
+import type { Build, PublishingRetry } from '@conveyor/shared';
+import type { Selectable } from 'kysely';
+import type { PublishBuildsTable } from '../types.ts';
+import type { Executor } from './table.ts';
+
+/**
+ * The publish_builds table (DESIGN section 4): one row per site build, and the pending rebuild
+ * request as its 'queued' row. Every change of a row is conditional on the status it had when
+ * read, so instances racing each other never both take, end or fold the same row.
+ */
+
+type BuildRow = Selectable<PublishBuildsTable>;
+
+/** A pending rebuild request: a 'queued' row (one, unless racing instances each added one). */
+export interface QueuedBuild {
+  id: number;
+  /** How many changes asked for it; 0 marks a failed build's retry nobody asked for. */
+  requests: number;
+  /** 0 for a requested build, n for the nth automatic retry of a failed one. */
+  attempt: number;
+  requestedAt: string;
+  lastRequestedAt: string;
+  /** It does not start before this time (a retry's backoff, or now for "rebuild now"). */
+  notBefore: string | null;
+}
+
+export interface RunningBuild {
+  id: number;
+  /** The instance (host:pid) running it; null on rows from before owners were recorded. */
+  owner: string | null;
+  startedAt: string | null;
+}
+
+/** The recent builds, newest first, and what the waiting rows among them mean. */
+export interface BuildHistory {
+  builds: Build[];
+  /** A rebuild somebody asked for waits. */
+  queued: boolean;
+  retry: PublishingRetry;
+}
+
+const isRetry = (row: BuildRow) => row.status === 'queued' && row.requests === 0 && row.attempt > 0;
+
+function toBuild(row: BuildRow): Build {
+  return {
+    id: row.id,
+    status: row.status,
+    requestedAt: row.requested_at,
+    startedAt: row.started_at,
+    finishedAt: row.finished_at,
+    durationMs: row.duration_ms,
+    pages: row.pages,
+    release: row.release,
+    requests: row.requests,
+    attempt: row.attempt,
+    error: row.error,
+    logTail: row.log_tail,
+  };
+}
+
+export async function queuedBuilds(db: Executor): Promise<QueuedBuild[]> {
+  const rows = await db
+    .selectFrom('publish_builds')
+    .select(['id', 'requests', 'attempt', 'requested_at', 'last_requested_at', 'not_before'])
+    .where('status', '=', 'queued')
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    requests: row.requests,
+    attempt: row.attempt,
+    requestedAt: row.requested_at,
+    lastRequestedAt: row.last_requested_at,
+    notBefore: row.not_before,
+  }));
+}
+
+/** Records a pending request, requested `at`. */
+export async function insertQueuedBuild(
+  db: Executor,
+  at: string,
+  row: { requests: number; attempt?: number; notBefore: string | null },
+): Promise<void> {
+  await db
+    .insertInto('publish_builds')
+    .values({
+      status: 'queued',
+      requested_at: at,
+      last_requested_at: at,
+      requests: row.requests,
+      ...(row.attempt === undefined ? {} : { attempt: row.attempt }),
+      not_before: row.notBefore,
+    })
+    .execute();
+}
+
+/**
+ * Adds a change to a queued row; false when a publisher took the row for a build meanwhile. A
+ * change makes a pending retry an ordinary request, with retries of its own: its quiet window
+ * starts now. `now`: the build may start at once.
+ */
+export async function addRequest(
+  db: Executor,
+  queued: Pick<QueuedBuild, 'id' | 'requests'>,
+  at: string,
+  now: boolean,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('publish_builds')
+    .set((eb) => ({
+      requests: eb('requests', '+', 1),
+      last_requested_at: at,
+      attempt: 0,
+      ...(queued.requests === 0 ? { requested_at: at } : {}),
+      ...(now ? { not_before: at } : {}),
+    }))
+    .where('id', '=', queued.id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Takes a queued row for a build; false when another publisher took it first. */
+export async function claimBuild(
+  db: Executor,
+  id: number,
+  startedAt: string,
+  owner: string,
+): Promise<boolean> {
+  const taken = await db
+    .updateTable('publish_builds')
+    .set({ status: 'running', started_at: startedAt, owner })
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(taken.numUpdatedRows) > 0;
+}
+
+/** Deletes a queued row a build met; false when it was no longer queued. */
+export async function dropQueuedBuild(db: Executor, id: number): Promise<boolean> {
+  const gone = await db
+    .deleteFrom('publish_builds')
+    .where('id', '=', id)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(gone.numDeletedRows) > 0;
+}
+
+/** Counts requests of rows folded into a build as its own. */
+export async function addFoldedRequests(db: Executor, id: number, count: number): Promise<void> {
+  await db
+    .updateTable('publish_builds')
+    .set((eb) => ({ requests: eb('requests', '+', count) }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Records a build that ended well: published here, or announced to build hooks. */
+export async function recordBuilt(
+  db: Executor,
+  id: number,
+  outcome: {
+    status: 'success' | 'announced';
+    finishedAt: string;
+    durationMs: number;
+    pages: number | null;
+    release: string | null;
+    logTail: string;
+  },
+): Promise<void> {
+  await db
+    .updateTable('publish_builds')
+    .set({
+      status: outcome.status,
+      finished_at: outcome.finishedAt,
+      duration_ms: outcome.durationMs,
+      pages: outcome.pages,
+      release: outcome.release,
+      log_tail: outcome.logTail,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function recordFailed(
+  db: Executor,
+  id: number,
+  outcome: { finishedAt: string; durationMs: number; error: string; logTail: string },
+): Promise<void> {
+  await db
+    .updateTable('publish_builds')
+    .set({
+      status: 'failed',
+      finished_at: outcome.finishedAt,
+      duration_ms: outcome.durationMs,
+      error: outcome.error,
+      log_tail: outcome.logTail,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function runningBuilds(db: Executor): Promise<RunningBuild[]> {
+  const rows = await db
+    .selectFrom('publish_builds')
+    .select(['id', 'owner', 'started_at'])
+    .where('status', '=', 'running')
+    .execute();
+  return rows.map((row) => ({ id: row.id, owner: row.owner, startedAt: row.started_at }));
+}
+
+/** Records a build that lost its instance as failed; false when it had ended meanwhile. */
+export async function recordInterrupted(
+  db: Executor,
+  id: number,
+  finishedAt: string,
+  error: string,
+): Promise<boolean> {
+  const updated = await db
+    .updateTable('publish_builds')
+    .set({ status: 'failed', finished_at: finishedAt, error })
+    .where('id', '=', id)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** Deletes finished builds beyond the newest `keep` rows. */
+export async function pruneBuilds(db: Executor, keep: number): Promise<void> {
+  const edge = await db
+    .selectFrom('publish_builds')
+    .select('id')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .offset(keep - 1)
+    .executeTakeFirst();
+  if (!edge) return;
+  await db
+    .deleteFrom('publish_builds')
+    .where('id', '<', edge.id)
+    .where('status', 'in', ['success', 'failed', 'announced'])
+    .execute();
+}
+
+/** The releases successful builds made: what may stay in the site root. */
+export async function builtReleases(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom('publish_builds')
+    .select('release')
+    .where('status', '=', 'success')
+    .where('release', 'is not', null)
+    .execute();
+  return rows.map((row) => row.release ?? '');
+}
+
+/**
+ * The newest `limit` builds. A retry nobody asked for waits out its backoff: it is reported
+ * apart, not as a queued request (staff see the failure, and when it is tried again).
+ */
+export async function buildHistory(db: Executor, limit: number): Promise<BuildHistory> {
+  const rows = await db
+    .selectFrom('publish_builds')
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+  const retryRow = rows.find(isRetry);
+  return {
+    builds: rows.map(toBuild),
+    queued: rows.some((row) => row.status === 'queued' && row !== retryRow),
+    retry: retryRow ? { attempt: retryRow.attempt, at: retryRow.not_before ?? '' } : null,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Kysely } from 'kysely';
+import { addRequest, insertQueuedBuild, queuedBuilds } from '../db/repositories/builds.ts';
+import type { Database } from '../db/types.ts';
+import { type Clock, isoAt, systemClock } from './clock.ts';
+
+/**
+ * Rebuild requests, recorded in the database: the pending request is the one 'queued' row of
+ * publish_builds. Every API instance records them, whether it publishes or not; the instance
+ * that publishes picks them up (RebuildQueue). Writes of this process are serialised, so a burst
+ * of saves never inserts two rows; instances racing each other may, and the build folds them.
+ */
+export class RebuildRequests {
+  readonly #db: Kysely<Database>;
+  readonly #clock: Clock;
+  #chain: Promise<unknown> = Promise.resolve();
+
+  constructor(db: Kysely<Database>, clock: Clock = systemClock) {
+    this.#db = db;
+    this.#clock = clock;
+  }
+
+  /** Runs this process's publishing writes one after another. */
+  serial<T>(step: () => Promise<T>): Promise<T> {
+    const next = this.#chain.then(step, step);
+    this.#chain = next.catch(() => undefined);
+    return next;
+  }
+
+  /** Records a change of public content; `now`: a rebuild that skips the quiet window. */
+  record(options: { now?: boolean } = {}): Promise<void> {
+    const now = options.now ?? false;
+    return this.serial(async () => {
+      for (;;) {
+        const at = isoAt(this.#clock);
+        const [queued] = await queuedBuilds(this.#db);
+        if (!queued) {
+          await insertQueuedBuild(this.#db, at, { requests: 1, notBefore: now ? at : null });
+          return;
+        }
+        if (await addRequest(this.#db, queued, at, now)) return;
+        // a publisher took that row for a build just now: this change needs one of its own
+      }
+    });
+  }
+}

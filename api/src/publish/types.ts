@@ -1,0 +1,24 @@
+/**
+ * What a build step (the bundled site builder, the webhook announcer) and the queue that runs it
+ * agree on. It sits below both, so neither imports its types from the other.
+ */
+
+export interface BuildResult {
+  /** 'announced': the rebuild was handed to build hooks; it is built (and counted) elsewhere. */
+  status?: 'success' | 'announced';
+  pages: number | null;
+  release: string | null;
+  logTail: string;
+}
+
+/** A failed build: its message and the end of its output. */
+export class BuildError extends Error {
+  readonly logTail: string;
+  constructor(message: string, logTail = '') {
+    super(message);
+    this.logTail = logTail;
+  }
+}
+
+/** One build; `signal` aborts when the queue closes (the build should stop, and throw). */
+export type Builder = (signal: AbortSignal) => Promise<BuildResult>;

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { type QueueOptions, RebuildQueue } from '../../src/publish/queue.ts';
+import { BuildError, type BuildResult } from '../../src/publish/types.ts';
+import { startApi, type TestApi } from './api.ts';
+import type { TestClock } from './queueClock.ts';
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A builder that records when it was called (by `clock`, or the system's time), how many ran at
+ * once, and takes `ms` of real time to finish, or (`held`) until `release()`. `fail`: every
+ * call fails, or (a number) the first so many.
+ */
+export function fakeBuilder(
+  options: { ms?: number; fail?: boolean | number; clock?: TestClock; held?: boolean } = {},
+) {
+  const { ms = 20, fail = false, clock, held = false } = options;
+  const calls: number[] = [];
+  let active = 0;
+  let maxActive = 0;
+  let release: () => void = () => {};
+  const build = async (): Promise<BuildResult> => {
+    calls.push(clock ? clock.now() : Date.now());
+    active++;
+    maxActive = Math.max(maxActive, active);
+    await (held ? new Promise<void>((resolve) => (release = resolve)) : sleep(ms));
+    active--;
+    if (fail === true || calls.length <= Number(fail))
+      throw new BuildError('the site build failed (exit 1)', 'line 1\nAPI unreachable');
+    return { pages: 3, release: `r${calls.length}`, logTail: 'ok' };
+  };
+  return { build, calls, maxActive: () => maxActive, release: () => release() };
+}
+
+/** Whether a process runs (a zombie, ended but not yet reaped, does not). */
+export function processRuns(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) [ZX]/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A build that hangs: it ignores SIGTERM (so does the child it starts, which writes its pid to
+ * `pidFile`), so only SIGKILL to the whole process group ends it.
+ */
+export const hungCommand = (pidFile: string) =>
+  `trap '' TERM; sleep 60 & echo $! > ${JSON.stringify(pidFile)}; echo "waiting for the API"; wait`;
+
+/** A build command that writes a one-page release (the real Astro build is slow for tests). */
+export const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir}`;
+
+/**
+ * Waits until a queue that was not started (so it has no poll timer) has set the timer of its
+ * next build, which it does after a build ends.
+ */
+export async function scheduled(clock: TestClock): Promise<void> {
+  await expect.poll(() => clock.pending).toBe(1);
+}
+
+/**
+ * Queues over a fresh API's database, closed after each test, which also empties the builds
+ * table. The API itself does not publish: each test makes the queues it needs.
+ */
+export function queueHarness() {
+  let started: TestApi | undefined;
+  const queues: RebuildQueue[] = [];
+  beforeAll(async () => {
+    started = await startApi();
+  });
+  afterEach(async () => {
+    await Promise.all(queues.splice(0).map((q) => q.close()));
+    await started?.app.db.kysely.deleteFrom('publish_builds').execute();
+  });
+  afterAll(() => started?.close());
+
+  const api = (): TestApi => {
+    if (!started) throw new Error('the API has not started');
+    return started;
+  };
+  return {
+    api,
+    queue(
+      build: () => Promise<BuildResult>,
+      debounceMs = 100,
+      maxWaitMs = 400,
+      options: Partial<QueueOptions> = {},
+    ): RebuildQueue {
+      const made = new RebuildQueue(
+        api().app.db.kysely,
+        build,
+        { debounceMs, maxWaitMs, ...options },
+        api().app.log,
+      );
+      queues.push(made);
+      return made;
+    },
+    rows: () =>
+      api().app.db.kysely.selectFrom('publish_builds').selectAll().orderBy('id').execute(),
+  };
+}

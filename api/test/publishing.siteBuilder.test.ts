@@ -1,0 +1,215 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
+import { clearLeftovers, currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
+import { FAKE_COMMAND, hungCommand, processRuns } from './helpers/publishing.ts';
+
+// The bundled site builder on its own: releases on disk, swaps, hung builds, the environment.
+describe('site builder', () => {
+  let root: string;
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'conveyor-releases-'));
+  });
+  afterAll(() => rm(root, { recursive: true, force: true }));
+
+  const builder = (command: string, keepReleases = 2) =>
+    siteBuilder({ siteRoot: root, command, cwd: root, env: () => ({}), keepReleases });
+
+  it('builds into a fresh release and points current at it', async () => {
+    const result = await builder(FAKE_COMMAND)();
+    expect(result.pages).toBe(3);
+    expect(await currentRelease(root)).toBe(result.release);
+    expect(await readFile(join(root, 'current', 'index.html'), 'utf8')).toContain('built');
+  });
+
+  it('leaves the live release alone when a build fails', async () => {
+    const live = await currentRelease(root);
+    await expect(
+      builder('echo building; echo "cannot reach the API" >&2; exit 3')(),
+    ).rejects.toMatchObject({
+      message: 'the site build failed (exit 3)',
+      logTail: expect.stringContaining('cannot reach the API'),
+    });
+    expect(await currentRelease(root)).toBe(live);
+    await expect(builder('true')()).rejects.toThrow(/no index.html/);
+    expect(await currentRelease(root)).toBe(live);
+    expect(await readdir(join(root, 'releases'))).toHaveLength(1);
+  });
+
+  it('keeps only the last few releases', async () => {
+    for (let i = 0; i < 3; i++) await builder(FAKE_COMMAND)();
+    const releases = await readdir(join(root, 'releases'));
+    expect(releases, releases.join(' ')).toHaveLength(2);
+    expect(releases).toContain(await currentRelease(root));
+  });
+
+  it('requires the not-found page as well as the home page', async () => {
+    const live = await currentRelease(root);
+    await expect(builder(`mkdir -p {outDir} && echo home > {outDir}/index.html`)()).rejects.toThrow(
+      'the build made no 404.html',
+    );
+    expect(await currentRelease(root)).toBe(live);
+  });
+
+  it('stops a hung build, its whole process group, after the timeout', async () => {
+    const live = await currentRelease(root);
+    const pidFile = join(root, 'hung.pid');
+    const started = Date.now();
+    const hung = siteBuilder({
+      siteRoot: root,
+      command: hungCommand(pidFile),
+      cwd: root,
+      env: () => ({}),
+      keepReleases: 2,
+      timeoutMs: 300,
+      killGraceMs: 200,
+    });
+    await expect(hung()).rejects.toMatchObject({
+      message: 'the site build timed out after 0.3 s',
+      logTail: expect.stringContaining('waiting for the API'),
+    });
+    // SIGTERM was ignored: SIGKILL came after the grace time
+    expect(Date.now() - started).toBeGreaterThanOrEqual(480);
+    const pid = Number(await readFile(pidFile, 'utf8'));
+    await expect.poll(() => processRuns(pid)).toBe(false);
+    expect(await currentRelease(root)).toBe(live);
+    await rm(pidFile);
+  });
+
+  it('stops the build when asked to (the API shuts down)', async () => {
+    const pidFile = join(root, 'stopped.pid');
+    const abort = new AbortController();
+    const run = siteBuilder({
+      siteRoot: root,
+      command: hungCommand(pidFile),
+      cwd: root,
+      env: () => ({}),
+      keepReleases: 2,
+      killGraceMs: 100,
+    })(abort.signal);
+    await expect.poll(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8') !== '').toBe(true);
+    abort.abort();
+    await expect(run).rejects.toThrow('the site build was stopped: the API shut down');
+    await expect.poll(() => processRuns(Number(readFileSync(pidFile, 'utf8')))).toBe(false);
+    await rm(pidFile);
+  });
+
+  it('keeps whole lines of output and gives the build no secrets', async () => {
+    const secrets = {
+      ADMIN_PASSWORD: 'admin-secret',
+      PUBLISH_WEBHOOK_SECRET: 'hook-secret',
+      DATABASE_URL: 'postgres://user:db-secret@127.0.0.1/catalogue',
+      REDIS_URL: 'redis://:redis-secret@127.0.0.1:6379',
+    };
+    const saved = Object.fromEntries(Object.keys(secrets).map((name) => [name, process.env[name]]));
+    Object.assign(process.env, secrets);
+    try {
+      const result = await siteBuilder({
+        siteRoot: root,
+        command: `printf 'first ha'; sleep 0.2; printf 'lf\\nsecond line\\n'; echo 'to stderr' >&2; ${FAKE_COMMAND} && env > {outDir}/env.txt`,
+        cwd: root,
+        env: () => ({ API_URL: 'http://127.0.0.1:1' }),
+        keepReleases: 2,
+      })();
+      // whole lines; stdout and stderr may interleave in either order
+      expect(result.logTail.split('\n').sort()).toEqual(['first half', 'second line', 'to stderr']);
+      const env = await readFile(join(root, 'releases', result.release!, 'env.txt'), 'utf8');
+      expect(env).toContain('API_URL=http://127.0.0.1:1');
+      expect(env).toContain('PATH=');
+      for (const [name, value] of Object.entries(secrets)) {
+        expect(env).not.toContain(`${name}=`);
+        expect(env).not.toContain(value);
+      }
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
+  it('an old release that will not go is logged; the new one is live all the same', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-prune-'));
+    try {
+      await mkdir(join(own, 'releases'));
+      await symlink('/nonexistent/release', join(own, 'releases', 'broken')); // stat fails
+      const warn = vi.fn();
+      const result = await siteBuilder({
+        siteRoot: own,
+        command: FAKE_COMMAND,
+        cwd: own,
+        env: () => ({}),
+        keepReleases: 1,
+        log: { warn } as never,
+      })();
+      expect(await currentRelease(own)).toBe(result.release);
+      expect(warn).toHaveBeenCalledWith(
+        expect.objectContaining({ err: expect.any(Error) }),
+        'could not remove old site releases',
+      );
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('clears what an interrupted build left, never the live release', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-leftovers-'));
+    try {
+      for (const name of ['a', 'b', 'c', 'half-built']) {
+        await mkdir(join(own, 'releases', name), { recursive: true });
+      }
+      await symlink(join('releases', 'c'), join(own, 'current'));
+      await symlink(join('releases', 'b'), join(own, 'current.next-b'));
+      const removed = await clearLeftovers(own, ['a', 'b']);
+      expect(removed.sort()).toEqual(['current.next-b', 'releases/half-built']);
+      expect((await readdir(join(own, 'releases'))).sort()).toEqual(['a', 'b', 'c']);
+      expect(await currentRelease(own)).toBe('c');
+      expect(await clearLeftovers(join(own, 'nothing-here'), [])).toEqual([]);
+    } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('build output and environment', () => {
+  it('splits the output of each stream into whole lines', () => {
+    const tail = new LogTail(3);
+    const out = tail.stream();
+    const err = tail.stream();
+    out.write('one\ntw');
+    err.write('error: pa');
+    out.write('o\r\nthr');
+    err.write('rt\n\n');
+    out.write('ee');
+    out.end();
+    err.end();
+    expect(tail.text()).toBe('two\nerror: part\nthree');
+    const long = new LogTail();
+    const stream = long.stream();
+    for (let i = 0; i < 100; i++) stream.write('x'.repeat(100));
+    stream.end();
+    expect(long.text()).toBe(`${'x'.repeat(2000)}…`);
+  });
+
+  it('leaves the secrets out of the build environment', () => {
+    const env = buildEnvironment(
+      { API_URL: 'http://127.0.0.1:1' },
+      {
+        PATH: '/usr/bin',
+        SITE_URL: 'https://example.com',
+        ADMIN_USER: 'admin',
+        ADMIN_PASSWORD: 'a',
+        PUBLISH_WEBHOOK_SECRET: 'b',
+        DATABASE_URL: 'c',
+        REDIS_URL: 'd',
+        PGPASSWORD: 'e',
+        GITHUB_TOKEN: 'f',
+        AWS_SECRET_ACCESS_KEY: 'g',
+      },
+    );
+    expect(Object.keys(env).sort()).toEqual(['ADMIN_USER', 'API_URL', 'PATH', 'SITE_URL']);
+  });
+});

@@ -1,0 +1,87 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** 'announced': the rebuild was handed to build hooks (webhook mode); it is built elsewhere. */
+export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announced'] as const;
+
+/** One site build as GET /api/publishing reports it. */
+export const buildSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    status: { type: 'string', enum: BUILD_STATUSES },
+    requestedAt: { type: 'string' },
+    startedAt: { type: ['string', 'null'] },
+    finishedAt: { type: ['string', 'null'] },
+    durationMs: { type: ['integer', 'null'] },
+    pages: { type: ['integer', 'null'] },
+    release: { type: ['string', 'null'] },
+    /** How many changes asked for it; 0 for an automatic retry nobody asked for. */
+    requests: { type: 'integer' },
+    /** 0 for a requested build, n for the nth automatic retry of a failed one. */
+    attempt: { type: 'integer' },
+    error: { type: ['string', 'null'] },
+    /** The end of the build's output (or of the webhook calls), for staff to see why it failed. */
+    logTail: { type: ['string', 'null'] },
+  },
+  required: [
+    'id',
+    'status',
+    'requestedAt',
+    'startedAt',
+    'finishedAt',
+    'durationMs',
+    'pages',
+    'release',
+    'requests',
+    'attempt',
+    'error',
+    'logTail',
+  ],
+  additionalProperties: false,
+} as const;
+export type Build = FromSchema<typeof buildSchema>;
+export type BuildStatus = Build['status'];
+
+/** The publishing state staff see: what is live, what is building, the recent builds. */
+export const publishingStatusSchema = {
+  type: 'object',
+  properties: {
+    /** False where the API does not rebuild the site itself (PUBLISH_ENABLED=false). */
+    enabled: { type: 'boolean' },
+    /** runner: built and served here; webhook: announced to build hooks; off: elsewhere. */
+    mode: { type: 'string', enum: ['runner', 'webhook', 'off'] },
+    /** The release served, and when its build finished (null when no build names it). */
+    live: {
+      type: ['object', 'null'],
+      properties: { release: { type: 'string' }, finishedAt: { type: ['string', 'null'] } },
+      required: ['release', 'finishedAt'],
+      additionalProperties: false,
+    },
+    running: { type: 'boolean' },
+    /** A rebuild was asked for and waits (a failed build's automatic retry is not one). */
+    queued: { type: 'boolean' },
+    /** A failed build's automatic retry, waiting out its backoff: which one, and when it starts. */
+    retry: {
+      type: ['object', 'null'],
+      properties: { attempt: { type: 'integer' }, at: { type: 'string' } },
+      required: ['attempt', 'at'],
+      additionalProperties: false,
+    },
+    /** The newest build that ended (success, failure or announcement). */
+    lastBuild: { anyOf: [buildSchema, { type: 'null' }] },
+    /** The recent builds, newest first, without the waiting request. */
+    history: { type: 'array', items: buildSchema },
+  },
+  required: ['enabled', 'mode', 'live', 'running', 'queued', 'retry', 'lastBuild', 'history'],
+  additionalProperties: false,
+} as const;
+export type PublishingStatus = FromSchema<typeof publishingStatusSchema>;
+export type PublishingRetry = PublishingStatus['retry'];
+
+/** The answer of GET /api/publishing. */
+export const publishingAnswerSchema = {
+  type: 'object',
+  properties: { data: publishingStatusSchema },
+  required: ['data'],
+  additionalProperties: false,
+} as const;
