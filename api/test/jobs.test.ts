@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
 import { claimJobs, findJob, listJobs, retryJob } from '../src/db/repositories/jobs.ts';
 import { backoffDelay, deadLocalOwner, JobRunner, PermanentJobError } from '../src/jobs/runner.ts';
-import { FakeClock } from './helpers/clock.ts';
+import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
 import { openMigratedDb } from './helpers/migratedDb.ts';
 
@@ -17,7 +17,7 @@ const log = Fastify({ logger: { level: 'silent' } }).log;
 describe.skipIf(skipReason)('durable jobs', () => {
   let handle: Awaited<ReturnType<typeof openMigratedDb>>;
   let db: Db;
-  let clock: FakeClock;
+  let clock: TestClock;
   const runners: JobRunner[] = [];
 
   function runner(options: { owner?: string; db?: Db; concurrency?: number } = {}) {
@@ -36,7 +36,7 @@ describe.skipIf(skipReason)('durable jobs', () => {
   beforeEach(async () => {
     handle = await openMigratedDb();
     db = handle.db;
-    clock = new FakeClock();
+    clock = new TestClock(Date.parse('2026-11-24T09:00:00.000Z'));
   });
   afterEach(async () => {
     for (const made of runners.splice(0)) await made.stop();
@@ -325,7 +325,7 @@ describe.skipIf(skipReason)('jobs of a killed process', () => {
       // A real process that is gone: its pid can no longer be signalled.
       const { spawnSync } = await import('node:child_process');
       const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
-      const clock = new FakeClock();
+      const clock = new TestClock(Date.parse('2026-11-24T09:00:00.000Z'));
       const dead = new JobRunner({
         db: handle.db.kysely,
         log,

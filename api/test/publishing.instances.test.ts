@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RebuildRequests } from '../src/publish/requests.ts';
 import { currentRelease } from '../src/publish/siteBuilder.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
-import { TestClock } from './helpers/queueClock.ts';
+import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
 import { FAKE_COMMAND, fakeBuilder, queueHarness } from './helpers/publishing.ts';
 

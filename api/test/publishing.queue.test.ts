@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { connect } from '../src/db/connect.ts';
 import { RebuildQueue } from '../src/publish/queue.ts';
 import { BuildError, type BuildResult } from '../src/publish/types.ts';
-import { TestClock } from './helpers/queueClock.ts';
+import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
 import { fakeBuilder, queueHarness, scheduled, sleep } from './helpers/publishing.ts';
 

@@ -11,6 +11,7 @@ import {
   releaseDeadClaims,
 } from '../db/repositories/jobs.ts';
 import type { Executor } from '../db/repositories/table.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 
 // The one durable job mechanism of DESIGN section 9. Job libraries exist (BullMQ, pg-boss,
 // graphile-worker), but each needs Redis or PostgreSQL, and ours must run on the embedded
@@ -19,19 +20,6 @@ import type { Executor } from '../db/repositories/table.ts';
 // Delivery is at least once: a job runs again when its instance dies before recording the
 // result (the lease runs out and another instance claims it). Handlers are written so that a
 // repeat does no harm, or carries an idempotency key to the outside service.
-
-/** Time, injectable so tests can drive backoff and schedules without sleeping. */
-export interface Clock {
-  now(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
 
 /** Thrown by a handler when trying again cannot help (a 4xx from a channel): no retry. */
 export class PermanentJobError extends Error {}

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { type QueuedBuild, queuedBuilds } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
 import { interruptAbandoned, processOwner } from './abandoned.ts';
-import { type Clock, systemClock } from './clock.ts';
+import { type Clock, systemClock } from '../lib/clock.ts';
 import { RebuildRequests } from './requests.ts';
 import { buildNext, pruneHistory, type RunnerContext } from './runner.ts';
 import type { Builder } from './types.ts';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { addRequest, insertQueuedBuild, queuedBuilds } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
-import { type Clock, isoAt, systemClock } from './clock.ts';
+import { type Clock, isoAt, systemClock } from '../lib/clock.ts';
 
 /**
  * Rebuild requests, recorded in the database: the pending request is the one 'queued' row of

@@ -12,7 +12,7 @@ import {
   recordFailed,
 } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
-import { type Clock, isoAt } from './clock.ts';
+import { type Clock, isoAt } from '../lib/clock.ts';
 import type { RebuildRequests } from './requests.ts';
 import { BuildError, type Builder, type BuildResult } from './types.ts';
 

@@ -1,12 +1,16 @@
-import type { Clock } from '../../src/jobs/runner.ts';
+import type { Clock } from '../../src/lib/clock.ts';
 
-/** A clock the test moves: timers fire only from `advance`, in time order. */
-export class FakeClock implements Clock {
+/**
+ * A clock that moves only when the test moves it: the rebuild queue's debounce windows, the
+ * job runner's backoffs and schedules pass in no real time. What a timer starts (reading the database, a build)
+ * still runs for real; tests wait for it with the queue's `idle()` or `expect.poll`.
+ */
+export class TestClock implements Clock {
   #now: number;
   #next = 1;
   readonly #timers = new Map<number, { at: number; callback: () => void }>();
 
-  constructor(start = Date.parse('2026-11-24T09:00:00.000Z')) {
+  constructor(start = Date.now()) {
     this.#now = start;
   }
 
@@ -21,19 +25,24 @@ export class FakeClock implements Clock {
   }
 
   clearTimeout(handle: unknown): void {
-    this.#timers.delete(handle as number);
+    if (typeof handle === 'number') this.#timers.delete(handle);
   }
 
-  /** Moves time on by `ms`, firing each timer that falls due on the way. */
+  /** Timers set and not yet due (the queue's poll is one, its next build another). */
+  get pending(): number {
+    return this.#timers.size;
+  }
+
+  /** Moves time on by `ms`, calling each timer that falls due on the way, in time order. */
   advance(ms: number): void {
     const end = this.#now + ms;
     for (;;) {
       const due = [...this.#timers.entries()]
         .filter(([, timer]) => timer.at <= end)
-        .sort((a, b) => a[1].at - b[1].at)[0];
+        .sort((a, b) => a[1].at - b[1].at || a[0] - b[0])[0];
       if (!due) break;
       this.#timers.delete(due[0]);
-      this.#now = Math.max(this.#now, due[1].at);
+      this.#now = due[1].at;
       due[1].callback();
     }
     this.#now = end;

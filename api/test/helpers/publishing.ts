@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type QueueOptions, RebuildQueue } from '../../src/publish/queue.ts';
 import { BuildError, type BuildResult } from '../../src/publish/types.ts';
 import { startApi, type TestApi } from './api.ts';
-import type { TestClock } from './queueClock.ts';
+import type { TestClock } from './clock.ts';
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

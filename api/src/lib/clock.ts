@@ -1,7 +1,6 @@
 /**
- * The time the rebuild queue reads and the timers it sets, in one place, so tests can move
- * time on instead of sleeping through debounce windows and retry backoffs. The same shape as
- * the jobs runner's clock (api/src/jobs/runner.ts on main), so the two can become one.
+ * The time the rebuild queue and the job runner read and the timers they set, in one place,
+ * so tests can move time on instead of sleeping through debounce windows and backoffs.
  */
 export interface Clock {
   /** Milliseconds since the epoch, as Date.now(). */
@@ -12,7 +11,7 @@ export interface Clock {
 
 export const systemClock: Clock = {
   now: () => Date.now(),
-  // the queue's timers never keep a process alive: closing the queue clears them
+  // these timers never keep a process alive: closing the queue or the runner clears them
   setTimeout: (callback, ms) => setTimeout(callback, ms).unref(),
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
