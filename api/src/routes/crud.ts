@@ -1,9 +1,11 @@
 import {
   DEFAULT_LIMIT,
   DEFAULT_PAGE,
+  dataResponseSchema,
   ERRORS,
-  errorResponseSchema,
+  errorResponses,
   HONEYPOT_FIELD,
+  idParamsSchema,
   idSchema,
   listResponseSchema,
   localizedKeys,
@@ -77,8 +79,6 @@ const receivedSchema = {
   required: ['received'],
   additionalProperties: false,
 } as const;
-
-const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 function listQuerySchema(def: Full): JsonSchema {
   const { spec } = def.repo;
@@ -208,11 +208,6 @@ export function registerCrud<T extends { id: number }>(
   const def = { ...resourceEntry(definition.name), ...definition };
   const anyDef = def as unknown as Full;
   const base = `/${def.name}`;
-  const idParams = {
-    type: 'object',
-    properties: { id: idSchema },
-    required: ['id'],
-  } as const;
   const single = def.detail ?? def.record;
   const readAccess = def.read === 'public' ? 'public' : 'staff';
   const tags = [def.name];
@@ -294,9 +289,9 @@ export function registerCrud<T extends { id: number }>(
         tags,
         summary: `Get one of ${def.name}`,
         ...(readAccess === 'staff' ? { security } : {}),
-        params: idParams,
+        params: idParamsSchema,
         response: {
-          200: { type: 'object', properties: { data: single }, required: ['data'] },
+          200: dataResponseSchema(single),
           ...errorResponses,
         },
       },
@@ -333,13 +328,9 @@ export function registerCrud<T extends { id: number }>(
         ...(createAccess === 'staff' ? { security } : {}),
         body: bodySchema(anyDef, def.bodies.create),
         response: {
-          201: {
-            type: 'object',
-            properties: {
-              data: createAccess === 'public' ? { anyOf: [single, receivedSchema] } : single,
-            },
-            required: ['data'],
-          },
+          201: dataResponseSchema(
+            createAccess === 'public' ? { anyOf: [single, receivedSchema] } : single,
+          ),
           ...errorResponses,
         },
       },
@@ -386,10 +377,10 @@ export function registerCrud<T extends { id: number }>(
         tags,
         summary: `Update one of ${def.name} (only the fields sent)`,
         security,
-        params: idParams,
+        params: idParamsSchema,
         body: bodySchema(anyDef, withImageRemoval(anyDef, def.bodies.update)),
         response: {
-          200: { type: 'object', properties: { data: single }, required: ['data'] },
+          200: dataResponseSchema(single),
           ...errorResponses,
         },
       },
@@ -441,9 +432,9 @@ export function registerCrud<T extends { id: number }>(
         tags,
         summary: `Delete one of ${def.name}`,
         security,
-        params: idParams,
+        params: idParamsSchema,
         response: {
-          200: { type: 'object', properties: { data: { type: 'integer' } }, required: ['data'] },
+          200: dataResponseSchema({ type: 'integer' }),
           ...errorResponses,
         },
       },

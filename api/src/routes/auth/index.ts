@@ -1,6 +1,7 @@
 import {
+  dataResponseSchema,
   ERRORS,
-  errorResponseSchema,
+  errorResponses,
   type SignIn,
   signInSchema,
   userSchema,
@@ -17,8 +18,6 @@ import { memoryFailureCounter, redisFailureCounter } from '../../lib/failureCoun
 import { TooManyRequests } from '../../lib/httpErrors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 export const DEVICE_COOKIE = 'conveyor_device';
 const DEVICE_COOKIE_DAYS = 180;
@@ -69,17 +68,11 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'Sign in: returns a session token for the Authorization header',
         body: signInSchema,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'string',
-                description: 'Session token (empty when it was set as the session cookie)',
-              },
-            },
-            required: ['data'],
-          },
-          ...errors,
+          200: dataResponseSchema({
+            type: 'string',
+            description: 'Session token (empty when it was set as the session cookie)',
+          }),
+          ...errorResponses,
         },
       },
       // Before the body is read: a client over its limit costs a header parse, nothing more.
@@ -150,8 +143,8 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'Sign out: ends the current session',
         security: [{ bearer: [] }],
         response: {
-          200: { type: 'object', properties: { data: { type: 'boolean' } }, required: ['data'] },
-          ...errors,
+          200: dataResponseSchema({ type: 'boolean' }),
+          ...errorResponses,
         },
       },
     },
@@ -171,8 +164,8 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
         response: {
-          200: { type: 'object', properties: { data: userSchema }, required: ['data'] },
-          ...errors,
+          200: dataResponseSchema(userSchema),
+          ...errorResponses,
         },
       },
     },

@@ -1,5 +1,6 @@
 import {
-  errorResponseSchema,
+  dataResponseSchema,
+  errorResponses,
   settingsBodies,
   settingsSchema,
   type SettingsPatch,
@@ -7,12 +8,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { getSettings, updateSettings } from '../../db/repositories/settings.ts';
 
-const dataOf = {
-  type: 'object',
-  properties: { data: settingsSchema },
-  required: ['data'],
-} as const;
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+const dataOf = dataResponseSchema(settingsSchema);
 
 /** The company data the public site shows (phones, e-mail, address, links): one record. */
 export default async function settingsRoutes(app: FastifyInstance) {
@@ -20,7 +16,11 @@ export default async function settingsRoutes(app: FastifyInstance) {
     '/settings',
     {
       config: { access: 'public', publicCache: true },
-      schema: { tags: ['settings'], summary: 'Company data', response: { 200: dataOf, ...errors } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Company data',
+        response: { 200: dataOf, ...errorResponses },
+      },
     },
     async () => ({ data: await getSettings(app.db.kysely) }),
   );
@@ -34,7 +34,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
         summary: 'Change company data (only the fields sent)',
         security: [{ bearer: [] }],
         body: settingsBodies.update,
-        response: { 200: dataOf, ...errors },
+        response: { 200: dataOf, ...errorResponses },
       },
     },
     async (request) => {
