@@ -11,7 +11,7 @@ import { addImages, deleteImages, imagesOf } from '../../db/repositories/product
 import { categories, media, products } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 /** A product's videos: all of them for staff, the active ones for anonymous readers. */
 async function videosOf(db: Executor, productId: number, staff: boolean): Promise<Media[]> {

@@ -6,7 +6,7 @@ import { users } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { BadRequest, Conflict, Forbidden } from '../../lib/httpErrors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { columnValues, registerCrud } from '../crud.ts';
+import { columnValues, registerCrud } from '../crud/index.ts';
 
 /** Staff accounts. There is no sign-up: accounts are made here, by staff. */
 export default async function userRoutes(app: FastifyInstance) {
