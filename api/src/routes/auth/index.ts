@@ -2,10 +2,10 @@ import {
   dataResponseSchema,
   ERRORS,
   errorResponses,
-  type SignIn,
   signInSchema,
   userSchema,
 } from '@conveyor/shared';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findCredentials } from '../../db/repositories/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
@@ -40,6 +40,7 @@ interface Device {
  *   body is read; a successful sign-in counts against nothing.
  */
 export default async function authRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
   const { perUser, perIp, windowMs } = app.config.rateLimits.signIn;
   const failures = app.redis
     ? redisFailureCounter(app.redis, windowMs)
@@ -57,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance) {
     throw new TooManyRequests(ERRORS.tooManyRequests);
   };
 
-  app.post(
+  api.post(
     '/signin',
     {
       config: { access: 'signin' },
@@ -88,7 +89,7 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user_name, password } = request.body as SignIn;
+      const { user_name, password, session } = request.body;
       const name = user_name.trim().toLowerCase();
       const device = readDevice(request);
       const trusted = device?.userName === name;
@@ -120,7 +121,7 @@ export default async function authRoutes(app: FastifyInstance) {
         maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
       });
       request.log.info({ userId: account.id, trusted }, 'signed in');
-      if ((request.body as SignIn).session === 'cookie') {
+      if (session === 'cookie') {
         reply.setCookie(SESSION_COOKIE, token, {
           httpOnly: true,
           sameSite: 'strict',
@@ -134,7 +135,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
+  api.post(
     '/signout',
     {
       config: { access: 'staff' },
@@ -155,7 +156,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
+  api.get(
     '/me',
     {
       config: { access: 'staff' },

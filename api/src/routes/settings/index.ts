@@ -3,8 +3,8 @@ import {
   errorResponses,
   settingsBodies,
   settingsSchema,
-  type SettingsPatch,
 } from '@conveyor/shared';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { getSettings, updateSettings } from '../../db/repositories/settings.ts';
 
@@ -12,7 +12,8 @@ const dataOf = dataResponseSchema(settingsSchema);
 
 /** The company data the public site shows (phones, e-mail, address, links): one record. */
 export default async function settingsRoutes(app: FastifyInstance) {
-  app.get(
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  api.get(
     '/settings',
     {
       config: { access: 'public', publicCache: true },
@@ -25,7 +26,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     async () => ({ data: await getSettings(app.db.kysely) }),
   );
 
-  app.put(
+  api.put(
     '/settings',
     {
       config: { access: 'staff' },
@@ -38,7 +39,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const data = await updateSettings(app.db.kysely, request.body as SettingsPatch);
+      const data = await updateSettings(app.db.kysely, request.body);
       app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
       return { data };
     },
