@@ -1,5 +1,6 @@
 import type { Resource, ResourceEntry } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Executor, TableRepository } from '../../db/repositories/table.ts';
 import type { ObjectSchema } from './schemas.ts';
 
@@ -19,29 +20,43 @@ export interface Reference {
   what: string;
 }
 
+/** The schemas of a resource's create and update bodies. */
+export interface Bodies {
+  create: ObjectSchema;
+  update: ObjectSchema;
+}
+
+/** A validated create or update body, typed by the resource's own schemas. */
+export type BodyOf<B extends Bodies> = FromSchema<B['create']> | FromSchema<B['update']>;
+
 /**
  * What a resource's routes need besides its registry entry (`RESOURCE_REGISTRY` in shared:
  * access, files, publishing, search and sort): its repository, schemas and hooks. The routes
  * themselves are the same for all.
  */
-export interface ResourceDefinition<T extends { id: number }> {
+export interface ResourceDefinition<T extends { id: number }, B extends Bodies = Bodies> {
   name: Resource;
   repo: TableRepository<T>;
   /** Schema of a record in lists; `detail` (when set) of a single record. */
   record: ObjectSchema;
   detail?: ObjectSchema;
-  bodies: { create: ObjectSchema; update: ObjectSchema };
+  bodies: B;
   references?: readonly Reference[];
   hooks?: {
     /** Turns a validated body into column values; may refuse with a 4xx. */
-    prepare?(ctx: WriteContext, body: Body, existing?: T): Promise<Body> | Body;
+    prepare?(ctx: WriteContext, body: NoInfer<BodyOf<B>>, existing?: T): Promise<Body> | Body;
     /** Inside the write's transaction, before the update; may refuse with a 4xx. */
     beforeUpdate?(ctx: WriteContext, existing: T, values: Body): Promise<void>;
     /**
      * Inside the transaction, after the insert or update: writes what belongs to the record
      * (a product's gallery) and returns files that are to be removed once it commits.
      */
-    afterWrite?(ctx: WriteContext, record: T, body: Body, gallery: string[]): Promise<string[]>;
+    afterWrite?(
+      ctx: WriteContext,
+      record: T,
+      body: NoInfer<BodyOf<B>>,
+      gallery: string[],
+    ): Promise<string[]>;
     /** Inside the delete's transaction: may refuse (409); returns extra files to remove. */
     beforeDelete?(ctx: WriteContext, record: T): Promise<string[]>;
     /** Extends a record for a single-record answer (a product with images and videos). */

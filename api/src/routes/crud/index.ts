@@ -1,6 +1,6 @@
 import { resourceEntry } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Crud, ResourceDefinition } from './definition.ts';
+import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
 import { registerReads } from './reads.ts';
 import { registerWrites } from './writes.ts';
 
@@ -8,12 +8,13 @@ export type { Reference, ResourceDefinition, WriteContext } from './definition.t
 export { columnValues } from './values.ts';
 
 /** The routes of a resource, from its definition and its entry in the shared registry. */
-export function registerCrud<T extends { id: number }>(
+export function registerCrud<T extends { id: number }, B extends Bodies>(
   app: FastifyInstance,
-  definition: ResourceDefinition<T>,
+  definition: ResourceDefinition<T, B>,
 ): void {
-  // The hooks are typed with the resource's own record for whoever writes them; the shared
-  // routes hand them the records of the same repository, seen only as an id and columns.
+  // The hooks are typed with the resource's own record and bodies for whoever writes them; the
+  // shared routes hand them the records of the same repository and the bodies its schemas
+  // validated, seen only as fields known at run time.
   const def = { ...resourceEntry(definition.name), ...definition } as unknown as Crud;
   registerReads(app, def);
   registerWrites(app, def);

@@ -38,7 +38,7 @@ export default async function productRoutes(app: FastifyInstance) {
        * the new files; at most eight. Returns the deleted images' files.
        */
       async afterWrite({ db }, record, body, gallery) {
-        const toDelete = [...new Set((body.delete_images_array as number[] | undefined) ?? [])];
+        const toDelete = [...new Set(body.delete_images_array ?? [])];
         const current = await imagesOf(db, record.id);
         const foreign = toDelete.find((id) => !current.some((image) => image.id === id));
         if (foreign !== undefined) {
