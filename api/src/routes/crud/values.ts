@@ -7,14 +7,17 @@ import type { listQuerySchema } from './schemas.ts';
 
 type ListQuery = FromSchema<ReturnType<typeof listQuerySchema>>;
 
-const ORDERS = { asc: 'asc', ASC: 'asc', desc: 'desc', DESC: 'desc' } as const satisfies Record<
-  string,
-  SortOrder
->;
+/** The query's `order`, in either case (react-admin's own sort orders are upper-case). */
+const ORDERS: Record<NonNullable<ListQuery['order']>, SortOrder> = {
+  asc: 'asc',
+  ASC: 'asc',
+  desc: 'desc',
+  DESC: 'desc',
+};
 
 /** A validated list query as the repository's list parameters. */
 export function listParams(query: ListQuery, def: Crud, staff: boolean): ListParams {
-  // The schema lets only the resource's own filter columns through, besides the fields below.
+  // The filter columns are the resource's own, known at run time only.
   const filters = Object.fromEntries(
     Object.entries(query).filter(
       ([key, value]) => def.repo.spec.filters.includes(key) && value !== undefined,
