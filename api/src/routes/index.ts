@@ -1,3 +1,4 @@
+import { errorResponses } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import authPlugin from '../plugins/auth.ts';
 import hostileInputPlugin from '../plugins/hostileInput.ts';
@@ -37,6 +38,7 @@ export default async function apiRoutes(app: FastifyInstance) {
             properties: { status: { type: 'string' }, database: { type: 'string' } },
             required: ['status', 'database'],
           },
+          ...errorResponses,
         },
       },
     },

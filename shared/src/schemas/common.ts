@@ -6,6 +6,12 @@ import { LANGUAGES, type Language } from '../languages.ts';
 /** The databases' integer range (PostgreSQL `integer`): a larger id is a 400, not a 500. */
 export const MAX_ID = 2_147_483_647;
 export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+/** The path parameters of a route about one record: `/products/:id`. */
+export const idParamsSchema = {
+  type: 'object',
+  properties: { id: idSchema },
+  required: ['id'],
+} as const;
 export const timestampSchema = { type: 'string', format: 'date-time' } as const;
 export const booleanSchema = { type: 'boolean' } as const;
 /** A stored file path relative to `/uploads/`, or null when there is none. */

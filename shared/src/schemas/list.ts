@@ -1,3 +1,18 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+// The response envelopes of the API, one definition each: every route declares its answers
+// with these, so the OpenAPI document, the serializer and the clients agree on one shape.
+
+/** The envelope of every single-value answer: `{ data }`. */
+export function dataResponseSchema<const S>(data: S) {
+  return {
+    type: 'object',
+    properties: { data },
+    required: ['data'],
+    additionalProperties: false,
+  } as const;
+}
+
 /** The envelope of every list call: `{ data, currentPage, totalPages, total }`. */
 export function listResponseSchema<const S>(item: S) {
   return {
@@ -13,6 +28,17 @@ export function listResponseSchema<const S>(item: S) {
   } as const;
 }
 
+/** Every error: `{ error }`, a message meant for the user (5xx details stay in the log). */
+export const errorResponseSchema = {
+  type: 'object',
+  properties: { error: { type: 'string' } },
+  required: ['error'],
+  additionalProperties: false,
+} as const;
+
+/** The error answers every route declares beside its own success answers. */
+export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+
 export interface ListResponse<T> {
   data: T[];
   currentPage: number;
@@ -25,13 +51,4 @@ export interface DataResponse<T> {
   data: T;
 }
 
-export interface ErrorResponse {
-  error: string;
-}
-
-export const errorResponseSchema = {
-  type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
-  additionalProperties: false,
-} as const;
+export type ErrorResponse = FromSchema<typeof errorResponseSchema>;

@@ -1,10 +1,11 @@
 import {
+  dataResponseSchema,
   ERRORS,
-  errorResponseSchema,
-  type SignIn,
+  errorResponses,
   signInSchema,
   userSchema,
 } from '@conveyor/shared';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { findCredentials } from '../../db/repositories/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
@@ -17,8 +18,6 @@ import { memoryFailureCounter, redisFailureCounter } from '../../lib/failureCoun
 import { TooManyRequests } from '../../lib/httpErrors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
 
 export const DEVICE_COOKIE = 'conveyor_device';
 const DEVICE_COOKIE_DAYS = 180;
@@ -41,6 +40,7 @@ interface Device {
  *   body is read; a successful sign-in counts against nothing.
  */
 export default async function authRoutes(app: FastifyInstance) {
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
   const { perUser, perIp, windowMs } = app.config.rateLimits.signIn;
   const failures = app.redis
     ? redisFailureCounter(app.redis, windowMs)
@@ -58,7 +58,7 @@ export default async function authRoutes(app: FastifyInstance) {
     throw new TooManyRequests(ERRORS.tooManyRequests);
   };
 
-  app.post(
+  api.post(
     '/signin',
     {
       config: { access: 'signin' },
@@ -69,17 +69,11 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'Sign in: returns a session token for the Authorization header',
         body: signInSchema,
         response: {
-          200: {
-            type: 'object',
-            properties: {
-              data: {
-                type: 'string',
-                description: 'Session token (empty when it was set as the session cookie)',
-              },
-            },
-            required: ['data'],
-          },
-          ...errors,
+          200: dataResponseSchema({
+            type: 'string',
+            description: 'Session token (empty when it was set as the session cookie)',
+          }),
+          ...errorResponses,
         },
       },
       // Before the body is read: a client over its limit costs a header parse, nothing more.
@@ -95,7 +89,7 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user_name, password } = request.body as SignIn;
+      const { user_name, password, session } = request.body;
       const name = user_name.trim().toLowerCase();
       const device = readDevice(request);
       const trusted = device?.userName === name;
@@ -127,7 +121,7 @@ export default async function authRoutes(app: FastifyInstance) {
         maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
       });
       request.log.info({ userId: account.id, trusted }, 'signed in');
-      if ((request.body as SignIn).session === 'cookie') {
+      if (session === 'cookie') {
         reply.setCookie(SESSION_COOKIE, token, {
           httpOnly: true,
           sameSite: 'strict',
@@ -141,7 +135,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
+  api.post(
     '/signout',
     {
       config: { access: 'staff' },
@@ -150,8 +144,8 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'Sign out: ends the current session',
         security: [{ bearer: [] }],
         response: {
-          200: { type: 'object', properties: { data: { type: 'boolean' } }, required: ['data'] },
-          ...errors,
+          200: dataResponseSchema({ type: 'boolean' }),
+          ...errorResponses,
         },
       },
     },
@@ -162,7 +156,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get(
+  api.get(
     '/me',
     {
       config: { access: 'staff' },
@@ -171,8 +165,8 @@ export default async function authRoutes(app: FastifyInstance) {
         summary: 'The signed-in user',
         security: [{ bearer: [] }],
         response: {
-          200: { type: 'object', properties: { data: userSchema }, required: ['data'] },
-          ...errors,
+          200: dataResponseSchema(userSchema),
+          ...errorResponses,
         },
       },
     },

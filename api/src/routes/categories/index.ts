@@ -2,7 +2,7 @@ import { categoryBodies, categorySchema, ERRORS } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { categories } from '../../db/repositories/specs.ts';
 import { Conflict } from '../../lib/httpErrors.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 export default async function categoryRoutes(app: FastifyInstance) {
   registerCrud(app, {

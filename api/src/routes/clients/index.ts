@@ -1,7 +1,7 @@
 import { clientBodies, clientSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { clients } from '../../db/repositories/specs.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 export default async function clientRoutes(app: FastifyInstance) {
   registerCrud(app, {

@@ -2,7 +2,7 @@ import { leadBodies, leadSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { leads } from '../../db/repositories/specs.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
-import { columnValues, registerCrud } from '../crud.ts';
+import { columnValues, registerCrud } from '../crud/index.ts';
 
 /** Contact messages: posted anonymously by the public form, read and handled by staff. */
 export default async function leadRoutes(app: FastifyInstance) {

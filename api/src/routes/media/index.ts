@@ -1,7 +1,7 @@
 import { mediaBodies, mediaSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { media, products } from '../../db/repositories/specs.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 /** Product videos. */
 export default async function mediaRoutes(app: FastifyInstance) {

@@ -11,7 +11,7 @@ import { addImages, deleteImages, imagesOf } from '../../db/repositories/product
 import { categories, media, products } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 /** A product's videos: all of them for staff, the active ones for anonymous readers. */
 async function videosOf(db: Executor, productId: number, staff: boolean): Promise<Media[]> {
@@ -38,7 +38,7 @@ export default async function productRoutes(app: FastifyInstance) {
        * the new files; at most eight. Returns the deleted images' files.
        */
       async afterWrite({ db }, record, body, gallery) {
-        const toDelete = [...new Set((body.delete_images_array as number[] | undefined) ?? [])];
+        const toDelete = [...new Set(body.delete_images_array ?? [])];
         const current = await imagesOf(db, record.id);
         const foreign = toDelete.find((id) => !current.some((image) => image.id === id));
         if (foreign !== undefined) {

@@ -1,7 +1,7 @@
 import { projectBodies, projectSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { project } from '../../db/repositories/specs.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 export default async function projectRoutes(app: FastifyInstance) {
   registerCrud(app, {

@@ -1,31 +1,32 @@
 import {
-  errorResponseSchema,
+  dataResponseSchema,
+  errorResponses,
   settingsBodies,
   settingsSchema,
-  type SettingsPatch,
 } from '@conveyor/shared';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { getSettings, updateSettings } from '../../db/repositories/settings.ts';
 
-const dataOf = {
-  type: 'object',
-  properties: { data: settingsSchema },
-  required: ['data'],
-} as const;
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+const dataOf = dataResponseSchema(settingsSchema);
 
 /** The company data the public site shows (phones, e-mail, address, links): one record. */
 export default async function settingsRoutes(app: FastifyInstance) {
-  app.get(
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  api.get(
     '/settings',
     {
       config: { access: 'public', publicCache: true },
-      schema: { tags: ['settings'], summary: 'Company data', response: { 200: dataOf, ...errors } },
+      schema: {
+        tags: ['settings'],
+        summary: 'Company data',
+        response: { 200: dataOf, ...errorResponses },
+      },
     },
     async () => ({ data: await getSettings(app.db.kysely) }),
   );
 
-  app.put(
+  api.put(
     '/settings',
     {
       config: { access: 'staff' },
@@ -34,11 +35,11 @@ export default async function settingsRoutes(app: FastifyInstance) {
         summary: 'Change company data (only the fields sent)',
         security: [{ bearer: [] }],
         body: settingsBodies.update,
-        response: { 200: dataOf, ...errors },
+        response: { 200: dataOf, ...errorResponses },
       },
     },
     async (request) => {
-      const data = await updateSettings(app.db.kysely, request.body as SettingsPatch);
+      const data = await updateSettings(app.db.kysely, request.body);
       app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
       return { data };
     },

@@ -1,7 +1,7 @@
 import { testimonialBodies, testimonialSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { testimonials } from '../../db/repositories/specs.ts';
-import { registerCrud } from '../crud.ts';
+import { registerCrud } from '../crud/index.ts';
 
 export default async function testimonialRoutes(app: FastifyInstance) {
   registerCrud(app, {

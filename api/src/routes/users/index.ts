@@ -6,7 +6,7 @@ import { users } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { BadRequest, Conflict, Forbidden } from '../../lib/httpErrors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { columnValues, registerCrud } from '../crud.ts';
+import { columnValues, registerCrud } from '../crud/index.ts';
 
 /** Staff accounts. There is no sign-up: accounts are made here, by staff. */
 export default async function userRoutes(app: FastifyInstance) {
@@ -50,21 +50,17 @@ export default async function userRoutes(app: FastifyInstance) {
       async prepare({ db, request }, body, existing) {
         const values = columnValues({ repo: users, name: 'users' }, body);
         // Names and e-mails are compared case-insensitively, so they are stored lower-cased.
-        if (typeof values.user_name === 'string')
-          values.user_name = values.user_name.trim().toLowerCase();
-        if (typeof values.email === 'string') values.email = values.email.trim().toLowerCase();
-        const conflicts = await findConflicts(
-          db,
-          {
-            user_name: values.user_name as string | undefined,
-            email: values.email as string | undefined,
-          },
-          existing?.id,
-        );
+        const user_name = body.user_name?.trim().toLowerCase();
+        const email = body.email?.trim().toLowerCase();
+        if (user_name !== undefined) values.user_name = user_name;
+        if (email !== undefined) values.email = email;
+        const conflicts = await findConflicts(db, { user_name, email }, existing?.id);
         if (conflicts.userName) throw new Conflict(ERRORS.userNameTaken);
         if (conflicts.email) throw new Conflict(ERRORS.emailTaken);
         if (typeof body.password === 'string') {
-          if (existing) await mayChangePassword(request.user, existing.id, body.current_password);
+          // only an update (with an `existing` record) has the field
+          const current = 'current_password' in body ? body.current_password : undefined;
+          if (existing) await mayChangePassword(request.user, existing.id, current);
           values.password_hash = await hashPassword(body.password);
         }
         return values;

@@ -1,0 +1,89 @@
+import type { Resource, ResourceEntry } from '@conveyor/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { Executor, TableRepository } from '../../db/repositories/table.ts';
+import type { ObjectSchema } from './schemas.ts';
+
+/** A body or a set of column values: its fields are known per resource, at run time only. */
+export type Body = Record<string, unknown>;
+
+export interface WriteContext {
+  app: FastifyInstance;
+  request: FastifyRequest;
+  /** The transaction inside a write, or the plain connection in `prepare`. */
+  db: Executor;
+}
+
+export interface Reference {
+  field: string;
+  repo: TableRepository<unknown>;
+  what: string;
+}
+
+/** The schemas of a resource's create and update bodies. */
+export interface Bodies {
+  create: ObjectSchema;
+  update: ObjectSchema;
+}
+
+/** A validated create or update body, typed by the resource's own schemas. */
+export type BodyOf<B extends Bodies> = FromSchema<B['create']> | FromSchema<B['update']>;
+
+/**
+ * What a resource's routes need besides its registry entry (`RESOURCE_REGISTRY` in shared:
+ * access, files, publishing, search and sort): its repository, schemas and hooks. The routes
+ * themselves are the same for all.
+ */
+export interface ResourceDefinition<T extends { id: number }, B extends Bodies = Bodies> {
+  name: Resource;
+  repo: TableRepository<T>;
+  /** Schema of a record in lists; `detail` (when set) of a single record. */
+  record: ObjectSchema;
+  detail?: ObjectSchema;
+  bodies: B;
+  references?: readonly Reference[];
+  hooks?: {
+    /** Turns a validated body into column values; may refuse with a 4xx. */
+    prepare?(ctx: WriteContext, body: NoInfer<BodyOf<B>>, existing?: T): Promise<Body> | Body;
+    /** Inside the write's transaction, before the update; may refuse with a 4xx. */
+    beforeUpdate?(ctx: WriteContext, existing: T, values: Body): Promise<void>;
+    /**
+     * Inside the transaction, after the insert or update: writes what belongs to the record
+     * (a product's gallery) and returns files that are to be removed once it commits.
+     */
+    afterWrite?(
+      ctx: WriteContext,
+      record: T,
+      body: NoInfer<BodyOf<B>>,
+      gallery: string[],
+    ): Promise<string[]>;
+    /** Inside the delete's transaction: may refuse (409); returns extra files to remove. */
+    beforeDelete?(ctx: WriteContext, record: T): Promise<string[]>;
+    /** Extends a record for a single-record answer (a product with images and videos). */
+    detail?(db: Executor, record: T, staff: boolean): Promise<Record<string, unknown>>;
+  };
+}
+
+/** A record as the shared routes see it: an id, and columns known per resource. */
+export interface AnyRecord {
+  id: number;
+  [column: string]: unknown;
+}
+
+/** A definition with its registry entry: everything the routes are made from. */
+export type Crud = ResourceDefinition<AnyRecord> & ResourceEntry;
+
+/** A record as a single-record answer gives it (extended by the `detail` hook). */
+export async function present(def: Crud, db: Executor, record: AnyRecord, staff: boolean) {
+  return def.hooks?.detail ? def.hooks.detail(db, record, staff) : record;
+}
+
+/** Tells the publishing queue that public content changed. */
+export function publish(
+  app: FastifyInstance,
+  def: Crud,
+  action: 'create' | 'update' | 'delete',
+  id: number,
+): void {
+  if (def.publishes) app.contentEvents.emit('change', { resource: def.name, action, id });
+}

@@ -1,0 +1,21 @@
+import { resourceEntry } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
+import { registerReads } from './reads.ts';
+import { registerWrites } from './writes.ts';
+
+export type { Reference, ResourceDefinition, WriteContext } from './definition.ts';
+export { columnValues } from './values.ts';
+
+/** The routes of a resource, from its definition and its entry in the shared registry. */
+export function registerCrud<T extends { id: number }, B extends Bodies>(
+  app: FastifyInstance,
+  definition: ResourceDefinition<T, B>,
+): void {
+  // The hooks are typed with the resource's own record and bodies for whoever writes them; the
+  // shared routes hand them the records of the same repository and the bodies its schemas
+  // validated, seen only as fields known at run time.
+  const def = { ...resourceEntry(definition.name), ...definition } as unknown as Crud;
+  registerReads(app, def);
+  registerWrites(app, def);
+}

@@ -1,0 +1,67 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  dataResponseSchema,
+  ERRORS,
+  errorResponses,
+  idParamsSchema,
+  listResponseSchema,
+} from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { NotFound } from '../../lib/httpErrors.ts';
+import { type Crud, present } from './definition.ts';
+import { listQuerySchema } from './schemas.ts';
+import { listParams } from './values.ts';
+
+/** The list and the single record: public resources answer anyone, with active records only. */
+export function registerReads(app: FastifyInstance, def: Crud): void {
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const access = def.read === 'public' ? 'public' : 'staff';
+  const config = { access, publicCache: access === 'public' } as const;
+  const tags = [def.name];
+  const security = access === 'staff' ? { security: [{ bearer: [] }] } : {};
+
+  api.get(
+    `/${def.name}`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `List ${def.name}`,
+        ...security,
+        querystring: listQuerySchema(def),
+        response: { 200: listResponseSchema(def.record), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const params = listParams(request.query, def, request.user !== null);
+      const { rows, total } = await def.repo.list(app.db.kysely, params);
+      return {
+        data: rows,
+        currentPage: params.page,
+        totalPages: Math.ceil(total / params.limit),
+        total,
+      };
+    },
+  );
+
+  api.get(
+    `/${def.name}/:id`,
+    {
+      config,
+      schema: {
+        tags,
+        summary: `Get one of ${def.name}`,
+        ...security,
+        params: idParamsSchema,
+        response: { 200: dataResponseSchema(def.detail ?? def.record), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const staff = request.user !== null;
+      const { id } = request.params;
+      const record = await def.repo.get(app.db.kysely, id, def.read === 'public' && !staff);
+      if (!record) throw new NotFound(ERRORS.notFound);
+      return { data: await present(def, app.db.kysely, record, staff) };
+    },
+  );
+}

@@ -1,0 +1,174 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  dataResponseSchema,
+  ERRORS,
+  errorResponses,
+  fileFields,
+  HONEYPOT_FIELD,
+  idParamsSchema,
+} from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
+import { Conflict, NotFound } from '../../lib/httpErrors.ts';
+import { type Crud, present, publish } from './definition.ts';
+import { checkFiles, imageOf, orRemove, saveFiles } from './files.ts';
+import { ANONYMOUS_RECEIVED, bodyMediaTypes, receivedSchema, withImageRemoval } from './schemas.ts';
+import { checkReferences, columnValues, requireLocalized } from './values.ts';
+
+/** Create, update and delete; only creating a lead or an application is open to the public. */
+export function registerWrites(app: FastifyInstance, def: Crud): void {
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const tags = [def.name];
+  const security = [{ bearer: [] }];
+  const single = def.detail ?? def.record;
+  // The multipart file fields the writes take; a resource without any takes JSON only.
+  const takesFiles = fileFields(def.name);
+  const uploads = takesFiles.length ? { fileFields: takesFiles } : {};
+  const media = bodyMediaTypes(def);
+  const createAccess = def.create === 'public' ? 'public' : 'staff';
+
+  api.post(
+    `/${def.name}`,
+    {
+      config: { access: createAccess, ...uploads },
+      // The public forms' one limit per address (leads and applications together); staff are
+      // not limited. Runs before the body is read.
+      onRequest:
+        createAccess === 'public'
+          ? async (request, reply) => {
+              if (request.user === null) await app.formRateLimit(request, reply);
+            }
+          : undefined,
+      schema: {
+        tags,
+        summary: `Create one of ${def.name}`,
+        ...(createAccess === 'staff' ? { security } : {}),
+        ...media,
+        body: def.bodies.create,
+        response: {
+          201: dataResponseSchema(
+            createAccess === 'public' ? { anyOf: [single, receivedSchema] } : single,
+          ),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = { ...request.body };
+      const staff = request.user !== null;
+      if (createAccess === 'public' && HONEYPOT_FIELD in body) {
+        if (String(body[HONEYPOT_FIELD]).trim() !== '') {
+          request.log.info({ resource: def.name }, 'honeypot filled: submission dropped');
+          return reply.code(201).send({ data: ANONYMOUS_RECEIVED });
+        }
+        delete body[HONEYPOT_FIELD];
+      }
+      requireLocalized(def, body);
+      const files = await checkFiles(app, def, request);
+      const db = app.db.kysely;
+      const values = def.hooks?.prepare
+        ? await def.hooks.prepare({ app, request, db }, body)
+        : columnValues(def, body);
+      await checkReferences(def, db, values);
+      const { written, gallery } = await saveFiles(app, def, files, values);
+      const record = await orRemove(app, written, () =>
+        db.transaction().execute(async (trx) => {
+          const created = await def.repo.insert(trx, values);
+          await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
+          return created;
+        }),
+      );
+      publish(app, def, 'create', record.id);
+      const data =
+        staff || createAccess === 'staff'
+          ? await present(def, app.db.kysely, record, true)
+          : ANONYMOUS_RECEIVED;
+      return reply.code(201).send({ data });
+    },
+  );
+
+  api.put(
+    `/${def.name}/:id`,
+    {
+      config: { access: 'staff', ...uploads },
+      schema: {
+        tags,
+        summary: `Update one of ${def.name} (only the fields sent)`,
+        security,
+        params: idParamsSchema,
+        ...media,
+        body: withImageRemoval(def, def.bodies.update),
+        response: { 200: dataResponseSchema(single), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const body = { ...request.body };
+      const db = app.db.kysely;
+      const existing = await def.repo.get(db, id);
+      if (!existing) throw new NotFound(ERRORS.notFound);
+      requireLocalized(def, { ...existing, ...body });
+      const files = await checkFiles(app, def, request);
+      const values = def.hooks?.prepare
+        ? await def.hooks.prepare({ app, request, db }, body, existing)
+        : columnValues(def, body);
+      const removal = def.image ? body[def.image.field] : undefined;
+      const removeImage = def.image && !files.image && (removal === null || removal === '');
+      if (removeImage) values[def.image!.column] = null;
+      await checkReferences(def, db, values);
+      const { written, gallery } = await saveFiles(app, def, files, values);
+      const obsolete: (string | null)[] = [];
+      const record = await orRemove(app, written, () =>
+        db.transaction().execute(async (trx) => {
+          const ctx = { app, request, db: trx };
+          // read again inside the transaction: the image to delete is the one being replaced now
+          const current = await def.repo.get(trx, id);
+          if (!current) throw new NotFound(ERRORS.notFound);
+          await def.hooks?.beforeUpdate?.(ctx, current, values);
+          const updated = await def.repo.update(trx, id, values);
+          if (!updated) throw new NotFound(ERRORS.notFound);
+          if (files.image || removeImage) obsolete.push(imageOf(def, current));
+          obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
+          return updated;
+        }),
+      );
+      await app.images.remove(obsolete);
+      publish(app, def, 'update', record.id);
+      return { data: await present(def, app.db.kysely, record, true) };
+    },
+  );
+
+  api.delete(
+    `/${def.name}/:id`,
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: `Delete one of ${def.name}`,
+        security,
+        params: idParamsSchema,
+        response: { 200: dataResponseSchema({ type: 'integer' }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const files = await app.db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          const existing = await def.repo.get(trx, id);
+          if (!existing) throw new NotFound(ERRORS.notFound);
+          const extra =
+            (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
+          await def.repo.remove(trx, id);
+          return [imageOf(def, existing), ...extra];
+        })
+        .catch((error: unknown) => {
+          if (isForeignKeyViolation(error)) throw new Conflict('This record is still in use');
+          throw error;
+        });
+      await app.images.remove(files);
+      publish(app, def, 'delete', id);
+      return { data: id };
+    },
+  );
+}
