@@ -14,15 +14,23 @@ export interface FieldSpec {
   inputMode?: 'numeric' | 'tel' | 'email';
 }
 
-export interface PublicFormProps {
+/** The fields in their order; an inner list is one row of fields side by side. */
+export type FormFields = readonly (FieldSpec | readonly FieldSpec[])[];
+
+/** What a page gives a form island. */
+export interface FormIslandProps {
   texts: FormTexts;
   /** The API's origin; '' for the site's own. */
   endpoint: string;
-  resource: 'leads' | 'suppliers';
-  fields: readonly (FieldSpec | readonly FieldSpec[])[];
-  validate: (values: Values) => Errors;
   /** Each island is a React root of its own, whose useId values start over: the prefix keeps
    *  the ids of two forms on one page apart. */
+  idPrefix?: string;
+}
+
+export interface PublicFormProps extends FormIslandProps {
+  resource: 'leads' | 'suppliers';
+  fields: FormFields;
+  validate: (values: Values) => Errors;
   idPrefix: string;
 }
 
