@@ -1,0 +1,24 @@
+import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '@conveyor/shared';
+
+/** The [...lang] parameter of a language: Russian lives at the unprefixed paths (DESIGN 5). */
+export const langParam = (lang: Language): string | undefined =>
+  lang === DEFAULT_LANGUAGE ? undefined : lang;
+
+/**
+ * getStaticPaths entries of a page built once per language and record: every entry in every
+ * language, with the language added to its params and its props.
+ */
+export function perLanguage<Params extends Record<string, string>, Props extends object>(
+  entries: readonly { params: Params; props: Props }[],
+  languages: readonly Language[] = LANGUAGES,
+) {
+  return languages.flatMap((lang) =>
+    entries.map(({ params, props }) => ({
+      params: { lang: langParam(lang), ...params },
+      props: { lang, ...props },
+    })),
+  );
+}
+
+/** getStaticPaths of a page built once per language. */
+export const languagePaths = () => perLanguage([{ params: {}, props: {} }]);
