@@ -22,3 +22,16 @@ export function perLanguage<Params extends Record<string, string>, Props extends
 
 /** getStaticPaths of a page built once per language. */
 export const languagePaths = () => perLanguage([{ params: {}, props: {} }]);
+
+/** getStaticPaths of a page per language and record at [id], the record as the prop `key`. */
+export function recordPaths<Key extends string, Row extends { id: number }>(
+  key: Key,
+  records: readonly Row[],
+) {
+  return perLanguage(
+    records.map((record) => ({
+      params: { id: String(record.id) },
+      props: { [key]: record } as Record<Key, Row>,
+    })),
+  );
+}
