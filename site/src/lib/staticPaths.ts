@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language, LANGUAGES } from '@conveyor/shared';
+import type { InferGetStaticPropsType } from 'astro';
 
 /** The [...lang] parameter of a language: Russian lives at the unprefixed paths (DESIGN 5). */
 export const langParam = (lang: Language): string | undefined =>
@@ -22,6 +23,8 @@ export function perLanguage<Params extends Record<string, string>, Props extends
 
 /** getStaticPaths of a page built once per language. */
 export const languagePaths = () => perLanguage([{ params: {}, props: {} }]);
+/** The props of a page whose getStaticPaths is languagePaths. */
+export type LanguageProps = InferGetStaticPropsType<typeof languagePaths>;
 
 /** getStaticPaths of a page per language and record at [id], the record as the prop `key`. */
 export function recordPaths<Key extends string, Row extends { id: number }>(
