@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD, TOAST_MS } from '@conveyor/shared';
+import './PublicForm.css';
 import { type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { READY_EVENT } from '../../directives/interaction.ts';
 import { type Errors, send, toBody, type Values } from '../../lib/forms.ts';
