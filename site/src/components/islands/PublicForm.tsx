@@ -191,3 +191,15 @@ export default function PublicForm(props: PublicFormProps) {
     </form>
   );
 }
+
+/**
+ * The island of one form: PublicForm with that form's resource, fields, checks and default id
+ * prefix, taking from the page only what the page knows (texts, endpoint, another prefix).
+ */
+export function formIsland(
+  form: Omit<PublicFormProps, keyof FormIslandProps> & { idPrefix: string },
+) {
+  return function FormIsland({ idPrefix = form.idPrefix, ...props }: FormIslandProps) {
+    return <PublicForm {...props} {...form} idPrefix={idPrefix} />;
+  };
+}
