@@ -46,8 +46,21 @@ const en = formTexts('en');
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const field = (label: string) =>
   screen.getByLabelText(new RegExp(`^${escape(label)}`)) as HTMLInputElement;
+/** The kind of the toast that shows `text` ('success' or 'error'), once it shows. */
+const toastKind = async (text: string) =>
+  (await screen.findByText(text)).closest<HTMLElement>('[data-toast]')?.dataset.toast;
+/** The id of the message that describes a field's error, as the field points to it. */
+const errorOf = (label: string) => field(label).getAttribute('aria-describedby');
+
+/** The maxLength of each labelled field, in the order given. */
+const maxLengths = (labels: string[]) => labels.map((label) => field(label).maxLength);
 
 describe('the contact form island', () => {
+  it('takes no more characters than the API', () => {
+    render(<ContactForm texts={en} endpoint={endpoint} />);
+    expect(maxLengths([en.name, en.phone, en.email, en.message])).toEqual([100, 25, 254, 5000]);
+  });
+
   it('explains what is missing in the page language and sends nothing', async () => {
     render(<ContactForm texts={en} endpoint={endpoint} />);
     await waitFor(() =>
@@ -56,8 +69,8 @@ describe('the contact form island', () => {
       ),
     );
     fireEvent.submit(screen.getByRole('button', { name: en.send }).closest('form')!);
-    expect(await screen.findByText(en.error_required)).toBeTruthy();
-    expect(screen.getByText(en.error_contact)).toBeTruthy();
+    expect((await screen.findByText(en.error_required)).id).toBe(errorOf(en.name));
+    expect(screen.getByText(en.error_contact).id).toBe(errorOf(en.phone));
     expect(field(en.name).getAttribute('aria-invalid')).toBe('true');
     expect(received).toHaveLength(0);
   });
@@ -68,7 +81,7 @@ describe('the contact form island', () => {
     fireEvent.change(field(ru.phone), { target: { value: '+998 90 123 45 67' } });
     fireEvent.change(field(ru.message), { target: { value: 'Нужен конвейер' } });
     fireEvent.submit(field(ru.name).closest('form')!);
-    expect(await screen.findByText(ru.toast_success)).toBeTruthy();
+    expect(await toastKind(ru.toast_success)).toBe('success');
     expect(received).toEqual([
       {
         path: '/api/leads',
@@ -92,13 +105,28 @@ describe('the contact form island', () => {
     fireEvent.change(field(uz.name), { target: { value: 'Aziz' } });
     fireEvent.change(field(uz.email), { target: { value: 'aziz@example.uz' } });
     fireEvent.submit(field(uz.name).closest('form')!);
-    expect(await screen.findByText("Ma'lumotlar to'g'ri kiritilmagan")).toBeTruthy();
+    expect(await toastKind("Ma'lumotlar to'g'ri kiritilmagan")).toBe('error');
     expect(received).toHaveLength(1);
     expect(field(uz.name).value).toBe('');
   });
 });
 
 describe('the supplier application island', () => {
+  it('takes no more characters than the API', () => {
+    render(<SupplierForm texts={en} endpoint={endpoint} />);
+    const labels = [
+      en.company_name,
+      en.partner_count,
+      en.inn,
+      en.contact_person,
+      en.phone,
+      en.email,
+      en.company_description,
+      en.offer,
+    ];
+    expect(maxLengths(labels)).toEqual([200, 7, 14, 100, 25, 254, 5000, 5000]);
+  });
+
   it('requires the spec fields and posts the employee count as a number', async () => {
     render(<SupplierForm texts={en} endpoint={endpoint} />);
     const form = field(en.company_name).closest('form')!;
@@ -117,7 +145,7 @@ describe('the supplier application island', () => {
     ];
     for (const [label, value] of values) fireEvent.change(field(label), { target: { value } });
     fireEvent.submit(form);
-    expect(await screen.findByText(en.toast_success)).toBeTruthy();
+    expect(await toastKind(en.toast_success)).toBe('success');
     expect(received[0]?.path).toBe('/api/suppliers');
     expect(received[0]?.body).toMatchObject({
       company_name: 'Texno Servis',
@@ -141,7 +169,7 @@ describe('the supplier application island', () => {
     ];
     for (const [label, value] of values) fireEvent.change(field(label), { target: { value } });
     fireEvent.submit(field(uz.company_name).closest('form')!);
-    expect(await screen.findByText("Ma'lumotlar to'g'ri kiritilmagan")).toBeTruthy();
+    expect(await toastKind("Ma'lumotlar to'g'ri kiritilmagan")).toBe('error');
     expect(screen.queryByText(uz.toast_success)).toBeNull();
     expect(received).toHaveLength(1);
     expect(received[0]?.path).toBe('/api/suppliers');

@@ -44,10 +44,13 @@ export type Lead = FromSchema<typeof leadSchema>;
 
 const requiredText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
 
+/** A taxpayer number (INN) has this many digits; the site's field takes no more than `max`. */
+export const INN_DIGITS = { min: 9, max: 14 } as const;
+
 export const supplierFields = {
   company_name: requiredText(200),
   partner_count: { type: ['integer', 'null'], minimum: 0, maximum: 1000000 },
-  inn: { type: 'string', pattern: '^[0-9]{9,14}$' },
+  inn: { type: 'string', pattern: `^[0-9]{${INN_DIGITS.min},${INN_DIGITS.max}}$` },
   contact_person: requiredText(100),
   phone: phoneSchema,
   email: emailSchema,

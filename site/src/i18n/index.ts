@@ -19,10 +19,3 @@ export function splitPath(pathname: string): { lang: Language; path: string } {
 
 export const pick = (record: object, prefix: string, lang: Language): string =>
   pickLocalized(record as Record<string, string>, prefix, lang);
-
-/** getStaticPaths entries for a page that exists once per language: ru has no prefix. */
-export const languagePaths = () =>
-  LANGUAGES.map((lang) => ({
-    params: { lang: lang === DEFAULT_LANGUAGE ? undefined : lang },
-    props: { lang },
-  }));

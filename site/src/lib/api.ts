@@ -78,6 +78,20 @@ export const products = () => once('products', () => listAll<Product>('products'
 export const product = (id: number) =>
   once(`product:${id}`, async () => (await get<{ data: ProductDetail }>(`/products/${id}`)).data);
 export const projects = () => once('projects', () => listAll<Project>('project'));
+/** The products of one category. */
+export const categoryProducts = async (categoryId: number) =>
+  (await products()).filter((item) => item.category_id === categoryId);
+/**
+ * The products that get a page, each with its category: a product is published only with its
+ * category, so an inactive category hides its products.
+ */
+export async function publishedProducts() {
+  const byId = new Map((await categories()).map((category) => [category.id, category]));
+  return (await products()).flatMap((item) => {
+    const category = byId.get(item.category_id);
+    return category ? [{ item, category }] : [];
+  });
+}
 export const clients = () => once('clients', () => listAll<Client>('clients'));
 export const testimonials = () => once('testimonials', () => listAll<Testimonial>('testimonials'));
 /**

@@ -1,16 +1,22 @@
-import { HONEYPOT_FIELD, supplierBodies, supplierFields } from '@conveyor/shared';
+import {
+  HONEYPOT_FIELD,
+  leadFields,
+  phoneSchema,
+  supplierBodies,
+  supplierFields,
+} from '@conveyor/shared';
 import type { FormTextKey } from '../components/islands/texts.ts';
 
 // Browser-side checks of the public forms, so a visitor hears about a mistake before sending, in
-// the page's language. The tax id and the employee limit come from the shared schemas; the
-// e-mail and phone patterns are a looser browser-side version of the API's (Ajv formats), and
-// the API has the last word.
+// the page's language. The patterns and the employee limit are the shared schemas' own; the
+// API's e-mail check (Ajv's format) is stricter than the lead's pattern, and it has the last word.
 
 export type Values = Record<string, string>;
 export type Errors = Partial<Record<string, FormTextKey>>;
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9][0-9()\s-]{5,24}$/;
+// The lead's e-mail pattern also takes an empty value; only filled fields are checked here.
+const EMAIL = new RegExp(leadFields.email.pattern);
+const PHONE = new RegExp(phoneSchema.pattern);
 const INN = new RegExp(supplierFields.inn.pattern);
 const MAX_PARTNERS = supplierFields.partner_count.maximum;
 

@@ -1,4 +1,5 @@
 import { HONEYPOT_FIELD, TOAST_MS } from '@conveyor/shared';
+import './PublicForm.css';
 import { type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { READY_EVENT } from '../../directives/interaction.ts';
 import { type Errors, send, toBody, type Values } from '../../lib/forms.ts';
@@ -14,15 +15,23 @@ export interface FieldSpec {
   inputMode?: 'numeric' | 'tel' | 'email';
 }
 
-export interface PublicFormProps {
+/** The fields in their order; an inner list is one row of fields side by side. */
+export type FormFields = readonly (FieldSpec | readonly FieldSpec[])[];
+
+/** What a page gives a form island. */
+export interface FormIslandProps {
   texts: FormTexts;
   /** The API's origin; '' for the site's own. */
   endpoint: string;
-  resource: 'leads' | 'suppliers';
-  fields: readonly (FieldSpec | readonly FieldSpec[])[];
-  validate: (values: Values) => Errors;
   /** Each island is a React root of its own, whose useId values start over: the prefix keeps
    *  the ids of two forms on one page apart. */
+  idPrefix?: string;
+}
+
+export interface PublicFormProps extends FormIslandProps {
+  resource: 'leads' | 'suppliers';
+  fields: FormFields;
+  validate: (values: Values) => Errors;
   idPrefix: string;
 }
 
@@ -181,4 +190,16 @@ export default function PublicForm(props: PublicFormProps) {
       </div>
     </form>
   );
+}
+
+/**
+ * The island of one form: PublicForm with that form's resource, fields, checks and default id
+ * prefix, taking from the page only what the page knows (texts, endpoint, another prefix).
+ */
+export function formIsland(
+  form: Omit<PublicFormProps, keyof FormIslandProps> & { idPrefix: string },
+) {
+  return function FormIsland({ idPrefix = form.idPrefix, ...props }: FormIslandProps) {
+    return <PublicForm {...props} {...form} idPrefix={idPrefix} />;
+  };
 }
