@@ -12,6 +12,8 @@ test('a save shows "publishing…" until the new release is live; the screen lis
   // the first release is built when the server starts
   await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
   const firstRelease = await page.getByTestId('publishing-live').innerText();
+  // The e2e server publishes with SITE_URL unset: the screen says what that breaks.
+  await expect(page.getByTestId('publishing-site-url')).toContainText('SITE_URL berilmagan');
 
   await page.goto('/admin/project');
   await row(page, '').first().locator('input[type=checkbox]').click();

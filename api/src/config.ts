@@ -170,17 +170,24 @@ const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\]|0\.0\.0\.0)$/i;
  * wrong for visitors and search engines. Checked in production and wherever this server
  * publishes the site.
  */
-export function siteUrlProblem(
+export function siteUrlCheck(
   config: Pick<Config, 'production' | 'siteUrl'> & { publish: { enabled: boolean } },
-): string | null {
+): 'unset' | 'loopback' | null {
   if (!config.production && !config.publish.enabled) return null;
-  if (!config.siteUrl) {
-    return "SITE_URL is not set: the public site's canonical links, hreflang, sitemap and robots.txt point at http://localhost:8080. Set it to the site's public address.";
+  if (!config.siteUrl) return 'unset';
+  return LOOPBACK.test(new URL(config.siteUrl).hostname) ? 'loopback' : null;
+}
+
+/** The SITE_URL problem in words, for the log and the console. */
+export function siteUrlProblem(config: Parameters<typeof siteUrlCheck>[0]): string | null {
+  switch (siteUrlCheck(config)) {
+    case 'unset':
+      return "SITE_URL is not set: the public site's canonical links, hreflang, sitemap and robots.txt point at http://localhost:8080. Set it to the site's public address.";
+    case 'loopback':
+      return `SITE_URL is ${config.siteUrl}, a loopback address: visitors and search engines cannot reach it. Set it to the site's public address.`;
+    default:
+      return null;
   }
-  if (LOOPBACK.test(new URL(config.siteUrl).hostname)) {
-    return `SITE_URL is ${config.siteUrl}, a loopback address: visitors and search engines cannot reach it. Set it to the site's public address.`;
-  }
-  return null;
 }
 
 /** `true` trusts every proxy; otherwise a comma-separated list of proxy addresses or subnets. */

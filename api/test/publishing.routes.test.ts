@@ -48,6 +48,7 @@ describe.skipIf(skipReason)('publishing in the API', () => {
       'queued',
       'retry',
       'running',
+      'siteUrlProblem',
     ]);
     expect(data).toMatchObject({
       enabled: true,
@@ -56,6 +57,8 @@ describe.skipIf(skipReason)('publishing in the API', () => {
       queued: false,
       retry: null,
     });
+    // Publishing here with SITE_URL unset: the screen says what is wrong.
+    expect(data.siteUrlProblem).toBe('unset');
     expect(data.live).toEqual({ release: expect.any(String), finishedAt: expect.any(String) });
     expect(data.lastBuild).toEqual({
       id: expect.any(Number),

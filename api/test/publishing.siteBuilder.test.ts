@@ -208,6 +208,9 @@ describe('build output and environment', () => {
         PGPASSWORD: 'e',
         GITHUB_TOKEN: 'f',
         AWS_SECRET_ACCESS_KEY: 'g',
+        SMTP_URL: 'smtps://sales:password@smtp.example.com',
+        TELEGRAM_BOT_TOKEN: 'h',
+        LEAD_WEBHOOK_SECRET: 'i',
       },
     );
     expect(Object.keys(env).sort()).toEqual(['ADMIN_USER', 'API_URL', 'PATH', 'SITE_URL']);

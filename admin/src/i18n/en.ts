@@ -75,6 +75,10 @@ export const en: Catalogue = mergeCatalogue('en', {
       external: 'Built and served by the host behind the build hook',
       retrying: 'Retry %{attempt}: %{time}',
       off: 'This server does not build the site: another instance publishes it (PUBLISH_ENABLED there), or publishing is off. Rebuild requests are recorded for it.',
+      site_url_unset:
+        "SITE_URL is not set: the site's canonical links, hreflang, sitemap and robots.txt point at http://localhost:8080. Set SITE_URL to the site's public address and restart.",
+      site_url_loopback:
+        "SITE_URL is a local address (localhost): visitors and search engines cannot reach the links built from it. Set SITE_URL to the site's public address and restart.",
     },
     fields: { uz: 'Uzbek', ru: 'Russian', en: 'English' },
   },

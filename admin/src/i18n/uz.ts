@@ -202,6 +202,10 @@ export const uz: Catalogue = mergeCatalogue('en', {
       external: 'Saytni vebhuk yuborilgan xosting yig‘adi va tarqatadi',
       retrying: '%{attempt}-urinish: %{time}',
       off: 'Bu server saytni yig‘maydi: uni boshqa nusxa nashr qiladi (PUBLISH_ENABLED yoqilgan) yoki nashr o‘chirilgan. Qayta yig‘ish so‘rovlari u uchun yozib qo‘yiladi.',
+      site_url_unset:
+        'SITE_URL berilmagan: kanonik havolalar, hreflang, sayt xaritasi va robots.txt http://localhost:8080 ga ishora qiladi. SITE_URL ga saytning ommaviy manzilini yozing va serverni qayta ishga tushiring.',
+      site_url_loopback:
+        'SITE_URL mahalliy manzil (localhost): tashrif buyuruvchilar va qidiruv tizimlari undan tuzilgan havolalarni ocha olmaydi. SITE_URL ga saytning ommaviy manzilini yozing va serverni qayta ishga tushiring.',
     },
     fields: {
       uz: "o'zbekcha",

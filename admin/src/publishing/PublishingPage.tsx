@@ -55,6 +55,11 @@ export function PublishingPage() {
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Title title={translate('conveyor.publishing.title')} />
+      {data.siteUrlProblem && (
+        <Alert severity="warning" data-testid="publishing-site-url">
+          {translate(`conveyor.publishing.site_url_${data.siteUrlProblem}`)}
+        </Alert>
+      )}
       {data.mode === 'off' && (
         <Alert severity="info" data-testid="publishing-off">
           {translate('conveyor.publishing.off')}

@@ -15,7 +15,7 @@ const MAX_LINE = 2000;
  * only the API over HTTP (API_URL) and a few public settings.
  */
 const SECRET_VARIABLE =
-  /PASSWORD|SECRET|TOKEN|CREDENTIAL|PRIVATE_KEY|API_KEY|ACCESS_KEY|^(DATABASE_URL|REDIS_URL|TEST_POSTGRES_URL|PG[A-Z]+)$/i;
+  /PASSWORD|SECRET|TOKEN|CREDENTIAL|PRIVATE_KEY|API_KEY|ACCESS_KEY|^(DATABASE_URL|REDIS_URL|SMTP_URL|TEST_POSTGRES_URL|PG[A-Z]+)$/i;
 
 /** The build's environment: this process's, without secrets, plus `extra`. */
 export function buildEnvironment(

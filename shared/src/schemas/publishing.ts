@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { dataResponseSchema } from './list.ts';
 
 /** 'announced': the rebuild was handed to build hooks (webhook mode); it is built elsewhere. */
 export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announced'] as const;
@@ -71,17 +72,24 @@ export const publishingStatusSchema = {
     lastBuild: { anyOf: [buildSchema, { type: 'null' }] },
     /** The recent builds, newest first, without the waiting request. */
     history: { type: 'array', items: buildSchema },
+    /** What is wrong with SITE_URL for a live site, or null: the screen warns. */
+    siteUrlProblem: { type: ['string', 'null'], enum: ['unset', 'loopback', null] },
   },
-  required: ['enabled', 'mode', 'live', 'running', 'queued', 'retry', 'lastBuild', 'history'],
+  required: [
+    'enabled',
+    'mode',
+    'live',
+    'running',
+    'queued',
+    'retry',
+    'lastBuild',
+    'history',
+    'siteUrlProblem',
+  ],
   additionalProperties: false,
 } as const;
 export type PublishingStatus = FromSchema<typeof publishingStatusSchema>;
 export type PublishingRetry = PublishingStatus['retry'];
 
 /** The answer of GET /api/publishing. */
-export const publishingAnswerSchema = {
-  type: 'object',
-  properties: { data: publishingStatusSchema },
-  required: ['data'],
-  additionalProperties: false,
-} as const;
+export const publishingAnswerSchema = dataResponseSchema(publishingStatusSchema);

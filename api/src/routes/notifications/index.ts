@@ -1,5 +1,7 @@
 import {
-  errorResponseSchema,
+  dataResponseSchema,
+  errorResponses,
+  idParamsSchema,
   idSchema,
   notificationSettingsBody,
   notificationSettingsSchema,
@@ -28,14 +30,8 @@ import {
 /** A channel that has failed for longer than this shows a warning in the back office. */
 export const FAILING_WARNING_MS = 5 * 60_000;
 
-const data = <const S>(schema: S) =>
-  ({
-    type: 'object',
-    properties: { data: schema },
-    required: ['data'],
-    additionalProperties: false,
-  }) as const;
-const errors = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+const data = dataResponseSchema;
+const errors = errorResponses;
 const nullableString = { type: ['string', 'null'] } as const;
 
 const deliverySchema = {
@@ -238,11 +234,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
           ...common,
           tags: [subject],
           summary: 'Where this record was sent, and how that went',
-          params: {
-            type: 'object',
-            properties: { id: idSchema },
-            required: ['id'],
-          } as const,
+          params: idParamsSchema,
           response: { 200: data({ type: 'array', items: deliverySchema }), ...errors },
         },
       },
@@ -260,7 +252,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Try a failed delivery again',
-        params: { type: 'object', properties: { id: idSchema }, required: ['id'] } as const,
+        params: idParamsSchema,
         response: { 200: data(deliverySchema), ...errors },
       },
     },

@@ -1,11 +1,20 @@
-import { type Build, errorResponseSchema, publishingAnswerSchema } from '@conveyor/shared';
+import {
+  type Build,
+  dataResponseSchema,
+  errorResponseSchema,
+  errorResponses,
+  publishingAnswerSchema,
+} from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
+import { siteUrlCheck } from '../../config.ts';
 import { buildHistory } from '../../db/repositories/builds.ts';
 import { recordWebhookReceipt } from '../../db/repositories/security.ts';
 import { MAX_SKEW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
 
+/** A rebuild request taken: `{ data: true }`. */
+const accepted = dataResponseSchema({ type: 'boolean' } as const);
 /**
  * Staff see what is live, what is building and the recent builds (on every instance: they are
  * in the database), and can rebuild now.
@@ -22,7 +31,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
         tags: ['publishing'],
         summary: 'Publishing state: live release, queue, recent builds',
         security,
-        response: { 200: publishingAnswerSchema },
+        response: { 200: publishingAnswerSchema, ...errorResponses },
       },
     },
     async () => {
@@ -48,6 +57,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
           retry,
           lastBuild: builds.find(ended) ?? null,
           history: builds.filter((build) => build.status !== 'queued'),
+          siteUrlProblem: siteUrlCheck(app.config),
         },
       };
     },
@@ -61,9 +71,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
         tags: ['publishing'],
         summary: 'Rebuild the site now',
         security,
-        response: {
-          202: { type: 'object', properties: { data: { type: 'boolean' } } },
-        },
+        response: { 202: accepted, ...errorResponses },
       },
     },
     async (_request, reply) => {
@@ -101,7 +109,7 @@ export async function publishingHookRoute(fastify: FastifyInstance) {
           },
         },
         response: {
-          202: { type: 'object', properties: { data: { type: 'boolean' } } },
+          202: accepted,
           401: errorResponseSchema,
           409: errorResponseSchema,
         },
