@@ -1,3 +1,4 @@
+import type { LocalizedKeys } from '@conveyor/shared';
 import type { ColumnType, Generated } from 'kysely';
 
 // One interface per table. SQLite hands booleans back as 0/1 and timestamps as ISO text,
@@ -6,6 +7,9 @@ import type { ColumnType, Generated } from 'kysely';
 
 export type Bool = ColumnType<boolean | number, boolean, boolean>;
 export type Timestamp = ColumnType<Date | string, string | undefined, string>;
+
+/** The columns of language-dependent fields: `name` → `name_uz`, `name_ru`, `name_en`. */
+type Localized<P extends string> = Record<LocalizedKeys<P>, string>;
 
 interface Timestamps {
   created_at: Timestamp;
@@ -31,27 +35,15 @@ export interface SessionsTable {
   expires_at: Timestamp;
 }
 
-export interface CategoriesTable extends Timestamps {
+export interface CategoriesTable extends Timestamps, Localized<'name' | 'description'> {
   id: Generated<number>;
-  name_uz: string;
-  name_ru: string;
-  name_en: string;
-  description_uz: string;
-  description_ru: string;
-  description_en: string;
   link: string;
   image: string | null;
   is_active: Bool;
 }
 
-export interface ProductsTable extends Timestamps {
+export interface ProductsTable extends Timestamps, Localized<'name' | 'description'> {
   id: Generated<number>;
-  name_uz: string;
-  name_ru: string;
-  name_en: string;
-  description_uz: string;
-  description_ru: string;
-  description_en: string;
   category_id: number;
   image: string | null;
   is_active: Bool;
@@ -64,24 +56,15 @@ export interface ProductImagesTable extends Timestamps {
   position: number;
 }
 
-export interface MediaTable extends Timestamps {
+export interface MediaTable extends Timestamps, Localized<'title'> {
   id: Generated<number>;
-  title_uz: string;
-  title_ru: string;
-  title_en: string;
   link: string;
   product_id: number;
   is_active: Bool;
 }
 
-export interface ProjectTable extends Timestamps {
+export interface ProjectTable extends Timestamps, Localized<'title' | 'description'> {
   id: Generated<number>;
-  title_uz: string;
-  title_ru: string;
-  title_en: string;
-  description_uz: string;
-  description_ru: string;
-  description_en: string;
   link: string;
   is_active: Bool;
 }
@@ -108,14 +91,8 @@ export interface SuppliersTable extends Timestamps {
   is_active: Bool;
 }
 
-export interface TestimonialsTable extends Timestamps {
+export interface TestimonialsTable extends Timestamps, Localized<'name' | 'message'> {
   id: Generated<number>;
-  name_uz: string;
-  name_ru: string;
-  name_en: string;
-  message_uz: string;
-  message_ru: string;
-  message_en: string;
   is_active: Bool;
 }
 

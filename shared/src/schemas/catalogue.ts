@@ -7,6 +7,7 @@ import {
   imagePathSchema,
   localized,
   longText,
+  recordSchema,
   shortText,
   timestamps,
 } from './common.ts';
@@ -20,25 +21,12 @@ export const categoryFields = {
   is_active: booleanSchema,
 } as const;
 
-export const categorySchema = {
-  type: 'object',
-  properties: { id: idSchema, ...categoryFields, image: imagePathSchema, ...timestamps },
-  required: [
-    'id',
-    'name_ru',
-    'name_uz',
-    'name_en',
-    'description_ru',
-    'description_uz',
-    'description_en',
-    'link',
-    'image',
-    'is_active',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+export const categorySchema = recordSchema({
+  id: idSchema,
+  ...categoryFields,
+  image: imagePathSchema,
+  ...timestamps,
+});
 export type Category = FromSchema<typeof categorySchema>;
 
 export const productFields = {
@@ -48,12 +36,7 @@ export const productFields = {
   is_active: booleanSchema,
 } as const;
 
-export const productImageSchema = {
-  type: 'object',
-  properties: { id: idSchema, src: { type: 'string' } },
-  required: ['id', 'src'],
-  additionalProperties: false,
-} as const;
+export const productImageSchema = recordSchema({ id: idSchema, src: { type: 'string' } });
 export type ProductImage = FromSchema<typeof productImageSchema>;
 
 export const mediaFields = {
@@ -63,22 +46,7 @@ export const mediaFields = {
   is_active: booleanSchema,
 } as const;
 
-export const mediaSchema = {
-  type: 'object',
-  properties: { id: idSchema, ...mediaFields, ...timestamps },
-  required: [
-    'id',
-    'title_ru',
-    'title_uz',
-    'title_en',
-    'link',
-    'product_id',
-    'is_active',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+export const mediaSchema = recordSchema({ id: idSchema, ...mediaFields, ...timestamps });
 export type Media = FromSchema<typeof mediaSchema>;
 
 const productRecordProperties = {
@@ -87,41 +55,17 @@ const productRecordProperties = {
   image: imagePathSchema,
   ...timestamps,
 } as const;
-const productRequired = [
-  'id',
-  'name_ru',
-  'name_uz',
-  'name_en',
-  'description_ru',
-  'description_uz',
-  'description_en',
-  'category_id',
-  'image',
-  'is_active',
-  'created_at',
-  'updated_at',
-] as const;
 
 /** A product as lists return it. */
-export const productSchema = {
-  type: 'object',
-  properties: productRecordProperties,
-  required: productRequired,
-  additionalProperties: false,
-} as const;
+export const productSchema = recordSchema(productRecordProperties);
 export type Product = FromSchema<typeof productSchema>;
 
 /** A product as its detail returns it: with its images and its videos. */
-export const productDetailSchema = {
-  type: 'object',
-  properties: {
-    ...productRecordProperties,
-    images: { type: 'array', items: productImageSchema },
-    media: { type: 'array', items: mediaSchema },
-  },
-  required: [...productRequired, 'images', 'media'],
-  additionalProperties: false,
-} as const;
+export const productDetailSchema = recordSchema({
+  ...productRecordProperties,
+  images: { type: 'array', items: productImageSchema },
+  media: { type: 'array', items: mediaSchema },
+});
 export type ProductDetail = FromSchema<typeof productDetailSchema>;
 
 export const projectFields = {
@@ -131,24 +75,7 @@ export const projectFields = {
   is_active: booleanSchema,
 } as const;
 
-export const projectSchema = {
-  type: 'object',
-  properties: { id: idSchema, ...projectFields, ...timestamps },
-  required: [
-    'id',
-    'title_ru',
-    'title_uz',
-    'title_en',
-    'description_ru',
-    'description_uz',
-    'description_en',
-    'link',
-    'is_active',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+export const projectSchema = recordSchema({ id: idSchema, ...projectFields, ...timestamps });
 export type Project = FromSchema<typeof projectSchema>;
 
 export const testimonialFields = {
@@ -157,23 +84,11 @@ export const testimonialFields = {
   is_active: booleanSchema,
 } as const;
 
-export const testimonialSchema = {
-  type: 'object',
-  properties: { id: idSchema, ...testimonialFields, ...timestamps },
-  required: [
-    'id',
-    'name_ru',
-    'name_uz',
-    'name_en',
-    'message_ru',
-    'message_uz',
-    'message_en',
-    'is_active',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+export const testimonialSchema = recordSchema({
+  id: idSchema,
+  ...testimonialFields,
+  ...timestamps,
+});
 export type Testimonial = FromSchema<typeof testimonialSchema>;
 
 export const clientFields = {
@@ -181,10 +96,10 @@ export const clientFields = {
   is_active: booleanSchema,
 } as const;
 
-export const clientSchema = {
-  type: 'object',
-  properties: { id: idSchema, ...clientFields, image: imagePathSchema, ...timestamps },
-  required: ['id', 'name', 'image', 'is_active', 'created_at', 'updated_at'],
-  additionalProperties: false,
-} as const;
+export const clientSchema = recordSchema({
+  id: idSchema,
+  ...clientFields,
+  image: imagePathSchema,
+  ...timestamps,
+});
 export type Client = FromSchema<typeof clientSchema>;

@@ -75,3 +75,16 @@ export const timestamps = {
 /** Name of the hidden field of the public forms; a bot that fills it is quietly ignored. */
 export const HONEYPOT_FIELD = 'website';
 export const honeypotSchema = { type: 'string', maxLength: 500 } as const;
+
+/**
+ * The schema of a record as the API answers it: every property is always there, no other.
+ * `required` is derived from the properties, so a field is declared once.
+ */
+export function recordSchema<const P extends Record<string, unknown>>(properties: P) {
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties) as Extract<keyof P, string>[],
+    additionalProperties: false,
+  } as const;
+}

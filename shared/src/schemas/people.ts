@@ -8,6 +8,7 @@ import {
   longText,
   personName,
   phoneSchema,
+  recordSchema,
   timestamps,
 } from './common.ts';
 
@@ -26,20 +27,15 @@ export const leadFields = {
   status: leadStatusSchema,
 } as const;
 
-export const leadSchema = {
-  type: 'object',
-  properties: {
-    id: idSchema,
-    name: { type: 'string' },
-    email: { type: 'string' },
-    phone: { type: 'string' },
-    message: { type: 'string' },
-    status: leadStatusSchema,
-    ...timestamps,
-  },
-  required: ['id', 'name', 'email', 'phone', 'message', 'status', 'created_at', 'updated_at'],
-  additionalProperties: false,
-} as const;
+export const leadSchema = recordSchema({
+  id: idSchema,
+  name: { type: 'string' },
+  email: { type: 'string' },
+  phone: { type: 'string' },
+  message: { type: 'string' },
+  status: leadStatusSchema,
+  ...timestamps,
+});
 export type Lead = FromSchema<typeof leadSchema>;
 
 const requiredText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength }) as const;
@@ -59,37 +55,19 @@ export const supplierFields = {
   is_active: booleanSchema,
 } as const;
 
-export const supplierSchema = {
-  type: 'object',
-  properties: {
-    id: idSchema,
-    company_name: { type: 'string' },
-    partner_count: { type: ['integer', 'null'] },
-    inn: { type: 'string' },
-    contact_person: { type: 'string' },
-    phone: { type: 'string' },
-    email: { type: 'string' },
-    company_description: { type: 'string' },
-    offer: { type: 'string' },
-    is_active: booleanSchema,
-    ...timestamps,
-  },
-  required: [
-    'id',
-    'company_name',
-    'partner_count',
-    'inn',
-    'contact_person',
-    'phone',
-    'email',
-    'company_description',
-    'offer',
-    'is_active',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+export const supplierSchema = recordSchema({
+  id: idSchema,
+  company_name: { type: 'string' },
+  partner_count: { type: ['integer', 'null'] },
+  inn: { type: 'string' },
+  contact_person: { type: 'string' },
+  phone: { type: 'string' },
+  email: { type: 'string' },
+  company_description: { type: 'string' },
+  offer: { type: 'string' },
+  is_active: booleanSchema,
+  ...timestamps,
+});
 export type Supplier = FromSchema<typeof supplierSchema>;
 
 export const userNameSchema = {
@@ -108,31 +86,16 @@ export const userFields = {
 } as const;
 
 /** A user as the API returns it: never a password or its hash. */
-export const userSchema = {
-  type: 'object',
-  properties: {
-    id: idSchema,
-    user_name: { type: 'string' },
-    first_name: { type: 'string' },
-    last_name: { type: 'string' },
-    email: { type: 'string' },
-    avatar: imagePathSchema,
-    is_active: booleanSchema,
-    ...timestamps,
-  },
-  required: [
-    'id',
-    'user_name',
-    'first_name',
-    'last_name',
-    'email',
-    'avatar',
-    'is_active',
-    'created_at',
-    'updated_at',
-  ],
-  additionalProperties: false,
-} as const;
+export const userSchema = recordSchema({
+  id: idSchema,
+  user_name: { type: 'string' },
+  first_name: { type: 'string' },
+  last_name: { type: 'string' },
+  email: { type: 'string' },
+  avatar: imagePathSchema,
+  is_active: booleanSchema,
+  ...timestamps,
+});
 export type User = FromSchema<typeof userSchema>;
 
 export const signInSchema = {
