@@ -19,6 +19,10 @@ import { lazyScreen } from './common/lazyScreen.ts';
 import { resourceScreens } from './resources.ts';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
+const NotificationsPage = lazyScreen(
+  () => import('./notifications/NotificationsPage.tsx'),
+  'NotificationsPage',
+);
 const PublishingPage = lazyScreen(
   () => import('./publishing/PublishingPage.tsx'),
   'PublishingPage',
@@ -72,6 +76,7 @@ function AdminApp() {
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />
         <Route path="/publishing" element={<PublishingPage />} />
+        <Route path="/notifications" element={<NotificationsPage />} />
       </CustomRoutes>
       <CustomRoutes noLayout>
         {EDITABLE.map((resource) => (

@@ -8,9 +8,12 @@ import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
 import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
+import { startTelegram } from '@conveyor/api/testing';
 import { breakBuildMarker } from './build-marker.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
+// New leads go to a local stand-in of the Telegram Bot API (no test reaches the internet).
+const telegram = await startTelegram();
 const config = loadConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: '',
@@ -27,6 +30,8 @@ const config = loadConfig({
   PUBLISH_ENABLED: process.env.PUBLISH_ENABLED ?? true,
   PUBLISH_DEBOUNCE_MS: 500,
   PUBLISH_MAX_WAIT_MS: 3000,
+  TELEGRAM_BOT_TOKEN: 'e2e:token',
+  TELEGRAM_API_URL: telegram.url,
 });
 // A test can make the next builds fail, as an API that is down during a build would, by
 // creating this file (see breakBuildMarker); the live release must stay served meanwhile.
@@ -38,6 +43,7 @@ if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.lo
 
 const stop = async () => {
   await app.close();
+  await telegram.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(marker, { force: true });
   process.exit(0);

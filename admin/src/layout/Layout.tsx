@@ -1,3 +1,4 @@
+import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import PublishIcon from '@mui/icons-material/Publish';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { ADMIN_TOAST_MS } from '@conveyor/shared';
@@ -16,6 +17,7 @@ import {
   useBasename,
   useTranslate,
 } from 'react-admin';
+import { ChannelWarning } from '../notifications/ChannelWarning.tsx';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { SignedInToast } from './LoginPage.tsx';
@@ -49,6 +51,7 @@ function AdminAppBar() {
       userMenu={<AdminUserMenu />}
       toolbar={
         <>
+          <ChannelWarning />
           <PublishingIndicator />
           <LocalesMenuButton />
           <ToggleThemeButton />
@@ -74,6 +77,11 @@ function AdminMenu() {
         to={`${basename}/publishing`}
         primaryText={translate('conveyor.publishing.menu')}
         leftIcon={<PublishIcon />}
+      />
+      <Menu.Item
+        to={`${basename}/notifications`}
+        primaryText={translate('conveyor.notifications.menu')}
+        leftIcon={<NotificationsIcon />}
       />
       <Menu.Item
         to={`${basename}/settings`}

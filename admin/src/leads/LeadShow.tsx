@@ -1,5 +1,6 @@
 import { DateField, EmailField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { BackToolbar } from '../common/FormPages.tsx';
+import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
 import { LeadStatusSelect } from './LeadStatusSelect.tsx';
 
 export function LeadShow() {
@@ -14,6 +15,7 @@ export function LeadShow() {
         <Labeled label="resources.leads.fields.status">
           <LeadStatusSelect />
         </Labeled>
+        <DeliveriesPanel subject="leads" />
       </SimpleShowLayout>
     </Show>
   );

@@ -4,6 +4,7 @@ import { email, NumberInput, required, TextInput, useTranslate } from 'react-adm
 import { EditPage } from '../common/FormPages.tsx';
 import { FormTitle, FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
 import { numberRules, textRules } from '../common/schemaRules.ts';
+import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
 
 // Spec 2.4 wants all eight fields, though the API lets a company description be empty.
 const rules = {
@@ -46,6 +47,7 @@ export function SupplierEdit() {
           />
           <TextInput source="offer" multiline minRows={4} validate={rules.offer} />
         </Box>
+        <DeliveriesPanel subject="suppliers" />
       </ResourceForm>
     </EditPage>
   );

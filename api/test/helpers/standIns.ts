@@ -28,7 +28,9 @@ export type Behaviour = 'ok' | { status: number; description?: string } | 'hang'
 
 /**
  * The Telegram Bot API's `sendMessage`, at `url` (set TELEGRAM_API_URL to it). `behave` lists
- * how the next calls are answered, one entry each; after that every call succeeds.
+ * how the next calls are answered, one entry each; after that every call succeeds, except to
+ * a chat id that starts with -404, which Telegram does not know (for browser tests, which
+ * cannot reach `behave`).
  */
 export async function startTelegram() {
   const messages: Arrival<{ chat_id: string; text: string; parse_mode: string }>[] = [];
@@ -43,7 +45,10 @@ export async function startTelegram() {
       response.end(JSON.stringify({ ok: false, error_code: 404, description: 'Not Found' }));
       return;
     }
-    const behaviour = queue.shift() ?? 'ok';
+    const unknownChat = String(JSON.parse(body || '{}').chat_id ?? '').startsWith('-404');
+    const behaviour: Behaviour = unknownChat
+      ? { status: 400, description: 'Bad Request: chat not found' }
+      : (queue.shift() ?? 'ok');
     if (behaviour === 'hang') {
       hanging.add(() => response.destroy());
       return;
