@@ -2,4 +2,4 @@
 // office's provider tests start it on a fresh database and talk to it over HTTP).
 export { ADMIN, startApi, type TestApi } from './api.ts';
 export { file, jpeg, png } from './images.ts';
-export { startTelegram } from './standIns.ts';
+export { startReceiver, startSmtp, startTelegram } from './standIns.ts';
