@@ -242,7 +242,7 @@ describe.skipIf(skipReason)('uploads', () => {
     const original = await jpeg(400, 200, { exif: true });
     const meta = await sharp(original).metadata();
     expect(meta.orientation).toBe(6);
-    expect(meta.exif).toBeDefined();
+    expect(meta.exif?.length).toBeGreaterThan(0);
     const form = new FormData();
     form.append('name', 'With EXIF');
     form.append('image', file(original, 'photo.jpg', 'image/jpeg'));
@@ -393,7 +393,7 @@ describe.skipIf(skipReason)('uploads', () => {
     expect(response.headers.get('cache-control')).toMatch(/max-age=31536000.*immutable/);
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     const etag = response.headers.get('etag');
-    expect(etag).toBeTruthy();
+    expect(etag).toMatch(/^(W\/)?"[^"]+"$/);
     // cache: 'no-cache' keeps fetch from adding its own "Cache-Control: no-cache" to a conditional
     // request (which rightly forbids a 304)
     const again = await fetch(`${api.url}/uploads/${client.image}`, {
