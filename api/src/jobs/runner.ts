@@ -303,6 +303,8 @@ export class JobRunner {
           );
       await failJob(this.#db, claim, message, retryAt, now);
       if (giveUp) log.error({ err: failure }, 'job failed for good');
+      else if (this.#closed)
+        log.info({ retryAt: retryAt?.toISOString() }, 'job cut off by shutdown');
       else log.warn({ err: failure, retryAt: retryAt?.toISOString() }, 'job failed; will retry');
     } catch (err) {
       // The outcome could not be recorded: the lease runs out and the job runs again.
