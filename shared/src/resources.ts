@@ -14,6 +14,8 @@ export interface ResourceEntry {
   readonly create: 'public' | 'staff';
   /** Whether a change republishes the public site. */
   readonly publishes: boolean;
+  /** Whether a new record is delivered to the sales team (Telegram, e-mail, CRM webhooks). */
+  readonly notifies?: true;
   /** The single image a record may carry: the multipart field and the column it is kept in. */
   readonly image?: { readonly field: string; readonly column: string };
   /** A product's gallery: the repeated multipart field, and at most how many images. */
@@ -82,6 +84,7 @@ export const RESOURCE_REGISTRY = {
     read: 'staff',
     create: 'public',
     publishes: false,
+    notifies: true,
     search: ['name', 'email', 'phone', 'message'],
     sortable: ['status', 'name', 'email'],
     filters: ['status'],
@@ -107,6 +110,7 @@ export const RESOURCE_REGISTRY = {
     read: 'staff',
     create: 'public',
     publishes: false,
+    notifies: true,
     search: ['company_name', 'contact_person', 'inn', 'email', 'phone', 'offer'],
     sortable: ['company_name', 'partner_count'],
     defaultOrder: 'desc',
@@ -116,6 +120,15 @@ export const RESOURCE_REGISTRY = {
 /** Every resource of the API, by its one name (URL, table, admin folder, i18n key). */
 export type Resource = keyof typeof RESOURCE_REGISTRY;
 export const RESOURCES = Object.keys(RESOURCE_REGISTRY) as Resource[];
+
+/** The resources whose new records go to the sales team: leads and supplier applications. */
+export type NotifyingResource = {
+  [K in Resource]: (typeof RESOURCE_REGISTRY)[K] extends { notifies: true } ? K : never;
+}[Resource];
+
+export function isNotifying(name: Resource): name is NotifyingResource {
+  return resourceEntry(name).notifies === true;
+}
 
 /** Whether a name (from a URL, a react-admin call) is one of the registry's resources. */
 export function isResource(name: string): name is Resource {

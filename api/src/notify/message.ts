@@ -1,8 +1,8 @@
-import type { Language } from '@conveyor/shared';
+import type { Language, NotifyingResource } from '@conveyor/shared';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
 /** What a notification is about: a contact-form lead or a supplier application. */
-export type Subject = 'leads' | 'suppliers';
+export type Subject = NotifyingResource;
 
 /** The facts a notification carries; visitors' text is escaped by each channel's renderer. */
 export interface NotificationFacts {

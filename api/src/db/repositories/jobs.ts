@@ -304,7 +304,6 @@ export interface KindHealth {
   /** When the oldest open failure began (null: none). */
   failingSince: string | null;
   lastError: string | null;
-  lastErrorAt: string | null;
 }
 
 /**
@@ -334,6 +333,5 @@ export async function kindHealth(db: Executor, kind: string, now: Date): Promise
     lastSuccessAt: (success?.at as string | null | undefined) ?? null,
     failingSince: since,
     lastError: failures[0]?.last_error ?? null,
-    lastErrorAt: failures[0]?.updated_at ?? null,
   };
 }

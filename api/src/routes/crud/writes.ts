@@ -6,6 +6,7 @@ import {
   fileFields,
   HONEYPOT_FIELD,
   idParamsSchema,
+  isNotifying,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
@@ -75,10 +76,14 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
         db.transaction().execute(async (trx) => {
           const created = await def.repo.insert(trx, values);
           await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
+          // A lead and its deliveries to the sales team are kept together or not at all.
+          if (isNotifying(def.name)) await app.notify.queue(trx, def.name, created.id);
           return created;
         }),
       );
       publish(app, def, 'create', record.id);
+      // Committed: the deliveries start now, not at the job runner's next poll.
+      if (isNotifying(def.name)) app.notify.sent();
       const data =
         staff || createAccess === 'staff'
           ? await present(def, app.db.kysely, record, true)

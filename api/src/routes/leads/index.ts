@@ -24,15 +24,6 @@ export default async function leadRoutes(app: FastifyInstance) {
         }
         return values;
       },
-      // The lead and its deliveries to the sales team are kept together or not at all.
-      async afterWrite({ app: api, request, db }, record) {
-        if (request.method === 'POST') await api.notify.queue(db, 'leads', record.id);
-        return [];
-      },
     },
-  });
-  // Committed: start the deliveries now, not at the runner's next poll.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'POST' && reply.statusCode === 201) app.notify.sent();
   });
 }

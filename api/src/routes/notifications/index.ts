@@ -3,8 +3,10 @@ import {
   errorResponses,
   idParamsSchema,
   idSchema,
+  isNotifying,
   notificationSettingsBody,
   notificationSettingsSchema,
+  RESOURCES,
 } from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
@@ -30,8 +32,6 @@ import {
 /** A channel that has failed for longer than this shows a warning in the back office. */
 export const FAILING_WARNING_MS = 5 * 60_000;
 
-const data = dataResponseSchema;
-const errors = errorResponses;
 const nullableString = { type: ['string', 'null'] } as const;
 
 const deliverySchema = {
@@ -117,7 +117,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Who is told of new leads and supplier applications',
-        response: { 200: data(notificationSettingsSchema), ...errors },
+        response: { 200: dataResponseSchema(notificationSettingsSchema), ...errorResponses },
       },
     },
     async () => ({ data: await getNotificationSettings(db()) }),
@@ -131,7 +131,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
         ...common,
         summary: 'Change who is told (only the fields sent)',
         body: notificationSettingsBody,
-        response: { 200: data(notificationSettingsSchema), ...errors },
+        response: { 200: dataResponseSchema(notificationSettingsSchema), ...errorResponses },
       },
     },
     async (request) => {
@@ -149,7 +149,10 @@ export default async function notificationRoutes(parent: FastifyInstance) {
       schema: {
         ...common,
         summary: 'Whether each channel is set up and delivering',
-        response: { 200: data({ type: 'array', items: channelStatusSchema }), ...errors },
+        response: {
+          200: dataResponseSchema({ type: 'array', items: channelStatusSchema }),
+          ...errorResponses,
+        },
       },
     },
     async () => {
@@ -195,12 +198,12 @@ export default async function notificationRoutes(parent: FastifyInstance) {
           additionalProperties: false,
         } as const,
         response: {
-          200: data({
+          200: dataResponseSchema({
             type: 'object',
             properties: { delivered: { type: 'boolean' } },
             required: ['delivered'],
           } as const),
-          ...errors,
+          ...errorResponses,
         },
       },
     },
@@ -225,7 +228,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
     },
   );
 
-  for (const subject of ['leads', 'suppliers'] as const) {
+  for (const subject of RESOURCES.filter(isNotifying)) {
     app.get(
       `/${subject}/:id/deliveries`,
       {
@@ -235,7 +238,10 @@ export default async function notificationRoutes(parent: FastifyInstance) {
           tags: [subject],
           summary: 'Where this record was sent, and how that went',
           params: idParamsSchema,
-          response: { 200: data({ type: 'array', items: deliverySchema }), ...errors },
+          response: {
+            200: dataResponseSchema({ type: 'array', items: deliverySchema }),
+            ...errorResponses,
+          },
         },
       },
       async (request) => {
@@ -253,7 +259,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
         ...common,
         summary: 'Try a failed delivery again',
         params: idParamsSchema,
-        response: { 200: data(deliverySchema), ...errors },
+        response: { 200: dataResponseSchema(deliverySchema), ...errorResponses },
       },
     },
     async (request) => {
