@@ -1,93 +1,61 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { recordSchema } from './common.ts';
 import { dataResponseSchema } from './list.ts';
 
 /** 'announced': the rebuild was handed to build hooks (webhook mode); it is built elsewhere. */
 export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announced'] as const;
 
 /** One site build as GET /api/publishing reports it. */
-export const buildSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    status: { type: 'string', enum: BUILD_STATUSES },
-    requestedAt: { type: 'string' },
-    startedAt: { type: ['string', 'null'] },
-    finishedAt: { type: ['string', 'null'] },
-    durationMs: { type: ['integer', 'null'] },
-    pages: { type: ['integer', 'null'] },
-    release: { type: ['string', 'null'] },
-    /** How many changes asked for it; 0 for an automatic retry nobody asked for. */
-    requests: { type: 'integer' },
-    /** 0 for a requested build, n for the nth automatic retry of a failed one. */
-    attempt: { type: 'integer' },
-    error: { type: ['string', 'null'] },
-    /** The end of the build's output (or of the webhook calls), for staff to see why it failed. */
-    logTail: { type: ['string', 'null'] },
-  },
-  required: [
-    'id',
-    'status',
-    'requestedAt',
-    'startedAt',
-    'finishedAt',
-    'durationMs',
-    'pages',
-    'release',
-    'requests',
-    'attempt',
-    'error',
-    'logTail',
-  ],
-  additionalProperties: false,
-} as const;
+export const buildSchema = recordSchema({
+  id: { type: 'integer' },
+  status: { type: 'string', enum: BUILD_STATUSES },
+  requestedAt: { type: 'string' },
+  startedAt: { type: ['string', 'null'] },
+  finishedAt: { type: ['string', 'null'] },
+  durationMs: { type: ['integer', 'null'] },
+  pages: { type: ['integer', 'null'] },
+  release: { type: ['string', 'null'] },
+  /** How many changes asked for it; 0 for an automatic retry nobody asked for. */
+  requests: { type: 'integer' },
+  /** 0 for a requested build, n for the nth automatic retry of a failed one. */
+  attempt: { type: 'integer' },
+  error: { type: ['string', 'null'] },
+  /** The end of the build's output (or of the webhook calls), for staff to see why it failed. */
+  logTail: { type: ['string', 'null'] },
+});
 export type Build = FromSchema<typeof buildSchema>;
 export type BuildStatus = Build['status'];
 
 /** The publishing state staff see: what is live, what is building, the recent builds. */
-export const publishingStatusSchema = {
-  type: 'object',
-  properties: {
-    /** False where the API does not rebuild the site itself (PUBLISH_ENABLED=false). */
-    enabled: { type: 'boolean' },
-    /** runner: built and served here; webhook: announced to build hooks; off: elsewhere. */
-    mode: { type: 'string', enum: ['runner', 'webhook', 'off'] },
-    /** The release served, and when its build finished (null when no build names it). */
-    live: {
-      type: ['object', 'null'],
-      properties: { release: { type: 'string' }, finishedAt: { type: ['string', 'null'] } },
-      required: ['release', 'finishedAt'],
-      additionalProperties: false,
-    },
-    running: { type: 'boolean' },
-    /** A rebuild was asked for and waits (a failed build's automatic retry is not one). */
-    queued: { type: 'boolean' },
-    /** A failed build's automatic retry, waiting out its backoff: which one, and when it starts. */
-    retry: {
-      type: ['object', 'null'],
-      properties: { attempt: { type: 'integer' }, at: { type: 'string' } },
-      required: ['attempt', 'at'],
-      additionalProperties: false,
-    },
-    /** The newest build that ended (success, failure or announcement). */
-    lastBuild: { anyOf: [buildSchema, { type: 'null' }] },
-    /** The recent builds, newest first, without the waiting request. */
-    history: { type: 'array', items: buildSchema },
-    /** What is wrong with SITE_URL for a live site, or null: the screen warns. */
-    siteUrlProblem: { type: ['string', 'null'], enum: ['unset', 'loopback', null] },
+export const publishingStatusSchema = recordSchema({
+  /** False where the API does not rebuild the site itself (PUBLISH_ENABLED=false). */
+  enabled: { type: 'boolean' },
+  /** runner: built and served here; webhook: announced to build hooks; off: elsewhere. */
+  mode: { type: 'string', enum: ['runner', 'webhook', 'off'] },
+  /** The release served, and when its build finished (null when no build names it). */
+  live: {
+    type: ['object', 'null'],
+    properties: { release: { type: 'string' }, finishedAt: { type: ['string', 'null'] } },
+    required: ['release', 'finishedAt'],
+    additionalProperties: false,
   },
-  required: [
-    'enabled',
-    'mode',
-    'live',
-    'running',
-    'queued',
-    'retry',
-    'lastBuild',
-    'history',
-    'siteUrlProblem',
-  ],
-  additionalProperties: false,
-} as const;
+  running: { type: 'boolean' },
+  /** A rebuild was asked for and waits (a failed build's automatic retry is not one). */
+  queued: { type: 'boolean' },
+  /** A failed build's automatic retry, waiting out its backoff: which one, and when it starts. */
+  retry: {
+    type: ['object', 'null'],
+    properties: { attempt: { type: 'integer' }, at: { type: 'string' } },
+    required: ['attempt', 'at'],
+    additionalProperties: false,
+  },
+  /** The newest build that ended (success, failure or announcement). */
+  lastBuild: { anyOf: [buildSchema, { type: 'null' }] },
+  /** The recent builds, newest first, without the waiting request. */
+  history: { type: 'array', items: buildSchema },
+  /** What is wrong with SITE_URL for a live site, or null: the screen warns. */
+  siteUrlProblem: { type: ['string', 'null'], enum: ['unset', 'loopback', null] },
+});
 export type PublishingStatus = FromSchema<typeof publishingStatusSchema>;
 export type PublishingRetry = PublishingStatus['retry'];
 
