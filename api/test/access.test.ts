@@ -76,7 +76,7 @@ describe.skipIf(skipReason)('access matrix', () => {
         expect((await api.request('GET', `/api/${resource}/${active[resource]}`)).status).toBe(200);
         const hidden = await api.request('GET', `/api/${resource}/${inactive[resource]}`);
         expect(hidden.status).toBe(404);
-        expect(hidden.body).toEqual({ error: 'Not found' });
+        expect(hidden.body).toEqual({ error: 'Not found', code: 'notFound' });
       });
 
       it(`${resource}: may not create, update or delete`, async () => {
@@ -89,7 +89,7 @@ describe.skipIf(skipReason)('access matrix', () => {
         ] as const) {
           const reply = await api.request(method, path, json ? { json } : {});
           expect(reply.status, `${method} ${path}`).toBe(401);
-          expect(reply.body).toEqual({ error: 'Authentication required' });
+          expect(reply.body).toEqual({ error: 'Authentication required', code: 'unauthorized' });
         }
         expect((await api.request('GET', `/api/${resource}/${id}`)).body).toEqual(before.body);
       });
@@ -212,7 +212,7 @@ describe.skipIf(skipReason)('access matrix', () => {
         expect(created.status).toBe(201);
         const id = created.body.data.id;
         expect(id).toBeGreaterThan(0);
-        const patch = resource === 'leads' ? { status: 'done' } : { is_active: false };
+        const patch = resource === 'leads' ? { status: 'won' } : { is_active: false };
         const updated = await api.request('PUT', `/api/${resource}/${id}`, { token, json: patch });
         expect(updated.status).toBe(200);
         expect(updated.body.data).toMatchObject(patch);

@@ -72,7 +72,10 @@ describe.skipIf(skipReason)('accounts and sessions', () => {
     );
     for (const answer of answers) {
       expect(answer.status).toBe(401);
-      expect(answer.body).toEqual({ error: 'Wrong username or password' });
+      expect(answer.body).toEqual({
+        error: 'Wrong username or password',
+        code: 'wrongCredentials',
+      });
     }
   });
 

@@ -252,7 +252,11 @@ describe.skipIf(skipReason)('response contract', () => {
       json: { name_ru: 'Без категории' },
     });
     expect(missing.status).toBe(400);
-    expect(missing.body).toEqual({ error: 'category_id: is required' });
+    expect(missing.body).toEqual({
+      error: 'category_id: is required',
+      code: 'validation',
+      field: 'category_id',
+    });
     const noName = await api.request('POST', '/api/categories', {
       token,
       json: { name_ru: ' ', name_en: '' },
@@ -275,13 +279,13 @@ describe.skipIf(skipReason)('response contract', () => {
     expect(noCategory.body.error).toBe('category_id: there is no category with id 99999');
     const notFound = await api.request('GET', '/api/categories/99999');
     expect(notFound.status).toBe(404);
-    expect(notFound.body).toEqual({ error: 'Not found' });
+    expect(notFound.body).toEqual({ error: 'Not found', code: 'notFound' });
     const badId = await api.request('GET', '/api/categories/abc');
     expect(badId.status).toBe(400);
     expect(badId.body.error).toMatch(/^id: /);
     const unknownRoute = await api.request('GET', '/api/nothing-here');
     expect(unknownRoute.status).toBe(404);
-    expect(unknownRoute.body).toEqual({ error: 'Not found' });
+    expect(unknownRoute.body).toEqual({ error: 'Not found', code: 'notFound' });
   });
 
   it('answers malformed JSON and unsupported bodies with a clear 4xx', async () => {
@@ -297,7 +301,10 @@ describe.skipIf(skipReason)('response contract', () => {
       body: '{"name_ru": ',
     });
     expect(response.status).toBe(400);
-    expect((await response.json()) as any).toEqual({ error: 'Request body is not valid JSON' });
+    expect((await response.json()) as any).toEqual({
+      error: 'Request body is not valid JSON',
+      code: 'badRequest',
+    });
     const text = await fetch(`${api.url}/api/categories`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/plain' },
@@ -354,7 +361,7 @@ describe.skipIf(skipReason)('response contract', () => {
     await api.app.db.kysely.schema.dropTable('testimonials').execute();
     const reply = await api.request('GET', '/api/testimonials');
     expect(reply.status).toBe(500);
-    expect(reply.body).toEqual({ error: 'Server error!' });
+    expect(reply.body).toEqual({ error: 'Server error!', code: 'server' });
     expect(JSON.stringify(reply.body)).not.toMatch(/testimonials|sql|select/i);
     expect(
       api.logs.some((line) => line.includes('testimonials') && line.includes('"level":50')),

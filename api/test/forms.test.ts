@@ -89,13 +89,13 @@ describe.skipIf(skipReason)('public forms', () => {
     expect((await leads()).total).toBe(before);
   });
 
-  it('lets staff move a lead through new → in_progress → done, and filter by status', async () => {
+  it('lets staff move a lead through new → in_progress → won, and filter by status', async () => {
     const created = await api.request('POST', '/api/leads', {
       token,
       json: { name: 'Staff lead', phone: '+998 90 1234567' },
     });
     const id = created.body.data.id;
-    for (const status of ['in_progress', 'done']) {
+    for (const status of ['in_progress', 'won']) {
       const reply = await api.request('PUT', `/api/leads/${id}`, { token, json: { status } });
       expect(reply.status).toBe(200);
       expect(reply.body.data).toMatchObject({ id, status, name: 'Staff lead' });
@@ -105,17 +105,23 @@ describe.skipIf(skipReason)('public forms', () => {
       json: { status: 'archived' },
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.error).toBe('status: must be one of: new, in_progress, done');
-    const done = await api.request('GET', '/api/leads?status=done', { token });
-    expect(done.body.data.map((lead: { id: number }) => lead.id)).toContain(id);
-    expect(done.body.data.every((lead: { status: string }) => lead.status === 'done')).toBe(true);
+    expect(bad.body.error).toBe('status: must be one of: new, in_progress, won, lost, spam');
+    const won = await api.request('GET', '/api/leads?status=won', { token });
+    expect(won.body.data.map((lead: { id: number }) => lead.id)).toContain(id);
+    expect(won.body.data.every((lead: { status: string }) => lead.status === 'won')).toBe(true);
   });
 
   it('stores a supplier application with the spec’s required fields', async () => {
     const reply = await api.request('POST', '/api/suppliers', { headers: from(), json: supplier });
     expect(reply.status).toBe(201);
     const list = await api.request('GET', '/api/suppliers', { token });
-    expect(list.body.data[0]).toMatchObject({ ...supplier, is_active: true });
+    expect(list.body.data[0]).toMatchObject({
+      ...supplier,
+      phone: '+998712345678',
+      status: 'new',
+      assignee_id: null,
+      is_active: true,
+    });
     const { partner_count: _p, company_description: _d, ...required } = supplier;
     const minimal = await api.request('POST', '/api/suppliers', {
       headers: from(),

@@ -91,7 +91,7 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     );
     const apiMissing = await get('/api/no-such-thing');
     expect(apiMissing.status).toBe(404);
-    expect(await apiMissing.json()).toEqual({ error: 'Not found' });
+    expect(await apiMissing.json()).toEqual({ error: 'Not found', code: 'notFound' });
   });
 
   it('serves the admin app for every /admin path and /auth/login', async () => {
@@ -255,7 +255,7 @@ describe.skipIf(skipReason)('the site before it exists', () => {
     try {
       const reply = await fetch(api.url + '/catalog/5');
       expect(reply.status).toBe(404);
-      expect(await reply.json()).toEqual({ error: 'Not found' });
+      expect(await reply.json()).toEqual({ error: 'Not found', code: 'notFound' });
     } finally {
       await api.close();
     }

@@ -100,6 +100,7 @@ describe.skipIf(skipReason)('hardening', () => {
         expect(answer.status).toBe(415);
         expect(JSON.parse(answer.body)).toEqual({
           error: 'This address takes JSON only, not multipart/form-data',
+          code: 'unsupportedMedia',
         });
       },
     );
@@ -109,7 +110,10 @@ describe.skipIf(skipReason)('hardening', () => {
         authorization: `Bearer ${token}`,
       });
       expect(answer.status).toBe(400);
-      expect(JSON.parse(answer.body)).toEqual({ error: 'f1: unexpected file' });
+      expect(JSON.parse(answer.body)).toEqual({
+        error: 'f1: unexpected file',
+        code: 'unexpectedFile',
+      });
     });
 
     it('streams uploads to temporary files and removes them when the request ends', async () => {
@@ -311,7 +315,11 @@ describe.skipIf(skipReason)('hardening', () => {
         json: { ...lead, name: 'Az\u0000iz' },
       });
       expect(reply.status).toBe(400);
-      expect(reply.body).toEqual({ error: 'name: must not contain NUL characters' });
+      expect(reply.body).toEqual({
+        error: 'name: must not contain NUL characters',
+        code: 'validation',
+        field: 'name',
+      });
       expect((await api.request('GET', '/api/leads', { token })).body.total).toBe(before);
     });
 
@@ -352,7 +360,10 @@ describe.skipIf(skipReason)('hardening', () => {
       for (const type of ['multipart/form-data', 'multipart/form-data; boundary=abc']) {
         const reply = await post('/api/categories', type, token);
         expect(reply.status, type).toBe(400);
-        expect(await reply.json()).toEqual({ error: 'The multipart/form-data body is malformed' });
+        expect(await reply.json()).toEqual({
+          error: 'The multipart/form-data body is malformed',
+          code: 'badRequest',
+        });
       }
     });
   });

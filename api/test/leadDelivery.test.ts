@@ -43,6 +43,7 @@ describe.skipIf(skipReason)('lead delivery', () => {
       LEAD_WEBHOOK_URLS: receiver.url,
       LEAD_WEBHOOK_SECRET: SECRET,
       ADMIN_URL: 'https://conveyor.example/admin',
+      SITE_URL: 'https://conveyor.example',
     });
     token = await api.signIn();
     const saved = await api.request('PUT', '/api/notifications/settings', {
@@ -86,6 +87,7 @@ describe.skipIf(skipReason)('lead delivery', () => {
       email_suppliers: 'supply@conveyor.example',
       language: 'ru',
       time_zone: 'Asia/Tashkent',
+      retention_months: 0,
     });
   });
 
@@ -95,6 +97,15 @@ describe.skipIf(skipReason)('lead delivery', () => {
       smtp.mails.length,
       receiver.calls.length,
     ];
+    const category = await api.request('POST', '/api/categories', {
+      token,
+      json: { name_ru: 'Конвейеры' },
+    });
+    const product = await api.request('POST', '/api/products', {
+      token,
+      json: { category_id: category.body.data.id, name_ru: 'Шнековый конвейер' },
+    });
+    const productId = product.body.data.id;
     const reply = await api.request('POST', '/api/leads', {
       headers: from(),
       json: {
@@ -102,6 +113,9 @@ describe.skipIf(skipReason)('lead delivery', () => {
         phone: '90 123 45 67',
         email: 'd@example.uz',
         message: 'Нужен конвейер',
+        product_id: productId,
+        page: `/ru/catalog/${category.body.data.id}/product/${productId}`,
+        language: 'ru',
       },
     });
     expect(reply.status).toBe(201);
@@ -119,6 +133,11 @@ describe.skipIf(skipReason)('lead delivery', () => {
     expect(sent[0]!.text).toContain(`<b>Новая заявка #${lead.id}</b>`);
     expect(sent[0]!.text).toContain('<b>Имя:</b> Дилшод &lt;b&gt;');
     expect(sent[0]!.text).toContain('<b>Телефон:</b> +998901234567');
+    expect(sent[0]!.text).toContain(`<b>Товар:</b> Шнековый конвейер (#${productId})`);
+    expect(sent[0]!.text).toContain(
+      `<b>Страница:</b> https://conveyor.example/ru/catalog/${category.body.data.id}/product/${productId}\n`,
+    );
+    expect(sent[0]!.text).toContain('<b>Язык сайта:</b> ru');
     expect(sent[0]!.text).toContain(`href="https://conveyor.example/admin/leads/${lead.id}/show"`);
     expect(telegram.tokens.at(-1)).toBe('42:bot-token');
 

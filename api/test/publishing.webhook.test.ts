@@ -191,7 +191,10 @@ describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner'
     // that shares the database
     const replay = await post(signed);
     expect(replay.status).toBe(409);
-    expect(await replay.json()).toEqual({ error: 'Refused: this call was already received' });
+    expect(await replay.json()).toEqual({
+      error: 'Refused: this call was already received',
+      code: 'publishing.replayed',
+    });
     const sibling = await startApi({
       DATA_DIR: runner.dataDir,
       DATABASE_URL: runner.config.databaseUrl ?? '',
@@ -204,7 +207,10 @@ describe.skipIf(skipReason)('rebuild announced by webhook to the bundled runner'
         body,
       });
       expect(elsewhere.status).toBe(409);
-      expect(await elsewhere.json()).toEqual({ error: 'Refused: this call was already received' });
+      expect(await elsewhere.json()).toEqual({
+        error: 'Refused: this call was already received',
+        code: 'publishing.replayed',
+      });
     } finally {
       await sibling.close();
     }

@@ -80,7 +80,10 @@ describe.skipIf(skipReason)('uploads', () => {
     html.append('image', file('<!doctype html><script>alert(1)</script>', 'x.png', 'image/png'));
     const refusedHtml = await api.request('POST', '/api/products', { token, form: html });
     expect(refusedHtml.status).toBe(415);
-    expect(refusedHtml.body).toEqual({ error: 'Only jpeg and png files are allowed' });
+    expect(refusedHtml.body).toEqual({
+      error: 'Only jpeg and png files are allowed',
+      code: 'images.onlyJpegPng',
+    });
 
     const svg = productForm();
     svg.append(
@@ -112,7 +115,10 @@ describe.skipIf(skipReason)('uploads', () => {
     const before = await storedFiles(api);
     const refused = await api.request('POST', '/api/products', { token, form: nine });
     expect(refused.status).toBe(400);
-    expect(refused.body).toEqual({ error: 'You can upload up to 8 images' });
+    expect(refused.body).toEqual({
+      error: 'You can upload up to 8 images',
+      code: 'images.tooMany',
+    });
     expect(await storedFiles(api)).toEqual(before);
 
     // well past the limit: still the same answer, not a generic limit error or a cut connection
@@ -121,7 +127,10 @@ describe.skipIf(skipReason)('uploads', () => {
       twelve.append('images', file(await png(20, 20), `${i}.png`, 'image/png'));
     const refusedAgain = await api.request('POST', '/api/products', { token, form: twelve });
     expect(refusedAgain.status).toBe(400);
-    expect(refusedAgain.body).toEqual({ error: 'You can upload up to 8 images' });
+    expect(refusedAgain.body).toEqual({
+      error: 'You can upload up to 8 images',
+      code: 'images.tooMany',
+    });
     expect(await storedFiles(api)).toEqual(before);
 
     // past even the parser's file limit: cut off there, with the same answer
@@ -135,7 +144,10 @@ describe.skipIf(skipReason)('uploads', () => {
       payload: twenty,
     });
     expect(cutOff.statusCode).toBe(400);
-    expect(cutOff.json()).toEqual({ error: 'You can upload up to 8 images' });
+    expect(cutOff.json()).toEqual({
+      error: 'You can upload up to 8 images',
+      code: 'images.tooMany',
+    });
     expect(await storedFiles(api)).toEqual(before);
 
     const six = productForm();

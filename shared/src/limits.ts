@@ -27,6 +27,9 @@ export const NAVBAR_SHRINK_PX = 70;
 /** Local storage keys of the public site. */
 export const STORAGE_KEYS = { language: 'lang', theme: 'theme' } as const;
 
-/** Lead workflow states, in order. */
-export const LEAD_STATUSES = ['new', 'in_progress', 'done'] as const;
+/**
+ * Where sales stand with a lead or a supplier application. `spam` keeps junk out of the counts
+ * without deleting it (the honeypot and rate limits stop most of it before it is stored).
+ */
+export const LEAD_STATUSES = ['new', 'in_progress', 'won', 'lost', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];

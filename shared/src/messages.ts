@@ -16,5 +16,91 @@ export const ERRORS = {
   ownPasswordOnly: 'Only the user themselves can change their password',
   userNameTaken: 'This user name is already taken',
   emailTaken: 'This e-mail is already used by another user',
+  ownNotesOnly: 'Only its author can delete a note',
   categoryHasProducts: 'This category still has products; move or delete them first',
 } as const;
+
+/**
+ * The stable code of every error the API answers (`{ error, code }`): clients show their own
+ * text for it, in their user's language, instead of the English `error` (issue 13). A code is
+ * never renamed or reused; a new kind of error gets a new one. Dotted codes belong to one
+ * resource; the others can come from any route.
+ */
+export const ERROR_CODES = [
+  /** 400: a field's value is invalid; `field` names it. */
+  'validation',
+  /** 400: the request itself is malformed (not JSON, an empty or broken body, too many parts). */
+  'badRequest',
+  /** 400: none of a text's languages is filled in; `field` names the text (`name`). */
+  'oneLanguage',
+  /** 400: a field names a record that does not exist (a product's category). */
+  'referenceMissing',
+  /** 400: a file in a field that takes none. */
+  'unexpectedFile',
+  /** 400: more images than a product may have (8). */
+  'images.tooMany',
+  /** 400: an image file that cannot be read. */
+  'images.unreadable',
+  /** 401: a staff-only call without a session. */
+  'unauthorized',
+  /** 401: the session has expired, was ended, or its user was deactivated. */
+  'sessionExpired',
+  /** 401: sign-in with a wrong user name or password. */
+  'wrongCredentials',
+  /** 403: the caller may not do this. */
+  'forbidden',
+  /** 403: a cookie-authenticated write without the back office's CSRF header. */
+  'csrf',
+  /** 403: a password change for another user. */
+  'users.ownPasswordOnly',
+  /** 400: a password change without the current password. */
+  'users.currentPasswordRequired',
+  /** 400: a password change whose current password is wrong. */
+  'users.currentPasswordWrong',
+  /** 404: no such record, route or delivery. */
+  'notFound',
+  /** 409: a record with these unique values already exists. */
+  'conflict',
+  /** 409: a record other records still refer to. */
+  'inUse',
+  /** 409: deleting or deactivating the last active user. */
+  'users.lastActiveAdmin',
+  /** 409: the user name is taken. */
+  'users.nameTaken',
+  /** 409: the e-mail is used by another user. */
+  'users.emailTaken',
+  /** 409: deleting a category that still has products. */
+  'categories.hasProducts',
+  /** 400: retrying a delivery that has not failed. */
+  'notifications.notRetryable',
+  /** 403: deleting a staff note somebody else wrote. */
+  'notes.ownOnly',
+  /** 502: a test message the channel refused; `error` is the channel's own answer. */
+  'notifications.deliveryFailed',
+  /** 401: a rebuild webhook with a bad or stale signature. */
+  'publishing.signatureRefused',
+  /** 409: a rebuild webhook received twice. */
+  'publishing.replayed',
+  /** 409: a rebuild webhook on an instance that does not publish. */
+  'publishing.disabled',
+  /** 413: a request body larger than allowed. */
+  'payloadTooLarge',
+  /** 413: an image file larger than allowed. */
+  'images.fileTooLarge',
+  /** 413: an image with more pixels than allowed. */
+  'images.tooManyPixels',
+  /** 415: a body in a content type the address does not take. */
+  'unsupportedMedia',
+  /** 415: an image that is not JPEG or PNG. */
+  'images.onlyJpegPng',
+  /** 429: too many requests (sign-in, public forms); try again later. */
+  'rateLimited',
+  /** 500: the server failed; details only in its log. */
+  'server',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return (ERROR_CODES as readonly unknown[]).includes(value);
+}

@@ -16,6 +16,13 @@ export interface ResourceEntry {
   readonly publishes: boolean;
   /** Whether a new record is delivered to the sales team (Telegram, e-mail, CRM webhooks). */
   readonly notifies?: true;
+  /**
+   * Whether sales work the records: a status (new, in progress, won, lost, spam), an assignee,
+   * staff notes, and lists limited to a creation date range (`created_from`, `created_to`).
+   */
+  readonly workflow?: true;
+  /** Whether staff may download the list as a CSV or XLSX file (`GET /{resource}/export`). */
+  readonly exports?: true;
   /** The single image a record may carry: the multipart field and the column it is kept in. */
   readonly image?: { readonly field: string; readonly column: string };
   /** A product's gallery: the repeated multipart field, and at most how many images. */
@@ -85,9 +92,11 @@ export const RESOURCE_REGISTRY = {
     create: 'public',
     publishes: false,
     notifies: true,
+    workflow: true,
+    exports: true,
     search: ['name', 'email', 'phone', 'message'],
     sortable: ['status', 'name', 'email'],
-    filters: ['status'],
+    filters: ['status', 'assignee_id', 'product_id', 'language'],
     defaultOrder: 'desc',
   },
   testimonials: {
@@ -111,8 +120,11 @@ export const RESOURCE_REGISTRY = {
     create: 'public',
     publishes: false,
     notifies: true,
+    workflow: true,
+    exports: true,
     search: ['company_name', 'contact_person', 'inn', 'email', 'phone', 'offer'],
-    sortable: ['company_name', 'partner_count'],
+    sortable: ['company_name', 'partner_count', 'status'],
+    filters: ['status', 'assignee_id', 'language'],
     defaultOrder: 'desc',
   },
 } as const satisfies Record<string, ResourceEntry>;
@@ -128,6 +140,15 @@ export type NotifyingResource = {
 
 export function isNotifying(name: Resource): name is NotifyingResource {
   return resourceEntry(name).notifies === true;
+}
+
+/** The resources sales work: leads and supplier applications. */
+export type WorkflowResource = {
+  [K in Resource]: (typeof RESOURCE_REGISTRY)[K] extends { workflow: true } ? K : never;
+}[Resource];
+
+export function isWorkflow(name: Resource): name is WorkflowResource {
+  return resourceEntry(name).workflow === true;
 }
 
 /** Whether a name (from a URL, a react-admin call) is one of the registry's resources. */

@@ -6,6 +6,8 @@ import type { ColumnType, Generated } from 'kysely';
 // leave the data layer.
 
 export type Bool = ColumnType<boolean | number, boolean, boolean>;
+/** A column the database fills in with its default when an insert leaves it out. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
 export type Timestamp = ColumnType<Date | string, string | undefined, string>;
 
 /** The columns of language-dependent fields: `name` → `name_uz`, `name_ru`, `name_en`. */
@@ -76,6 +78,16 @@ export interface LeadsTable extends Timestamps {
   phone: string;
   message: string;
   status: string;
+  assignee_id: number | null;
+  product_id: number | null;
+  page: Defaulted<string>;
+  language: Defaulted<string>;
+  referrer: Defaulted<string>;
+  utm_source: Defaulted<string>;
+  utm_medium: Defaulted<string>;
+  utm_campaign: Defaulted<string>;
+  utm_term: Defaulted<string>;
+  utm_content: Defaulted<string>;
 }
 
 export interface SuppliersTable extends Timestamps {
@@ -89,6 +101,20 @@ export interface SuppliersTable extends Timestamps {
   company_description: string;
   offer: string;
   is_active: Bool;
+  language: Defaulted<string>;
+  status: Defaulted<string>;
+  assignee_id: number | null;
+}
+
+/** A staff note on a lead or a supplier application. */
+export interface NotesTable {
+  id: Generated<number>;
+  subject: 'leads' | 'suppliers';
+  subject_id: number;
+  author_id: number | null;
+  author_name: string;
+  body: string;
+  created_at: Timestamp;
 }
 
 export interface TestimonialsTable extends Timestamps, Localized<'name' | 'message'> {
@@ -119,6 +145,9 @@ export interface SettingsTable {
   developer_name: string;
   developer_url_1: string;
   developer_url_2: string;
+  privacy_uz: string;
+  privacy_ru: string;
+  privacy_en: string;
   /** Null only for a record saved before this column existed and never touched since. */
   created_at: Timestamp | null;
   updated_at: Timestamp;
@@ -189,6 +218,7 @@ export interface NotificationSettingsTable {
   email_suppliers: string;
   language: string;
   time_zone: string;
+  retention_months: Defaulted<number>;
   updated_at: string;
 }
 
@@ -202,6 +232,7 @@ export interface Database {
   project: ProjectTable;
   leads: LeadsTable;
   suppliers: SuppliersTable;
+  notes: NotesTable;
   testimonials: TestimonialsTable;
   clients: ClientsTable;
   settings: SettingsTable;

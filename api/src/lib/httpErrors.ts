@@ -1,8 +1,36 @@
-import createError from '@fastify/error';
+import type { ErrorCode } from '@conveyor/shared';
 
-// Errors a route throws on purpose; the error handler answers them as `{ error: message }`.
-export const BadRequest = createError('CONVEYOR_BAD_REQUEST', '%s', 400);
-export const Forbidden = createError('CONVEYOR_FORBIDDEN', '%s', 403);
-export const NotFound = createError('CONVEYOR_NOT_FOUND', '%s', 404);
-export const Conflict = createError('CONVEYOR_CONFLICT', '%s', 409);
-export const TooManyRequests = createError('CONVEYOR_RATE_LIMITED', '%s', 429);
+/**
+ * An error a route throws on purpose. The error handler answers it as `{ error, code, field }`:
+ * the English message for API clients, the stable code (shared ERROR_CODES) the back office
+ * translates, and the field at fault where there is one.
+ */
+export class ApiError extends Error {
+  readonly statusCode: number;
+  readonly errorCode: ErrorCode;
+  readonly field: string | undefined;
+
+  constructor(statusCode: number, errorCode: ErrorCode, message: string, field?: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.statusCode = statusCode;
+    this.errorCode = errorCode;
+    this.field = field;
+  }
+}
+
+/** The errors of one status, with the code they have unless the thrower names a closer one. */
+function errorKind(statusCode: number, defaultCode: ErrorCode) {
+  return class extends ApiError {
+    constructor(message: string, options: { code?: ErrorCode; field?: string } = {}) {
+      super(statusCode, options.code ?? defaultCode, message, options.field);
+    }
+  };
+}
+
+export const BadRequest = errorKind(400, 'validation');
+export const Unauthorized = errorKind(401, 'unauthorized');
+export const Forbidden = errorKind(403, 'forbidden');
+export const NotFound = errorKind(404, 'notFound');
+export const Conflict = errorKind(409, 'conflict');
+export const TooManyRequests = errorKind(429, 'rateLimited');

@@ -1,5 +1,5 @@
 import type { Language, NotifyingResource } from '@conveyor/shared';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { phoneE164 } from '../lib/phone.ts';
 
 /** What a notification is about: a contact-form lead or a supplier application. */
 export type Subject = NotifyingResource;
@@ -80,9 +80,8 @@ const LOCALES: Record<Language, string> = { uz: 'uz-Latn-UZ', ru: 'ru-RU', en: '
 const MAX_VALUE_LENGTH = 1_500;
 
 /** A phone number in E.164 (`+998901234567`) when it parses, as typed otherwise. */
-export function toE164(phone: string, region: 'UZ' = 'UZ'): string {
-  const parsed = parsePhoneNumberFromString(phone, region);
-  return parsed?.isValid() ? parsed.format('E.164') : phone.trim();
+export function toE164(phone: string): string {
+  return phoneE164(phone) ?? phone.trim();
 }
 
 export function formatTime(iso: string, language: Language, timeZone: string): string {

@@ -1,7 +1,15 @@
-import { type Lead, type NotificationSettings, splitList, type Supplier } from '@conveyor/shared';
+import {
+  type Language,
+  LANGUAGES,
+  type Lead,
+  type NotificationSettings,
+  type Product,
+  splitList,
+  type Supplier,
+} from '@conveyor/shared';
 import type { Config } from '../config.ts';
 import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
-import { leads, suppliers } from '../db/repositories/specs.ts';
+import { leads, products, suppliers } from '../db/repositories/specs.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import type { JobContext, JobRunner } from '../jobs/runner.ts';
 import { sendEmail, sendTelegram, sendWebhook } from './channels.ts';
@@ -81,7 +89,14 @@ export async function queueDeliveries(
   return plan.length;
 }
 
-function leadFacts(lead: Lead, adminUrl: string): NotificationFacts {
+function leadFacts(
+  lead: Lead,
+  product: Product | undefined,
+  config: Pick<Config, 'adminUrl' | 'siteUrl'>,
+  language: Language,
+): NotificationFacts {
+  // The page as an address staff can open; the path is the visitor's, so it stays text.
+  const page = lead.page && config.siteUrl ? `${config.siteUrl}${lead.page}` : lead.page;
   return {
     subject: 'leads',
     id: lead.id,
@@ -91,9 +106,21 @@ function leadFacts(lead: Lead, adminUrl: string): NotificationFacts {
       { label: 'phone', value: lead.phone, kind: 'phone' },
       { label: 'email', value: lead.email, kind: 'email' },
       { label: 'message', value: lead.message },
+      {
+        label: 'product',
+        value: product ? `${productName(product, language)} (#${product.id})` : '',
+      },
+      { label: 'page', value: page },
+      { label: 'language', value: lead.language },
     ],
-    adminUrl: `${adminUrl}/leads/${lead.id}/show`,
+    adminUrl: `${config.adminUrl}/leads/${lead.id}/show`,
   };
+}
+
+/** A product's name in the staff's language, or in another when that one is empty. */
+function productName(product: Product, language: Language): string {
+  const names = [language, ...LANGUAGES].map((lang) => product[`name_${lang}`]);
+  return names.find((name) => name.trim() !== '') ?? '';
 }
 
 function supplierFacts(supplier: Supplier, adminUrl: string): NotificationFacts {
@@ -178,10 +205,13 @@ async function factsOf(
   config: Config,
   subject: Subject,
   id: number,
+  language: Language,
 ): Promise<NotificationFacts | null> {
   if (subject === 'leads') {
     const lead = await leads.get(db, id);
-    return lead ? leadFacts(lead, config.adminUrl) : null;
+    if (!lead) return null;
+    const product = lead.product_id ? await products.get(db, lead.product_id) : undefined;
+    return leadFacts(lead, product, config, language);
   }
   const supplier = await suppliers.get(db, id);
   return supplier ? supplierFacts(supplier, config.adminUrl) : null;
@@ -210,12 +240,12 @@ export function defineDeliveryJobs(jobs: JobRunner, config: Config, db: Executor
       backoff: { baseMs: 5_000, maxMs: 30 * 60_000 },
       leaseMs: 60_000,
       async run(payload, context: JobContext) {
-        const facts = await factsOf(db, config, payload.subject, payload.id);
+        const settings = await getNotificationSettings(db);
+        const facts = await factsOf(db, config, payload.subject, payload.id, settings.language);
         if (!facts) {
           context.log.info({ ref: context.job.ref }, 'record deleted before its delivery');
           return;
         }
-        const settings = await getNotificationSettings(db);
         await deliver(config, settings, { channel, target: payload.target }, facts, {
           id: `job_${context.job.id}`,
           signal: context.signal,

@@ -1,7 +1,7 @@
-import type { User } from '@conveyor/shared';
-import createError from '@fastify/error';
+import { ERRORS, type User } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 import { findSessionUser, hashToken } from '../db/repositories/sessions.ts';
+import { Forbidden, Unauthorized } from '../lib/httpErrors.ts';
 
 /**
  * Who may call a route:
@@ -22,12 +22,11 @@ declare module 'fastify' {
   }
 }
 
-const Unauthorized = createError('CONVEYOR_UNAUTHORIZED', '%s', 401);
-const CsrfRefused = createError(
-  'CONVEYOR_CSRF',
-  'This request needs the X-Conveyor-CSRF header (sent by the back office)',
-  403,
-);
+const sessionExpired = () => new Unauthorized(SESSION_EXPIRED, { code: 'sessionExpired' });
+const csrfRefused = () =>
+  new Forbidden('This request needs the X-Conveyor-CSRF header (sent by the back office)', {
+    code: 'csrf',
+  });
 
 export const SESSION_EXPIRED = 'Your session has expired or was ended; please sign in again';
 
@@ -65,7 +64,7 @@ export default fp(
       if (bearer) {
         const tokenHash = hashToken(bearer);
         const user = await findSessionUser(app.db.kysely, tokenHash);
-        if (!user) throw new Unauthorized(SESSION_EXPIRED);
+        if (!user) throw sessionExpired();
         request.user = user;
         request.tokenHash = tokenHash;
       } else if (cookie && (backOffice || SAFE_METHODS.has(request.method))) {
@@ -76,15 +75,15 @@ export default fp(
           request.tokenHash = tokenHash;
         } else if (access === 'staff' || backOffice) {
           reply.clearCookie(SESSION_COOKIE, { path: '/api' });
-          throw new Unauthorized(SESSION_EXPIRED);
+          throw sessionExpired();
         }
       } else if (cookie && access === 'staff') {
-        throw new CsrfRefused();
+        throw csrfRefused();
       } else if (backOffice) {
         // the back office without its cookie: the session ran out in the browser
-        throw new Unauthorized(SESSION_EXPIRED);
+        throw sessionExpired();
       }
-      if (access === 'staff' && !request.user) throw new Unauthorized('Authentication required');
+      if (access === 'staff' && !request.user) throw new Unauthorized(ERRORS.unauthorized);
     });
   },
   { name: 'auth', dependencies: ['db', 'cookies'] },

@@ -1,6 +1,7 @@
-import { ERRORS } from '@conveyor/shared';
+import { type ErrorCode, ERRORS } from '@conveyor/shared';
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { ApiError } from '../lib/httpErrors.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,10 +27,16 @@ const FIELD_HINTS: Record<string, string> = {
   link: 'must be an http(s) link',
 };
 
-/** One validation error as a sentence that names the field: `email: must be a valid e-mail address`. */
-export function describeValidation(issues: readonly ValidationIssue[], part = 'body'): string {
+/**
+ * One validation error as a sentence that names the field (`email: must be a valid e-mail
+ * address`), and that field.
+ */
+export function describeValidation(
+  issues: readonly ValidationIssue[],
+  part = 'body',
+): { message: string; field: string } {
   const issue = issues[0];
-  if (!issue) return 'Invalid request';
+  if (!issue) return { message: 'Invalid request', field: part };
   const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
   const field =
     issue.keyword === 'required'
@@ -72,7 +79,7 @@ export function describeValidation(issues: readonly ValidationIssue[], part = 'b
     default:
       text = issue.message ?? 'is invalid';
   }
-  return `${field}: ${text}`;
+  return { message: `${field}: ${text}`, field };
 }
 
 /** Texts for the framework's and plugins' own 4xx errors, which we answer in our words. */
@@ -97,8 +104,51 @@ const BROKEN_MULTIPART =
 /** Plugins' errors whose status says less than ours: too many files is a rule, not a size. */
 const CODE_STATUSES: Record<string, number> = { FST_FILES_LIMIT: 400 };
 
+/** The stable codes (ERROR_CODES) of the framework's, the plugins' and our own named errors. */
+const ERROR_CODE_OF: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupportedMedia',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payloadTooLarge',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'badRequest',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'badRequest',
+  FST_REQ_FILE_TOO_LARGE: 'images.fileTooLarge',
+  FST_FILES_LIMIT: 'images.tooMany',
+  FST_PARTS_LIMIT: 'badRequest',
+  FST_FIELDS_LIMIT: 'badRequest',
+  FST_PROTO_VIOLATION: 'badRequest',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'unsupportedMedia',
+  CONVEYOR_RATE_LIMITED: 'rateLimited',
+  CONVEYOR_UNSUPPORTED_IMAGE: 'images.onlyJpegPng',
+  CONVEYOR_IMAGE_TOO_LARGE: 'images.tooManyPixels',
+  CONVEYOR_UNREADABLE_IMAGE: 'images.unreadable',
+  CONVEYOR_REQUEST_TOO_LARGE: 'payloadTooLarge',
+  CONVEYOR_MULTIPART_NOT_ACCEPTED: 'unsupportedMedia',
+  CONVEYOR_UNEXPECTED_FILE: 'unexpectedFile',
+  CONVEYOR_MALFORMED_MULTIPART: 'badRequest',
+};
+
+/** The code of an error nobody named: what its status says. */
+const ERROR_CODE_OF_STATUS: Record<number, ErrorCode> = {
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'notFound',
+  409: 'conflict',
+  413: 'payloadTooLarge',
+  415: 'unsupportedMedia',
+  429: 'rateLimited',
+};
+
+function errorCodeOf(error: FastifyError, status: number): ErrorCode {
+  if (error instanceof ApiError) return error.errorCode;
+  return (
+    (error.code && ERROR_CODE_OF[error.code]) ||
+    ERROR_CODE_OF_STATUS[status] ||
+    (status >= 500 ? 'server' : 'badRequest')
+  );
+}
+
 /**
- * Every error leaves as `{ error }`: 4xx with a message meant for the user, 5xx as
+ * Every error leaves as `{ error, code }` (and `field` where one is at fault): 4xx with an
+ * English message for API clients and the stable code the back office translates, 5xx as
  * `Server error!` with the details only in the log.
  */
 export default fp(
@@ -108,30 +158,36 @@ export default fp(
       // still on the wire, so this connection cannot carry another request.
       if (!request.raw.complete) reply.header('connection', 'close');
       if (error.validation) {
-        return reply
-          .status(400)
-          .send({ error: describeValidation(error.validation, error.validationContext) });
+        const { message, field } = describeValidation(error.validation, error.validationContext);
+        return reply.status(400).send({ error: message, code: 'validation', field });
       }
       // The multipart parser's own errors about a broken body are plain Errors (no status):
       // the client sent them, so they are a 400, not a 500.
       if (!error.statusCode && !error.code && BROKEN_MULTIPART.test(error.message)) {
-        return reply.status(400).send({ error: 'The multipart/form-data body is malformed' });
+        return reply
+          .status(400)
+          .send({ error: 'The multipart/form-data body is malformed', code: 'badRequest' });
       }
       const status =
         (error.code && CODE_STATUSES[error.code]) ||
         (error.statusCode && error.statusCode >= 400 ? error.statusCode : 500);
       if (status >= 500) {
         request.log.error({ err: error }, 'request failed');
-        return reply.status(500).send({ error: ERRORS.server });
+        return reply.status(500).send({ error: ERRORS.server, code: 'server' });
       }
       if (
         status === 400 &&
         (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
       ) {
-        return reply.status(400).send({ error: 'Request body is not valid JSON' });
+        return reply
+          .status(400)
+          .send({ error: 'Request body is not valid JSON', code: 'badRequest' });
       }
       const message = (error.code && CODE_MESSAGES[error.code]) || error.message || 'Bad request';
-      return reply.status(status).send({ error: message });
+      const field = error instanceof ApiError ? error.field : undefined;
+      return reply
+        .status(status)
+        .send({ error: message, code: errorCodeOf(error, status), ...(field ? { field } : {}) });
     });
 
     // The frontends plugin may give unknown pages (not /api, not files) the site's 404 page.
@@ -141,7 +197,7 @@ export default fp(
       if (app.notFoundPage && request.method === 'GET' && !request.url.startsWith('/api/')) {
         app.notFoundPage(reply);
       } else {
-        reply.status(404).send({ error: ERRORS.notFound });
+        reply.status(404).send({ error: ERRORS.notFound, code: 'notFound' });
       }
     });
   },

@@ -3,7 +3,7 @@ import { realpath } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '@conveyor/shared';
+import { DEFAULT_LANGUAGE, ERRORS, LANGUAGES } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -152,7 +152,7 @@ export default fp(
       notFoundAnswer(reply.request.url).then(
         ({ release, page }) => {
           if (!release && !firstBuildComing) {
-            reply.status(404).send({ error: 'Not found' });
+            reply.status(404).send({ error: ERRORS.notFound, code: 'notFound' });
           } else if (!release) {
             reply
               .status(503)
@@ -161,7 +161,7 @@ export default fp(
               .type('text/html; charset=utf-8')
               .send(BEING_BUILT);
           } else if (!page) {
-            reply.status(404).send({ error: 'Not found' });
+            reply.status(404).send({ error: ERRORS.notFound, code: 'notFound' });
           } else {
             reply
               .status(404)

@@ -36,7 +36,10 @@ function refuseNonFinite(request: FastifyRequest): void {
     findNonFinite(request.params, 'params') ??
     findNonFinite(request.query, 'query') ??
     findNonFinite(request.body, 'body');
-  if (field) throw new BadRequest(`${fieldName(field)}: must be a finite number`);
+  if (field)
+    throw new BadRequest(`${fieldName(field)}: must be a finite number`, {
+      field: fieldName(field),
+    });
 }
 
 /**
@@ -54,7 +57,10 @@ export default fp(
         findNul(request.params, 'params') ??
         findNul(request.query, 'query') ??
         findNul(request.body, 'body');
-      if (field) throw new BadRequest(`${fieldName(field)}: must not contain NUL characters`);
+      if (field)
+        throw new BadRequest(`${fieldName(field)}: must not contain NUL characters`, {
+          field: fieldName(field),
+        });
       refuseNonFinite(request);
     });
     // Again after validation: Ajv coerces the text "1e400" to Infinity (and lets it through

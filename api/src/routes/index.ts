@@ -9,6 +9,7 @@ import categoryRoutes from './categories/index.ts';
 import clientRoutes from './clients/index.ts';
 import leadRoutes from './leads/index.ts';
 import mediaRoutes from './media/index.ts';
+import noteRoutes from './notes/index.ts';
 import notificationRoutes from './notifications/index.ts';
 import productRoutes from './products/index.ts';
 import projectRoutes from './project/index.ts';
@@ -56,6 +57,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(projectRoutes);
   await app.register(leadRoutes);
   await app.register(supplierRoutes);
+  await app.register(noteRoutes);
   await app.register(testimonialRoutes);
   await app.register(clientRoutes);
   await app.register(settingsRoutes);

@@ -6,6 +6,8 @@ import { LANGUAGES, type Language } from '../languages.ts';
 /** The databases' integer range (PostgreSQL `integer`): a larger id is a 400, not a 500. */
 export const MAX_ID = 2_147_483_647;
 export const idSchema = { type: 'integer', minimum: 1, maximum: MAX_ID } as const;
+/** An optional reference: an id, or null for none. */
+export const nullableIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: MAX_ID } as const;
 /** The path parameters of a route about one record: `/products/:id`. */
 export const idParamsSchema = {
   type: 'object',

@@ -8,7 +8,13 @@ import {
   testimonialFields,
 } from './catalogue.ts';
 import { HONEYPOT_FIELD, honeypotSchema, idSchema } from './common.ts';
-import { leadFields, supplierFields, userFields } from './people.ts';
+import {
+  leadContextFields,
+  leadFields,
+  supplierFields,
+  userFields,
+  workflowFields,
+} from './people.ts';
 import { settingsFields } from './settings.ts';
 
 /**
@@ -40,16 +46,18 @@ export const projectBodies = bodies(projectFields, ['link']);
 export const testimonialBodies = bodies(testimonialFields, []);
 export const clientBodies = bodies(clientFields, ['name']);
 /**
- * The public forms' bodies: a visitor sends only their own fields. The workflow fields staff
- * handle (a lead's `status`, an application's `is_active`) are not in the create schema, so
- * an anonymous post that sends them has them dropped like any unknown field; staff set them
- * with an update.
+ * The public forms' bodies: a visitor sends only their own fields and the visit's context. The
+ * workflow fields staff handle (status, assignee, an application's `is_active`) are not in the
+ * create schema, so an anonymous post that sends them has them dropped like any unknown field;
+ * staff set them with an update.
  */
-const { status: _leadStatus, ...leadVisitorFields } = leadFields;
 const { is_active: _supplierActive, ...supplierVisitorFields } = supplierFields;
 export const leadBodies = {
-  create: bodies({ ...leadVisitorFields, [HONEYPOT_FIELD]: honeypotSchema } as const, []).create,
-  update: bodies(leadFields, []).update,
+  create: bodies(
+    { ...leadFields, ...leadContextFields, [HONEYPOT_FIELD]: honeypotSchema } as const,
+    [],
+  ).create,
+  update: bodies({ ...leadFields, ...workflowFields } as const, []).update,
 } as const;
 export const supplierBodies = {
   create: bodies({ ...supplierVisitorFields, [HONEYPOT_FIELD]: honeypotSchema } as const, [
@@ -60,7 +68,7 @@ export const supplierBodies = {
     'email',
     'offer',
   ]).create,
-  update: bodies(supplierFields, []).update,
+  update: bodies({ ...supplierFields, ...workflowFields } as const, []).update,
 } as const;
 /**
  * Users: on update, a new `password` is accepted only for one's own account and only with the

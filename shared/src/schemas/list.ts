@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { ERROR_CODES } from '../messages.ts';
 
 // The response envelopes of the API, one definition each: every route declares its answers
 // with these, so the OpenAPI document, the serializer and the clients agree on one shape.
@@ -28,11 +29,19 @@ export function listResponseSchema<const S>(item: S) {
   } as const;
 }
 
-/** Every error: `{ error }`, a message meant for the user (5xx details stay in the log). */
+/**
+ * Every error: `{ error, code }`, an English message for API clients (5xx details stay in the
+ * log) and a stable code (ERROR_CODES) that the back office shows in its user's language;
+ * `field` names the field at fault where there is one.
+ */
 export const errorResponseSchema = {
   type: 'object',
-  properties: { error: { type: 'string' } },
-  required: ['error'],
+  properties: {
+    error: { type: 'string' },
+    code: { type: 'string', enum: ERROR_CODES },
+    field: { type: 'string' },
+  },
+  required: ['error', 'code'],
   additionalProperties: false,
 } as const;
 

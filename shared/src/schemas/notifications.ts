@@ -32,6 +32,11 @@ export const notificationSettingsFields = {
     maxLength: 64,
     pattern: '^[A-Za-z_]+(/[A-Za-z0-9_+-]+)*$',
   },
+  /**
+   * Leads and supplier applications older than this many months are deleted with their notes,
+   * daily; 0 keeps them. Personal data is kept no longer than it is needed.
+   */
+  retention_months: { type: 'integer', minimum: 0, maximum: 120 },
 } as const;
 
 export const notificationSettingsSchema = {
@@ -60,6 +65,7 @@ export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
   email_suppliers: '',
   language: 'uz',
   time_zone: 'Asia/Tashkent',
+  retention_months: 0,
 };
 
 /** The entries of a chat or mailbox list. */

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { LEAD_STATUSES } from '../limits.ts';
 import {
   booleanSchema,
+  nullableIdSchema,
   emailSchema,
   idSchema,
   imagePathSchema,
@@ -10,12 +11,44 @@ import {
   phoneSchema,
   recordSchema,
   timestamps,
+  timestampSchema,
 } from './common.ts';
 
 // Records that hold personal data: leads, supplier applications, users. Never readable
 // anonymously.
 
 export const leadStatusSchema = { type: 'string', enum: LEAD_STATUSES } as const;
+
+/** Where a lead or application stands with sales, and who has it: set by staff only. */
+export const workflowFields = {
+  status: leadStatusSchema,
+  assignee_id: nullableIdSchema,
+} as const;
+const workflowRecord = {
+  status: leadStatusSchema,
+  assignee_id: { type: ['integer', 'null'] },
+} as const;
+
+/** The site's language when the form was sent ('' for an API client that did not say). */
+const formLanguageSchema = { type: 'string', enum: ['', 'uz', 'ru', 'en'] } as const;
+const utmSchema = { type: 'string', maxLength: 200 } as const;
+
+/**
+ * What the site knows of a lead's visit, sent with the form: the product it asks about (a
+ * "Request a quote"), the page, the language, the referrer and the visit's first-touch UTM
+ * parameters. A product that no longer exists is dropped, not refused: the lead matters more.
+ */
+export const leadContextFields = {
+  product_id: nullableIdSchema,
+  page: { type: 'string', maxLength: 500 },
+  language: formLanguageSchema,
+  referrer: { type: 'string', maxLength: 1000 },
+  utm_source: utmSchema,
+  utm_medium: utmSchema,
+  utm_campaign: utmSchema,
+  utm_term: utmSchema,
+  utm_content: utmSchema,
+} as const;
 
 export const leadFields = {
   name: personName,
@@ -24,7 +57,6 @@ export const leadFields = {
   email: { type: 'string', pattern: '^$|^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 },
   phone: { type: 'string', pattern: '^$|^\\+?[0-9][0-9()\\s-]{5,24}$', maxLength: 25 },
   message: longText,
-  status: leadStatusSchema,
 } as const;
 
 export const leadSchema = recordSchema({
@@ -33,7 +65,16 @@ export const leadSchema = recordSchema({
   email: { type: 'string' },
   phone: { type: 'string' },
   message: { type: 'string' },
-  status: leadStatusSchema,
+  ...workflowRecord,
+  product_id: { type: ['integer', 'null'] },
+  page: { type: 'string' },
+  language: { type: 'string' },
+  referrer: { type: 'string' },
+  utm_source: { type: 'string' },
+  utm_medium: { type: 'string' },
+  utm_campaign: { type: 'string' },
+  utm_term: { type: 'string' },
+  utm_content: { type: 'string' },
   ...timestamps,
 });
 export type Lead = FromSchema<typeof leadSchema>;
@@ -53,6 +94,7 @@ export const supplierFields = {
   company_description: longText,
   offer: requiredText(5000),
   is_active: booleanSchema,
+  language: formLanguageSchema,
 } as const;
 
 export const supplierSchema = recordSchema({
@@ -66,6 +108,8 @@ export const supplierSchema = recordSchema({
   company_description: { type: 'string' },
   offer: { type: 'string' },
   is_active: booleanSchema,
+  language: { type: 'string' },
+  ...workflowRecord,
   ...timestamps,
 });
 export type Supplier = FromSchema<typeof supplierSchema>;
@@ -114,3 +158,21 @@ export const signInSchema = {
   additionalProperties: false,
 } as const;
 export type SignIn = FromSchema<typeof signInSchema>;
+
+/** A staff note on a lead or a supplier application: who wrote it, when. */
+export const noteSchema = recordSchema({
+  id: idSchema,
+  author_id: { type: ['integer', 'null'] },
+  /** The author's name when the note was written (kept when the user is deleted). */
+  author_name: { type: 'string' },
+  body: { type: 'string' },
+  created_at: timestampSchema,
+});
+export type Note = FromSchema<typeof noteSchema>;
+
+export const noteBodySchema = {
+  type: 'object',
+  properties: { body: { type: 'string', minLength: 1, maxLength: 5000 } },
+  required: ['body'],
+  additionalProperties: false,
+} as const;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { DEFAULT_PRIVACY_TEXT } from '../privacy.ts';
 import { emailSchema, localized, optionalHttpUrlSchema, phoneSchema, shortText } from './common.ts';
 
 /** Company data shown by the public site (DESIGN section 6): one record, edited by staff. */
@@ -15,6 +16,8 @@ export const settingsFields = {
   developer_name: shortText,
   developer_url_1: optionalHttpUrlSchema,
   developer_url_2: optionalHttpUrlSchema,
+  /** The privacy page's text, linked from under each public form; paragraphs by blank lines. */
+  ...localized('privacy', { type: 'string', maxLength: 20000 }),
 } as const;
 
 export const settingsSchema = {
@@ -40,6 +43,9 @@ export const settingsSchema = {
     'developer_name',
     'developer_url_1',
     'developer_url_2',
+    'privacy_uz',
+    'privacy_ru',
+    'privacy_en',
     'created_at',
     'updated_at',
   ],
@@ -67,4 +73,7 @@ export const SETTINGS_DEFAULTS: SettingsValues = {
   developer_name: '',
   developer_url_1: '',
   developer_url_2: '',
+  privacy_uz: DEFAULT_PRIVACY_TEXT.uz,
+  privacy_ru: DEFAULT_PRIVACY_TEXT.ru,
+  privacy_en: DEFAULT_PRIVACY_TEXT.en,
 };

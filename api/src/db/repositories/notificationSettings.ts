@@ -17,7 +17,8 @@ export async function getNotificationSettings(db: Executor): Promise<Notificatio
     .executeTakeFirst();
   if (!row) return { ...NOTIFICATION_SETTINGS_DEFAULTS };
   const settings = { ...NOTIFICATION_SETTINGS_DEFAULTS };
-  for (const field of FIELDS) (settings as Record<string, string>)[field] = row[field];
+  for (const field of FIELDS) (settings as Record<string, unknown>)[field] = row[field];
+  settings.retention_months = Number(row.retention_months);
   return settings;
 }
 

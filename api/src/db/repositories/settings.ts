@@ -14,6 +14,10 @@ export async function getSettings(db: Executor): Promise<Settings> {
     updated_at: toIso(row.updated_at),
   };
   for (const field of FIELDS) settings[field] = row[field];
+  // The privacy page is never empty: a record saved before it existed shows the default text.
+  for (const field of ['privacy_uz', 'privacy_ru', 'privacy_en'] as const) {
+    if (!settings[field].trim()) settings[field] = SETTINGS_DEFAULTS[field];
+  }
   return settings;
 }
 

@@ -49,6 +49,10 @@ export interface ListParams {
   q?: string | undefined;
   ids?: readonly number[] | undefined;
   filters?: Record<string, unknown>;
+  /** Only records created at or after this instant (ISO). */
+  createdFrom?: string | undefined;
+  /** Only records created before this instant (ISO). */
+  createdBefore?: string | undefined;
   activeOnly: boolean;
 }
 
@@ -84,6 +88,8 @@ export class TableRepository<T> {
         conditions.push(eb(column, '=', value));
       }
     }
+    if (params.createdFrom) conditions.push(eb('created_at', '>=', params.createdFrom));
+    if (params.createdBefore) conditions.push(eb('created_at', '<', params.createdBefore));
     if (params.ids?.length) conditions.push(eb('id', 'in', [...params.ids]));
     const q = params.q?.trim();
     if (q && spec.search.length) {
@@ -100,28 +106,36 @@ export class TableRepository<T> {
   }
 
   async list(db: Executor, params: ListParams): Promise<{ rows: T[]; total: number }> {
+    const [rows, total] = await Promise.all([this.page(db, params), this.count(db, params)]);
+    return { rows, total };
+  }
+
+  /** One page of a list, without its count (an export reads page after page). */
+  async page(db: Executor, params: ListParams): Promise<T[]> {
     const { spec } = this;
-    const untyped = db as unknown as Untyped;
     const [sortColumn, defaultOrder] = spec.defaultSort;
     const sort = params.sort && spec.sortable.includes(params.sort) ? params.sort : sortColumn;
     const order = params.order ?? defaultOrder;
-    const [rows, count] = await Promise.all([
-      untyped
-        .selectFrom(spec.table)
-        .select(spec.columns)
-        .where((eb) => this.#where(eb, params))
-        .orderBy(sort, order)
-        .$if(sort !== 'id', (query) => query.orderBy('id', order))
-        .limit(params.limit)
-        .offset((params.page - 1) * params.limit)
-        .execute(),
-      untyped
-        .selectFrom(spec.table)
-        .select((eb) => eb.fn.countAll<number>().as('total'))
-        .where((eb) => this.#where(eb, params))
-        .executeTakeFirstOrThrow(),
-    ]);
-    return { rows: rows.map(this.map), total: Number(count.total) };
+    const rows = await (db as unknown as Untyped)
+      .selectFrom(spec.table)
+      .select(spec.columns)
+      .where((eb) => this.#where(eb, params))
+      .orderBy(sort, order)
+      .$if(sort !== 'id', (query) => query.orderBy('id', order))
+      .limit(params.limit)
+      .offset((params.page - 1) * params.limit)
+      .execute();
+    return rows.map(this.map);
+  }
+
+  /** How many records a list's filters and search match. */
+  async count(db: Executor, params: Omit<ListParams, 'page' | 'limit'>): Promise<number> {
+    const count = await (db as unknown as Untyped)
+      .selectFrom(this.spec.table)
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where((eb) => this.#where(eb, params))
+      .executeTakeFirstOrThrow();
+    return Number(count.total);
   }
 
   async get(db: Executor, id: number, activeOnly = false): Promise<T | undefined> {

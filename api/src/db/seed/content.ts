@@ -1,4 +1,4 @@
-import type { SettingsValues } from '@conveyor/shared';
+import { SETTINGS_DEFAULTS, type SettingsValues } from '@conveyor/shared';
 import type { Text3 } from './catalogue.ts';
 
 // The rest of the demo content: projects, testimonials, clients, a few leads and supplier
@@ -215,25 +215,33 @@ export const LEADS = [
   {
     name: 'Jasur Abdullayev',
     email: 'jasur.abdullayev@example.uz',
-    phone: '+998 90 123 45 67',
+    phone: '+998901234567',
     message:
       'Assalomu alaykum! Omborimiz uchun 15 metrli lentali konveyer kerak, narxi va tayyorlash muddatini bilmoqchiman.',
     status: 'new',
+    language: 'uz',
+    page: '/contact',
+    utm_source: 'google',
+    utm_medium: 'cpc',
   },
   {
     name: 'Марина Соколова',
     email: 'm.sokolova@example.ru',
-    phone: '+7 916 555 12 34',
+    phone: '+79165551234',
     message:
       'Добрый день. Интересует шнековый конвейер для муки, производительность около 5 т/ч. Пришлите, пожалуйста, коммерческое предложение.',
     status: 'in_progress',
+    language: 'ru',
+    page: '/ru/contact',
   },
   {
     name: 'Timur Nazarov',
     email: '',
-    phone: '+998 93 765 43 21',
+    phone: '+998937654321',
     message: 'Please call me back about a bucket elevator for our feed mill.',
-    status: 'done',
+    status: 'won',
+    language: 'en',
+    page: '/en/contact',
   },
   {
     name: 'Олег Ли',
@@ -241,6 +249,8 @@ export const LEADS = [
     phone: '',
     message: 'Нужна замена мотор-барабана диаметром 138 мм. Есть ли в наличии?',
     status: 'new',
+    language: 'ru',
+    page: '/ru/contact',
   },
 ] as const;
 
@@ -250,7 +260,7 @@ export const SUPPLIERS = [
     partner_count: 35,
     inn: '305123456',
     contact_person: 'Rustam Xolmatov',
-    phone: '+998 71 234 56 78',
+    phone: '+998712345678',
     email: 'sales@podshipnik-savdo.example.uz',
     company_description:
       'Podshipniklar va uzatma zanjirlarining rasmiy distribyutori, Toshkentda ombor.',
@@ -262,7 +272,7 @@ export const SUPPLIERS = [
     partner_count: 60,
     inn: '307654321',
     contact_person: 'Андрей Ким',
-    phone: '+998 97 111 22 33',
+    phone: '+998971112233',
     email: 'info@lazermetall.example.uz',
     company_description:
       'Лазерная резка и гибка листового металла толщиной до 20 мм, порошковая покраска.',
@@ -274,7 +284,7 @@ export const SUPPLIERS = [
     partner_count: 12,
     inn: '309876543',
     contact_person: 'Nodira Saidova',
-    phone: '+998 95 444 55 66',
+    phone: '+998954445566',
     email: 'nodira@elektroavtomatika.example.uz',
     company_description: 'Assembly of control cabinets and supply of frequency inverters.',
     offer:
@@ -284,6 +294,7 @@ export const SUPPLIERS = [
 
 /** Believable company data for the demo; staff replace it in the admin's settings screen. */
 export const DEMO_SETTINGS: SettingsValues = {
+  ...SETTINGS_DEFAULTS,
   phone_primary: '+998 71 200 45 45',
   phone_secondary: '+998 90 900 45 45',
   email: 'info@konveyer.example.uz',

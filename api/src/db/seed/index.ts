@@ -22,6 +22,18 @@ import {
 } from './content.ts';
 import { categoryPicture, clientLogo, productPicture, random } from './pictures.ts';
 
+/** A seeded lead without a visit's context leaves these empty, as the columns' defaults do. */
+const NO_CONTEXT = {
+  page: '',
+  language: '',
+  referrer: '',
+  utm_source: '',
+  utm_medium: '',
+  utm_campaign: '',
+  utm_term: '',
+  utm_content: '',
+};
+
 const LOCALES: Record<Language, string> = { ru: 'ru-RU', uz: 'uz-UZ', en: 'en-GB' };
 const UNITS: Record<string, Text3> = {
   mm: { ru: 'мм', uz: 'mm', en: 'mm' },
@@ -258,7 +270,7 @@ export async function seedDemo(
         .execute();
       await trx
         .insertInto('leads')
-        .values(LEADS.map((lead) => ({ ...lead, ...stamp })))
+        .values(LEADS.map((lead) => ({ ...NO_CONTEXT, ...lead, ...stamp })))
         .execute();
       await trx
         .insertInto('suppliers')

@@ -106,7 +106,7 @@ export default async function authRoutes(app: FastifyInstance) {
         await failures.add(device ? `device:${device.nonce}` : `ip:${request.ip}`);
         if (!trusted) await failures.add(`user:${name}`);
         request.log.info({ user_name: name, trusted }, 'sign-in refused');
-        return reply.code(401).send({ error: ERRORS.wrongCredentials });
+        return reply.code(401).send({ error: ERRORS.wrongCredentials, code: 'wrongCredentials' });
       }
       await purgeExpiredSessions(db);
       const token = await createSession(db, account.id, app.config.sessionTtlMs);

@@ -19,7 +19,8 @@ export default async function categoryRoutes(app: FastifyInstance) {
           .where('category_id', '=', record.id)
           .limit(1)
           .executeTakeFirst();
-        if (product) throw new Conflict(ERRORS.categoryHasProducts);
+        if (product)
+          throw new Conflict(ERRORS.categoryHasProducts, { code: 'categories.hasProducts' });
         return [];
       },
     },

@@ -21,13 +21,18 @@ export async function checkFiles(
   if (!uploaded.length) return files;
   // counted before any file is decoded: a request that cannot succeed costs no image work
   const galleryCount = uploaded.filter((file) => file.field === def.gallery?.field).length;
-  if (def.gallery && galleryCount > def.gallery.max) throw new BadRequest(ERRORS.tooManyImages);
+  if (def.gallery && galleryCount > def.gallery.max)
+    throw new BadRequest(ERRORS.tooManyImages, { code: 'images.tooMany' });
   const checked = await Promise.all(uploaded.map((file) => app.images.check(file.path)));
   uploaded.forEach((file, index) => {
     const image = checked[index]!;
     if (def.image && file.field === def.image.field && !files.image) files.image = image;
     else if (def.gallery && file.field === def.gallery.field) files.gallery.push(image);
-    else throw new BadRequest(`${file.field}: unexpected file`);
+    else
+      throw new BadRequest(`${file.field}: unexpected file`, {
+        code: 'unexpectedFile',
+        field: file.field,
+      });
   });
   return files;
 }
@@ -72,7 +77,8 @@ export async function orRemove<R>(
     return await work();
   } catch (error) {
     await app.images.remove(written);
-    if (isForeignKeyViolation(error)) throw new BadRequest('A referenced record does not exist');
+    if (isForeignKeyViolation(error))
+      throw new BadRequest('A referenced record does not exist', { code: 'referenceMissing' });
     if (isUniqueViolation(error)) throw new Conflict('A record with these values already exists');
     throw error;
   }

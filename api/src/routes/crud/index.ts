@@ -1,6 +1,7 @@
 import { resourceEntry } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
+import { registerExport } from './exports.ts';
 import { registerReads } from './reads.ts';
 import { registerWrites } from './writes.ts';
 
@@ -17,5 +18,6 @@ export function registerCrud<T extends { id: number }, B extends Bodies>(
   // validated, seen only as fields known at run time.
   const def = { ...resourceEntry(definition.name), ...definition } as unknown as Crud;
   registerReads(app, def);
+  registerExport(app, def);
   registerWrites(app, def);
 }

@@ -1,9 +1,12 @@
 import {
+  ADMIN_DEFAULT_LANGUAGE,
   DEFAULT_LIMIT,
   DEFAULT_PAGE,
+  EXPORT_FORMATS,
   fileFields,
   idSchema,
   MAX_ID,
+  LANGUAGES,
   MAX_LIMIT,
 } from '@conveyor/shared';
 import type { JSONSchema } from 'json-schema-to-ts';
@@ -36,6 +39,20 @@ const searchSchema = {
   description: 'Same as q (the spec’s name)',
 } as const;
 
+/** A worked list's date range: instants, so the admin sends the staff's own midnight. */
+const createdRangeSchema = {
+  created_from: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Only records created at or after this instant',
+  },
+  created_to: {
+    type: 'string',
+    format: 'date-time',
+    description: 'Only records created before this instant',
+  },
+} as const;
+
 export function listQuerySchema(def: Crud) {
   const { spec } = def.repo;
   const filters: Record<string, JSONSchema> = {};
@@ -60,12 +77,51 @@ export function listQuerySchema(def: Crud) {
       order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
       q: { type: 'string', maxLength: 200, description: 'Text search, case-insensitive' },
       ...(def.name === 'users' ? { search: searchSchema } : {}),
+      ...(def.workflow ? createdRangeSchema : {}),
       id: { type: 'array', items: idSchema, maxItems: MAX_LIMIT, description: 'Only these ids' },
       ...filters,
     },
     additionalProperties: false,
   } as const;
 }
+
+/**
+ * The export's query: the list's own (search, filters, ids, sort) without the page, plus the
+ * file's format and the language of its headers and values.
+ */
+export function exportQuerySchema(def: Crud) {
+  const { page: _page, limit: _limit, ...selection } = listQuerySchema(def).properties;
+  return {
+    type: 'object',
+    properties: {
+      ...selection,
+      format: {
+        type: 'string',
+        enum: EXPORT_FORMATS,
+        default: 'csv',
+        description: 'csv (UTF-8 with a byte-order mark) or xlsx',
+      },
+      lang: {
+        type: 'string',
+        enum: LANGUAGES,
+        default: ADMIN_DEFAULT_LANGUAGE,
+        description: 'Language of the headers and of values such as statuses',
+      },
+    },
+    additionalProperties: false,
+  } as const;
+}
+
+/** The export's answer: a file, CSV or XLSX, for the OpenAPI document. */
+export const exportFileResponse = {
+  description: 'The file, as an attachment named after the resource and the day',
+  content: {
+    'text/csv': { schema: { type: 'string' } },
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+      schema: { type: 'string', format: 'binary' },
+    },
+  },
+} as const;
 
 /** With the update body, `image: null` (or an empty string) removes the image. */
 export function withImageRemoval(def: Crud, schema: ObjectSchema): ObjectSchema {

@@ -7,8 +7,10 @@ import {
   HONEYPOT_FIELD,
   idParamsSchema,
   isNotifying,
+  isWorkflow,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
+import { removeNotesOf } from '../../db/repositories/notes.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
 import { Conflict, NotFound } from '../../lib/httpErrors.ts';
 import { type Crud, present, publish } from './definition.ts';
@@ -164,11 +166,13 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           if (!existing) throw new NotFound(ERRORS.notFound);
           const extra =
             (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
+          if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
           await def.repo.remove(trx, id);
           return [imageOf(def, existing), ...extra];
         })
         .catch((error: unknown) => {
-          if (isForeignKeyViolation(error)) throw new Conflict('This record is still in use');
+          if (isForeignKeyViolation(error))
+            throw new Conflict('This record is still in use', { code: 'inUse' });
           throw error;
         });
       await app.images.remove(files);

@@ -1,8 +1,9 @@
 import { leadBodies, leadSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { leads } from '../../db/repositories/specs.ts';
+import { leads, products, users } from '../../db/repositories/specs.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
+import { normalizePhone } from '../crud/values.ts';
 
 /** Contact messages: posted anonymously by the public form, read and handled by staff. */
 export default async function leadRoutes(app: FastifyInstance) {
@@ -11,16 +12,25 @@ export default async function leadRoutes(app: FastifyInstance) {
     repo: leads,
     record: leadSchema,
     bodies: leadBodies,
+    references: [{ field: 'assignee_id', repo: users, what: 'user' }],
     hooks: {
-      prepare(_ctx, body, existing) {
+      async prepare(ctx, body, existing) {
         const values = columnValues({ repo: leads, name: 'leads' }, body);
+        normalizePhone(values);
         if (!existing) {
           // A message nobody can answer is of no use to sales.
-          if (!String(body.name ?? '').trim()) throw new BadRequest('name: is required');
+          if (!String(body.name ?? '').trim())
+            throw new BadRequest('name: is required', { field: 'name' });
           if (!String(body.email ?? '').trim() && !String(body.phone ?? '').trim()) {
-            throw new BadRequest('phone: give a phone number or an e-mail address');
+            throw new BadRequest('phone: give a phone number or an e-mail address', {
+              field: 'phone',
+            });
           }
-          values.status ??= 'new';
+          // A quote asked from a page built before its product was deleted is still a lead.
+          const productId = values.product_id;
+          if (typeof productId === 'number' && !(await products.exists(ctx.db, productId))) {
+            values.product_id = null;
+          }
         }
         return values;
       },

@@ -136,7 +136,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
     },
     async (request) => {
       if (request.body.time_zone !== undefined && !knownTimeZone(request.body.time_zone)) {
-        throw new BadRequest('time_zone: not a known time zone');
+        throw new BadRequest('time_zone: not a known time zone', { field: 'time_zone' });
       }
       return { data: await updateNotificationSettings(db(), request.body) };
     },
@@ -222,7 +222,9 @@ export default async function notificationRoutes(parent: FastifyInstance) {
         );
       } catch (error) {
         // The channel's own answer is what staff need to fix the chat id or address.
-        return reply.code(502).send({ error: (error as Error).message });
+        return reply
+          .code(502)
+          .send({ error: (error as Error).message, code: 'notifications.deliveryFailed' });
       }
       return { data: { delivered: true } };
     },
@@ -266,7 +268,9 @@ export default async function notificationRoutes(parent: FastifyInstance) {
       const job = await findJob(db(), request.params.id);
       if (!job || !channelOfKind(job.kind)) throw new NotFound('Delivery not found');
       if (job.status !== 'failed') {
-        throw new BadRequest('Only a failed delivery can be retried');
+        throw new BadRequest('Only a failed delivery can be retried', {
+          code: 'notifications.notRetryable',
+        });
       }
       await retryJob(db(), job.id, new Date());
       app.jobs.wake();

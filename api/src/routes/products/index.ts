@@ -44,10 +44,11 @@ export default async function productRoutes(app: FastifyInstance) {
         if (foreign !== undefined) {
           throw new BadRequest(
             `delete_images_array: image ${foreign} does not belong to this product`,
+            { field: 'delete_images_array' },
           );
         }
         if (current.length - toDelete.length + gallery.length > MAX_PRODUCT_IMAGES) {
-          throw new BadRequest(ERRORS.tooManyImages);
+          throw new BadRequest(ERRORS.tooManyImages, { code: 'images.tooMany' });
         }
         const removed = await deleteImages(db, record.id, toDelete);
         await addImages(db, record.id, gallery);

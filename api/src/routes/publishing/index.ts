@@ -122,17 +122,24 @@ export async function publishingHookRoute(fastify: FastifyInstance) {
       const problem = verify(app.config.publish.webhook.secret, { signature, timestamp }, body);
       if (problem) {
         request.log.warn({ problem }, 'refused a rebuild webhook');
-        return reply.status(401).send({ error: `Refused: ${problem}` });
+        return reply
+          .status(401)
+          .send({ error: `Refused: ${problem}`, code: 'publishing.signatureRefused' });
       }
       // A genuine call replayed within its freshness window is refused on every instance: the
       // signature (unique to its timestamp and body) is kept in the database for the window on
       // either side of now that a timestamp may be off by.
       if (!(await recordWebhookReceipt(app.db.kysely, String(signature), 2 * MAX_SKEW_MS))) {
         request.log.warn('refused a replayed rebuild webhook');
-        return reply.status(409).send({ error: 'Refused: this call was already received' });
+        return reply
+          .status(409)
+          .send({ error: 'Refused: this call was already received', code: 'publishing.replayed' });
       }
       if (!app.publishing) {
-        return reply.status(409).send({ error: 'Publishing is turned off (PUBLISH_ENABLED)' });
+        return reply.status(409).send({
+          error: 'Publishing is turned off (PUBLISH_ENABLED)',
+          code: 'publishing.disabled',
+        });
       }
       await app.publishing.requestNow();
       return reply.status(202).send({ data: true });

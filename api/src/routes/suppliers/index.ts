@@ -1,7 +1,8 @@
 import { supplierBodies, supplierSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { suppliers } from '../../db/repositories/specs.ts';
-import { registerCrud } from '../crud/index.ts';
+import { suppliers, users } from '../../db/repositories/specs.ts';
+import { columnValues, registerCrud } from '../crud/index.ts';
+import { normalizePhone } from '../crud/values.ts';
 
 /** Supplier applications: posted anonymously by the public form, read and edited by staff. */
 export default async function supplierRoutes(app: FastifyInstance) {
@@ -10,5 +11,13 @@ export default async function supplierRoutes(app: FastifyInstance) {
     repo: suppliers,
     record: supplierSchema,
     bodies: supplierBodies,
+    references: [{ field: 'assignee_id', repo: users, what: 'user' }],
+    hooks: {
+      prepare(_ctx, body) {
+        const values = columnValues({ repo: suppliers, name: 'suppliers' }, body);
+        normalizePhone(values);
+        return values;
+      },
+    },
   });
 }

@@ -13,7 +13,8 @@ export default async function userRoutes(app: FastifyInstance) {
   /** Refuses to leave the back office without an active user (409). */
   async function keepOneActive(db: Executor, userId: number) {
     const active = await activeUserIds(db, app.db.dialect === 'postgres');
-    if (!active.some((id) => id !== userId)) throw new Conflict(ERRORS.lastUser);
+    if (!active.some((id) => id !== userId))
+      throw new Conflict(ERRORS.lastUser, { code: 'users.lastActiveAdmin' });
   }
 
   /**
@@ -27,9 +28,13 @@ export default async function userRoutes(app: FastifyInstance) {
     targetId: number,
     currentPassword: unknown,
   ): Promise<void> {
-    if (!user || user.id !== targetId) throw new Forbidden(ERRORS.ownPasswordOnly);
+    if (!user || user.id !== targetId)
+      throw new Forbidden(ERRORS.ownPasswordOnly, { code: 'users.ownPasswordOnly' });
     if (typeof currentPassword !== 'string' || currentPassword === '') {
-      throw new BadRequest('current_password: is required to change the password');
+      throw new BadRequest('current_password: is required to change the password', {
+        code: 'users.currentPasswordRequired',
+        field: 'current_password',
+      });
     }
     const stored = await app.db.kysely
       .selectFrom('users')
@@ -37,7 +42,10 @@ export default async function userRoutes(app: FastifyInstance) {
       .where('id', '=', targetId)
       .executeTakeFirstOrThrow();
     if (!(await verifyPassword(stored.password_hash, currentPassword))) {
-      throw new BadRequest('current_password: is not the current password');
+      throw new BadRequest('current_password: is not the current password', {
+        code: 'users.currentPasswordWrong',
+        field: 'current_password',
+      });
     }
   }
 
@@ -55,8 +63,9 @@ export default async function userRoutes(app: FastifyInstance) {
         if (user_name !== undefined) values.user_name = user_name;
         if (email !== undefined) values.email = email;
         const conflicts = await findConflicts(db, { user_name, email }, existing?.id);
-        if (conflicts.userName) throw new Conflict(ERRORS.userNameTaken);
-        if (conflicts.email) throw new Conflict(ERRORS.emailTaken);
+        if (conflicts.userName)
+          throw new Conflict(ERRORS.userNameTaken, { code: 'users.nameTaken' });
+        if (conflicts.email) throw new Conflict(ERRORS.emailTaken, { code: 'users.emailTaken' });
         if (typeof body.password === 'string') {
           // only an update (with an `existing` record) has the field
           const current = 'current_password' in body ? body.current_password : undefined;
