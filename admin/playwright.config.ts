@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/e2e/playwright.ts';
 
-const PORT = 8181;
+// E2E_PORT: another port, when another checkout's browser tests hold the default one.
+const PORT = Number(process.env.E2E_PORT ?? 8181);
 
 // The back office in Debian's chromium against the real API on a fresh database with demo
 // content (scripts/e2e/server.ts serves the built admin). One worker: the tests share it.

@@ -95,7 +95,7 @@ test.describe('sign-in and the guard', () => {
     await page.goto('/admin/categories');
     await expect(page).toHaveURL(/\/auth\/login$/);
     // spec 8: a 401 is a warning toast with the API's message
-    const warning = toast(page).filter({ hasText: /session has expired/ });
+    const warning = toast(page).filter({ hasText: /Sessiya tugadi yoki yakunlandi/ });
     await expect(warning).toBeVisible();
     await expect(warning.locator('.RaNotification-warning')).toBeVisible();
     await expect(toast(page)).toHaveCount(1);
@@ -105,7 +105,7 @@ test.describe('sign-in and the guard', () => {
     await signIn(page);
     await endedSession(page, 'revoked-token');
     await page.goto('/admin/clients');
-    await expect(toast(page).filter({ hasText: /session has expired/ })).toBeVisible();
+    await expect(toast(page).filter({ hasText: /Sessiya tugadi yoki yakunlandi/ })).toBeVisible();
     await page.goto('/auth/login');
     await expect(page.getByRole('button', { name: 'Kirish' })).toBeVisible();
     await page.waitForTimeout(500);

@@ -76,8 +76,8 @@ const cases: Case[] = [
       await byLabel(page, "Fikr (o'zbekcha)").fill('Ajoyib xizmat');
     },
     rename: named('Ism').rename,
-    created: 'Proyekt yaratildi',
-    updated: 'Proyekt tahrirlandi',
+    created: 'Fikr yaratildi',
+    updated: 'Fikr tahrirlandi',
   },
   {
     resource: 'clients',
@@ -130,6 +130,10 @@ for (const item of cases) {
     await expect.poll(async () => (await find(renamed))[0]?.is_active).toBe(false);
 
     await row(page, renamed).getByRole('button', { name: "O'chirish" }).click();
+    // the dialog names the record, not only its number
+    await expect(page.getByRole('dialog').getByRole('heading')).toHaveText(
+      new RegExp(`^O'chirish: .+ «${renamed}»$`),
+    );
     await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
     await expectToast(page, "Ma'lumotlar o'chirildi");
     await expect(row(page, renamed)).toHaveCount(0);

@@ -1,5 +1,4 @@
-import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiGet, expectToast, row, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
@@ -70,66 +69,14 @@ test('lists: search box and a 30-character description preview', async ({ page }
   await expect(page.locator('tbody tr')).toHaveCount(1);
 });
 
-/** Every id of a list, read from the API page by page (it answers at most 100 a call). */
-async function allIds(page: Page, resource: string): Promise<number[]> {
-  const ids: number[] = [];
-  for (let number = 1; ; number += 1) {
-    const reply = await apiGet(page, `/${resource}?limit=100&page=${number}`);
-    ids.push(...reply.data.map((record: { id: number }) => record.id));
-    if (number >= reply.totalPages) return ids;
-  }
-}
-
-/** Clicks 'Eksport' and returns the CSV file's text. */
-async function exportCsv(page: Page): Promise<string> {
-  const download = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Eksport' }).click();
-  const file = await download;
-  expect(file.suggestedFilename()).toMatch(/\.csv$/);
-  return readFile((await file.path())!, 'utf8');
-}
-
-/** The ids of a CSV's rows (jsonexport puts `id` first). */
-const csvIds = (csv: string) =>
-  [...csv.matchAll(/^(\d+),/gm)].map((match) => Number(match[1])).sort((a, b) => a - b);
-
-test('leads and suppliers have no create button; both export every row as CSV', async ({
+test('leads and suppliers have no create button (they come from the public forms)', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
-  // more leads than the API gives in one call (100), posted as the public form does
-  const { total } = await apiGet(page, '/leads?limit=1');
-  for (let i = total; i <= 100; i += 1) {
-    const reply = await page.request.post('/api/leads', {
-      data: { name: `Export ${i}`, phone: '+998901234567', message: `CSV ${i}` },
-    });
-    expect(reply.status()).toBe(201);
+  for (const resource of ['leads', 'suppliers']) {
+    await page.goto(`/admin/${resource}`);
+    await expect(page.locator('tbody tr').first()).toBeVisible();
+    await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
   }
-  // a visitor's name that a spreadsheet would run as a formula (OWASP "CSV Injection")
-  const formula = `=cmd|' /C calc'!A0 ${Date.now()}`;
-  const injected = await page.request.post('/api/leads', {
-    data: { name: formula, phone: '+998901234567', message: 'CSV injection' },
-  });
-  expect(injected.status()).toBe(201);
-  const leadIds = await allIds(page, 'leads');
-  expect(leadIds.length).toBeGreaterThan(100);
-
-  await page.goto('/admin/leads');
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
-  const leadsCsv = await exportCsv(page);
-  expect(csvIds(leadsCsv)).toEqual([...leadIds].sort((a, b) => a - b));
-  // exported as text: a quote before the '=', the cell otherwise as it was
-  expect(leadsCsv).toContain(`,'${formula},`);
-  expect(leadsCsv).not.toContain(`,${formula},`);
-
-  await page.goto('/admin/suppliers');
-  await expect(page.locator('tbody tr').first()).toBeVisible();
-  await expect(page.getByRole('link', { name: "Qo'shish" })).toHaveCount(0);
-  const supplierIds = await allIds(page, 'suppliers');
-  const csv = await exportCsv(page);
-  expect(csv.split('\n')[0]).toContain('company_name');
-  expect(csvIds(csv)).toEqual([...supplierIds].sort((a, b) => a - b));
 });
 
 test("a lead's status changes from its view, reached by the spec's path", async ({ page }) => {
@@ -139,9 +86,9 @@ test("a lead's status changes from its view, reached by the spec's path", async 
   await expect(page).toHaveURL(new RegExp(`/admin/leads/${lead.id}/show$`));
   await expect(page.getByText(lead.name, { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Holat' }).click();
-  await page.getByRole('option', { name: 'Bajarildi' }).click();
+  await page.getByRole('option', { name: 'Boy berildi' }).click();
   await expectToast(page, 'Lead tahrirlandi');
-  await expect.poll(async () => (await apiGet(page, `/leads/${lead.id}`)).data.status).toBe('done');
+  await expect.poll(async () => (await apiGet(page, `/leads/${lead.id}`)).data.status).toBe('lost');
 });
 
 test("supplier edit: the spec's screen, required fields, 'Taklif tahrirlandi', back to the list", async ({

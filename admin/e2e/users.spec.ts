@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiGet, apiToken, expectToast, row, signIn } from './helpers.ts';
+import { ADMIN, apiGet, apiToken, expectToast, row, signIn, toast } from './helpers.ts';
 
 test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
   page,
@@ -65,6 +65,38 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
 });
 
+// Issue 13: the API's refusal is said in the staff's language, not glued on in English.
+test('the last active user: its switch is refused with an Uzbek-only toast', async ({ page }) => {
+  // the admin is the last active user: other tests' active users are switched off meanwhile
+  const token = await apiToken(page);
+  const setActive = (id: number, is_active: boolean) =>
+    page.request.put(`/api/users/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: { is_active },
+    });
+  const others: { id: number }[] = (await apiGet(page, '/users?limit=100')).data.filter(
+    (user: { user_name: string; is_active: boolean }) =>
+      user.user_name !== ADMIN.user && user.is_active,
+  );
+  for (const user of others) expect((await setActive(user.id, false)).ok()).toBe(true);
+  try {
+    await signIn(page);
+    await page.goto('/admin/users');
+    await page.getByPlaceholder('Qidirish').fill(ADMIN.user);
+    await expect(row(page, ADMIN.user)).toHaveCount(1);
+    await row(page, ADMIN.user).locator('input[type=checkbox]').click();
+    const refusal = toast(page).filter({ hasText: "Ma'lumotlarni tahrirlab bo'lmadi" });
+    await expect(refusal).toHaveText(
+      "Ma'lumotlarni tahrirlab bo'lmadi: " +
+        "Oxirgi faol foydalanuvchini o'chirib yoki faolsizlantirib bo'lmaydi",
+    );
+    await expect(refusal).not.toContainText(/the |last|user|cannot/i);
+    await expect(row(page, ADMIN.user).locator('input[type=checkbox]')).toBeChecked();
+  } finally {
+    for (const user of others) await setActive(user.id, true);
+  }
+});
+
 // A password is changed only by its owner, with the current one (the API refuses the rest).
 // This changes the admin's own password and puts it back in `finally`: safe because the
 // config runs one worker, so no other test signs in as the admin meanwhile (a new password
@@ -121,12 +153,12 @@ test("passwords: none on another user's edit; one's own needs the current one", 
     // a new password without the current one is refused by the form
     await page.getByRole('button', { name: 'Saqlash' }).click();
     await expect(page.getByText('Majburiy maydon')).toBeVisible();
-    // a wrong current password is refused by the API, with its reason
+    // a wrong current password is refused by the API, with its reason in Uzbek
     await current.fill('not-the-password');
     await page.getByRole('button', { name: 'Saqlash' }).click();
     await expectToast(
       page,
-      "Ma'lumotlar to'gri kiritilganligini tekshiring: current_password: is not the current password",
+      "Ma'lumotlar to'gri kiritilganligini tekshiring: Joriy parol noto'g'ri",
     );
     await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
     // the right one changes it

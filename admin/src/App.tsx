@@ -7,6 +7,8 @@ import {
   defaultLightTheme,
   localStorageStore,
   Resource,
+  useBasename,
+  useResourceContext,
 } from 'react-admin';
 import { RESOURCES } from '@conveyor/shared';
 import { LOGIN_PATH } from './config.ts';
@@ -16,6 +18,7 @@ import { LoginPage } from './layout/LoginPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { lazyScreen } from './common/lazyScreen.ts';
+import type { ResourceScreens } from './common/resourceScreens.ts';
 import { resourceScreens } from './resources.ts';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
@@ -60,6 +63,32 @@ function LeadViewRedirect() {
 /** The resources with an edit screen: their spec addresses `/<resource>/edit/:id` redirect. */
 const EDITABLE = RESOURCES.filter((name) => resourceScreens[name].edit);
 
+/** To the current resource's list: for an address of a screen the resource does not have. */
+function ToList() {
+  const resource = useResourceContext();
+  const basename = useBasename();
+  return <Navigate to={`${basename}/${resource}`} replace />;
+}
+function ToShow() {
+  const resource = useResourceContext();
+  const basename = useBasename();
+  const { id } = useParams();
+  return <Navigate to={`${basename}/${resource}/${id}/show`} replace />;
+}
+
+/**
+ * The addresses of screens a resource does not have, alike for every resource: its create
+ * address goes to its list, a record's edit address to the record's view or else the list.
+ * Without them `/leads/create` drew an empty screen, and `/suppliers/create` asked the API for
+ * a record "create" (the edit route) and failed back to the list.
+ */
+function missingScreenRoutes({ create, edit, show }: ResourceScreens) {
+  return [
+    !create && <Route key="create" path="create/*" element={<ToList />} />,
+    !edit && <Route key="edit" path=":id/*" element={show ? <ToShow /> : <ToList />} />,
+  ];
+}
+
 function AdminApp() {
   return (
     <Admin
@@ -71,7 +100,9 @@ function AdminApp() {
       requireAuth
     >
       {RESOURCES.map((name) => (
-        <Resource key={name} name={name} {...resourceScreens[name]} />
+        <Resource key={name} name={name} {...resourceScreens[name]}>
+          {missingScreenRoutes(resourceScreens[name])}
+        </Resource>
       ))}
       <CustomRoutes>
         <Route path="/settings" element={<SettingsPage />} />

@@ -3,6 +3,7 @@ import { ADMIN, png, type TestApi } from '@conveyor/api/testing';
 import { authProvider, signedOutNotice } from '../src/providers/authProvider.ts';
 import { dataProvider, SINGLETON_ID, toListResult } from '../src/providers/dataProvider.ts';
 import { session } from '../src/providers/http.ts';
+import { i18nProvider } from '../src/i18n/index.ts';
 import { cookieJar } from './cookieJar.ts';
 import { startSignedIn, stopSignedIn } from './signedIn.ts';
 
@@ -34,12 +35,12 @@ describe('data and auth providers', () => {
     expect(identity.fullName).toBe('Admin');
   });
 
-  it('refuses a wrong password with the API status and text', async () => {
+  it('refuses a wrong password with the API status and its text in Uzbek', async () => {
     await expect(
       authProvider.login({ username: ADMIN.user_name, password: 'nope-nope-nope' }),
     ).rejects.toMatchObject({
       status: 401,
-      message: 'Wrong username or password',
+      message: "Foydalanuvchi nomi yoki parol noto'g'ri",
     });
     expect(session.active()).toBe(false);
     // the earlier session's cookie is still good: mark it signed in again for the next tests
@@ -149,11 +150,20 @@ describe('data and auth providers', () => {
     expect(data.image).toBe(before.image);
   });
 
-  it('sends JSON for the other resources, and shows the API error text', async () => {
+  it('sends JSON for the other resources, and names the field the API refused', async () => {
     await expect(
       dataProvider.create('project', { data: { title_en: 'Line', link: 'not a link' } }),
     ).rejects.toMatchObject({
       status: 400,
+      message: "Maydon noto'g'ri to'ldirilgan: Video havolasi",
+    });
+    await expect(
+      dataProvider.create('project', {
+        data: { title_en: 'x'.repeat(300), link: 'https://youtu.be/abc' },
+      }),
+    ).rejects.toMatchObject({
+      status: 400,
+      message: "Maydon noto'g'ri to'ldirilgan: Sarlavha (inglizcha)",
     });
     const { data } = await dataProvider.create('project', {
       data: { title_en: 'Line', link: 'https://youtu.be/abc' },
@@ -170,6 +180,43 @@ describe('data and auth providers', () => {
       previousData: data,
     });
     expect(saved.data.email).toBe('sales@conveyor.example');
+  });
+
+  it("gives the API's errors in the staff's language, with no English left", async () => {
+    const { data: users } = await dataProvider.getList('users', {
+      pagination: { page: 1, perPage: 10 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    const [admin] = users;
+    const refused = await dataProvider
+      .update('users', { id: admin!.id, data: { is_active: false }, previousData: admin! })
+      .then(
+        () => null,
+        (error: unknown) => error as { status: number; message: string; body: unknown },
+      );
+    expect(refused).toMatchObject({
+      status: 409,
+      message: "Oxirgi faol foydalanuvchini o'chirib yoki faolsizlantirib bo'lmaydi",
+      // the API's own answer stays with the error
+      body: {
+        error: 'The last active user cannot be deleted or deactivated',
+        code: 'users.lastActiveAdmin',
+      },
+    });
+    expect(refused!.message).not.toMatch(/last|active|user|cannot/i);
+
+    await i18nProvider.changeLocale('ru');
+    try {
+      await expect(
+        dataProvider.delete('users', { id: admin!.id, previousData: admin! }),
+      ).rejects.toMatchObject({
+        status: 409,
+        message: 'Последнего активного пользователя нельзя удалить или отключить',
+      });
+    } finally {
+      await i18nProvider.changeLocale('uz');
+    }
   });
 
   it('deletes and answers with the deleted id', async () => {
@@ -209,7 +256,7 @@ describe('data and auth providers', () => {
       );
     expect(refused).toMatchObject({
       status: 401,
-      message: 'Your session has expired or was ended; please sign in again',
+      message: 'Sessiya tugadi yoki yakunlandi, qaytadan kiring',
     });
     // react-admin's own toast is switched off (it would die with the admin's screen); the
     // sign-in screen shows the API's text as a warning instead

@@ -1,18 +1,32 @@
+import { isExporting, isResource } from '@conveyor/shared';
+import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
-import { CreateButton, Datagrid, List, type ListProps, SearchInput, TopToolbar } from 'react-admin';
-import { ExportAllButton } from './ExportAllButton.tsx';
+import {
+  CreateButton,
+  Datagrid,
+  List,
+  type ListProps,
+  SearchInput,
+  TopToolbar,
+  useResourceContext,
+} from 'react-admin';
 import { RowNumber } from './fields.tsx';
+import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { RowActions } from './RowActions.tsx';
+import { ServerExportButton } from './ServerExportButton.tsx';
 import { StatusSwitch } from './StatusSwitch.tsx';
 
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
-function ListActions({ create, exporter }: { create: boolean; exporter: boolean }) {
+/** The create button unless told otherwise; the export where the registry says `exports`. */
+function ListActions({ create }: { create: boolean }) {
+  const resource = useResourceContext();
+  const exports = resource !== undefined && isResource(resource) && isExporting(resource);
   return (
     <TopToolbar>
       {create && <CreateButton />}
-      {exporter && <ExportAllButton />}
+      {exports && <ServerExportButton />}
     </TopToolbar>
   );
 }
@@ -24,42 +38,48 @@ function Column({ children }: { label: string; children: ReactNode }) {
 
 /**
  * A list screen as the spec draws it: search box, table, page sizes 10/20/50 with its labels,
- * newest first unless told otherwise; a create button unless `create` is false; CSV export
- * where `exporter` is set. Its columns are the row's number, the resource's own (`children`),
+ * newest first unless told otherwise; a create button unless `create` is false; the server's
+ * CSV / Excel export for the resources the registry marks `exports`. Its columns are the row's number, the resource's own (`children`),
  * the status switch unless `status` is false, and the row's buttons (edit and delete unless
- * `rowActions` says otherwise).
+ * `rowActions` says otherwise). Below the `sm` breakpoint (a phone) the same fields, switch and
+ * buttons are a card per record instead, as wide as the screen.
  */
 export function ListPage({
   children,
   create = true,
-  exporter = false,
   status = true,
   rowActions = <RowActions />,
   ...props
 }: Omit<ListProps, 'exporter'> & {
   children: ReactNode;
   create?: boolean;
-  exporter?: boolean;
   status?: boolean;
   rowActions?: ReactElement;
 }) {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       perPage={10}
       sort={{ field: 'id', order: 'DESC' }}
       filters={searchFilters}
       pagination={<ListPagination />}
-      actions={<ListActions create={create} exporter={exporter} />}
-      exporter={exporter ? undefined : false}
+      actions={<ListActions create={create} />}
+      exporter={false}
       empty={false}
       {...props}
     >
-      <Datagrid bulkActionButtons={false} rowClick={false}>
-        <RowNumber label="conveyor.list.number" />
-        {children}
-        {status && <StatusSwitch label="conveyor.list.status" />}
-        <Column label="conveyor.list.actions">{rowActions}</Column>
-      </Datagrid>
+      {phone ? (
+        <ListCards status={status} rowActions={rowActions}>
+          {children}
+        </ListCards>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <RowNumber label="conveyor.list.number" />
+          {children}
+          {status && <StatusSwitch label="conveyor.list.status" />}
+          <Column label="conveyor.list.actions">{rowActions}</Column>
+        </Datagrid>
+      )}
     </List>
   );
 }

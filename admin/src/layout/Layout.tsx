@@ -2,6 +2,7 @@ import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import PublishIcon from '@mui/icons-material/Publish';
 import SettingsIcon from '@mui/icons-material/Settings';
 import { ADMIN_TOAST_MS } from '@conveyor/shared';
+import { Box, type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   AppBar,
@@ -20,6 +21,7 @@ import {
 import { ChannelWarning } from '../notifications/ChannelWarning.tsx';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { LanguageMenuItems, ThemeMenuItem } from './PhoneMenuItems.tsx';
 import { SignedInToast } from './LoginPage.tsx';
 
 /** Every admin toast: bottom-right, 2000 ms (spec section 8). */
@@ -37,26 +39,40 @@ export function AdminNotification(props: NotificationProps) {
  * 'Akkauntdan chiqish' revokes the token on the server (the auth provider's logout) and goes
  * to the public site's home page, as the spec asks.
  */
-function AdminUserMenu() {
+function AdminUserMenu({ phone }: { phone: boolean }) {
   return (
     <UserMenu>
+      {phone && <LanguageMenuItems />}
+      {phone && <ThemeMenuItem />}
       <Logout redirectTo={`${window.location.origin}/`} />
     </UserMenu>
   );
 }
 
+/**
+ * The app bar. On a phone (below `sm`) it keeps only what fits beside the title (the
+ * indicators, cut short, and the loading spinner); language and theme move into the user menu.
+ */
 function AdminAppBar() {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <AppBar
-      userMenu={<AdminUserMenu />}
+      userMenu={<AdminUserMenu phone={phone} />}
       toolbar={
-        <>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'center',
+            minWidth: 0,
+            '& .MuiChip-root': { maxWidth: { xs: 120, sm: 'none' } },
+          }}
+        >
           <ChannelWarning />
           <PublishingIndicator />
-          <LocalesMenuButton />
-          <ToggleThemeButton />
+          {!phone && <LocalesMenuButton />}
+          {!phone && <ToggleThemeButton />}
           <LoadingIndicator />
-        </>
+        </Box>
       }
     />
   );

@@ -1,11 +1,12 @@
 import MailIcon from '@mui/icons-material/Mail';
 import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { withNewCount } from '../workflow/NewCountIcon.tsx';
 
 /** The leads screens, registered by App.tsx from the shared resource registry. */
 export default {
   list: lazyScreen(() => import('./LeadList.tsx'), 'LeadList'),
   show: lazyScreen(() => import('./LeadShow.tsx'), 'LeadShow'),
-  icon: MailIcon,
+  icon: withNewCount(MailIcon, 'leads'),
   recordRepresentation: 'name',
 } satisfies ResourceScreens;

@@ -18,6 +18,8 @@ import { useState } from 'react';
 import {
   Form,
   Loading,
+  NumberInput,
+  required,
   SaveButton,
   SelectInput,
   TextInput,
@@ -26,7 +28,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { BackToolbar } from '../common/FormPages.tsx';
-import { textRules } from '../common/schemaRules.ts';
+import { numberRules, textRules } from '../common/schemaRules.ts';
 import { useFormat } from '../publishing/format.ts';
 import {
   type Channel,
@@ -40,6 +42,7 @@ const rules = {
   chats: textRules(fields.telegram_leads, 'conveyor.notifications.bad_chats'),
   mails: textRules(fields.email_leads, 'conveyor.notifications.bad_mails'),
   zone: textRules(fields.time_zone),
+  retention: [required(), ...numberRules(fields.retention_months)],
 };
 
 /** Each channel: set up on the server or not, delivering or failing since when. */
@@ -204,6 +207,15 @@ export function NotificationsPage() {
                 source="time_zone"
                 validate={rules.zone}
                 label="conveyor.notifications.fields.time_zone"
+              />
+              <NumberInput
+                source="retention_months"
+                min={0}
+                max={120}
+                step={1}
+                validate={rules.retention}
+                label="conveyor.notifications.fields.retention_months"
+                helperText="conveyor.notifications.retention_help"
               />
             </Box>
             <SaveButton />

@@ -44,7 +44,8 @@ const READ_ONLY = new Set(['id', 'created_at', 'updated_at', 'media']);
 const SINGLETONS = new Set(['settings']);
 export const SINGLETON_ID = 1;
 
-function listQuery(params: {
+/** A list's query string: page, sort and filters as the API's list (and its export) take them. */
+export function listQuery(params: {
   pagination?: { page: number; perPage: number };
   sort?: { field: string; order: string };
   filter?: Record<string, unknown>;
@@ -61,10 +62,26 @@ function listQuery(params: {
   for (const [key, value] of Object.entries(params.filter ?? {})) {
     if (value === undefined || value === null || value === '') continue;
     if (Array.isArray(value)) for (const item of value) query.append(key, String(item));
-    else query.set(key, String(value));
+    else query.set(key, DATE_RANGE[key]?.(String(value)) ?? String(value));
   }
   return query;
 }
+
+const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
+/** A day picked in a date filter, as the instant its (or the next) day starts where staff are. */
+const dayStart = (value: string, offset: number) => {
+  const [year, month, day] = value.split('-').map(Number) as [number, number, number];
+  return new Date(year, month - 1, day + offset).toISOString();
+};
+
+/**
+ * The date range filters of worked lists (`created_from`, `created_to`): the API takes
+ * instants, the staff pick days, both ends included.
+ */
+const DATE_RANGE: Record<string, (value: string) => string | undefined> = {
+  created_from: (value) => (isDay(value) ? dayStart(value, 0) : undefined),
+  created_to: (value) => (isDay(value) ? dayStart(value, 1) : undefined),
+};
 
 // `never`: react-admin types results by the caller's record type, which the API cannot know.
 // The API's page counts travel in `meta` (the list context's `meta`): the pagination reads

@@ -46,6 +46,7 @@ export function SettingsPage() {
           <TextInput source="developer_name" validate={rules.developer_name} />
           <TextInput source="developer_url_1" validate={url} fullWidth />
           <TextInput source="developer_url_2" validate={url} fullWidth />
+          <LocalizedInputs prefix="privacy" multiline required max={fields.privacy_uz.maxLength} />
         </ResourceForm>
       </EditPage>
     </>

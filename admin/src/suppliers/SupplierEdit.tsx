@@ -1,10 +1,21 @@
 import { supplierFields as fields } from '@conveyor/shared';
 import { Box } from '@mui/material';
-import { email, NumberInput, required, TextInput, useTranslate } from 'react-admin';
+import {
+  email,
+  Labeled,
+  NumberInput,
+  type RaRecord,
+  required,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { EditPage } from '../common/FormPages.tsx';
 import { FormTitle, FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
 import { numberRules, textRules } from '../common/schemaRules.ts';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
+import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
+import { NotesPanel } from '../workflow/NotesPanel.tsx';
+import { StatusSelect } from '../workflow/StatusSelect.tsx';
 
 // Spec 2.4 wants all eight fields, though the API lets a company description be empty.
 const rules = {
@@ -18,11 +29,17 @@ const rules = {
   offer: [required(), ...textRules(fields.offer)],
 };
 
+/**
+ * The status and assignee change in place, each with its own update; the form's save leaves
+ * them alone, so it never puts back a value it loaded before they changed.
+ */
+const withoutWorkflow = ({ status: _status, assignee_id: _assignee, ...data }: RaRecord) => data;
+
 /** Spec 2.4: 'Hamkor Ma'lumotlari', two columns, all eight fields required, back to the list. */
 export function SupplierEdit() {
   const translate = useTranslate();
   return (
-    <EditPage title={translate('conveyor.suppliers.edit_title')}>
+    <EditPage title={translate('conveyor.suppliers.edit_title')} transform={withoutWorkflow}>
       <ResourceForm activatable={false} toolbar={<FormToolbar deletable={false} />}>
         <FormTitle title="conveyor.suppliers.edit_title" />
         <Box
@@ -47,6 +64,15 @@ export function SupplierEdit() {
           />
           <TextInput source="offer" multiline minRows={4} validate={rules.offer} />
         </Box>
+        <Box sx={{ display: 'flex', gap: 4, flexWrap: 'wrap', mb: 1 }}>
+          <Labeled label="resources.suppliers.fields.status">
+            <StatusSelect />
+          </Labeled>
+          <Labeled label="resources.suppliers.fields.assignee_id">
+            <AssigneeSelect />
+          </Labeled>
+        </Box>
+        <NotesPanel subject="suppliers" />
         <DeliveriesPanel subject="suppliers" />
       </ResourceForm>
     </EditPage>

@@ -1,16 +1,22 @@
-import { EmailField, TextField } from 'react-admin';
+import { DateField, EmailField, TextField } from 'react-admin';
 import { TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
+import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
+import { useWorkflowFilters } from '../workflow/filters.tsx';
+import { StatusSelect } from '../workflow/StatusSelect.tsx';
 
 export function SupplierList() {
   return (
-    <ListPage create={false} exporter>
+    <ListPage create={false} filters={useWorkflowFilters('suppliers')}>
       <TextField source="company_name" />
       <TextField source="contact_person" sortable={false} />
       <TextField source="phone" sortable={false} />
       <EmailField source="email" sortable={false} />
       {/* the list's 'description' column (spec 2.4): what the supplier offers, cut to 30 */}
       <TruncatedText sortable={false} source="offer" />
+      <StatusSelect label="resources.suppliers.fields.status" />
+      <AssigneeSelect label="resources.suppliers.fields.assignee_id" />
+      <DateField source="created_at" />
     </ListPage>
   );
 }

@@ -1,11 +1,12 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { withNewCount } from '../workflow/NewCountIcon.tsx';
 
 /** The suppliers screens, registered by App.tsx from the shared resource registry. */
 export default {
   list: lazyScreen(() => import('./SupplierList.tsx'), 'SupplierList'),
   edit: lazyScreen(() => import('./SupplierEdit.tsx'), 'SupplierEdit'),
-  icon: StorefrontIcon,
+  icon: withNewCount(StorefrontIcon, 'suppliers'),
   recordRepresentation: 'company_name',
 } satisfies ResourceScreens;

@@ -1,12 +1,18 @@
 import { LEAD_STATUSES, type LeadStatus } from '@conveyor/shared';
 import { MenuItem, TextField } from '@mui/material';
-import { useTranslate } from 'react-admin';
+import { useResourceContext, useTranslate } from 'react-admin';
 import { useInPlaceUpdate } from '../common/useInPlaceUpdate.ts';
 
-/** The lead's workflow state (new / in progress / done), changed in place with one update. */
-export function LeadStatusSelect(_props: { label?: string; sortable?: boolean; source?: string }) {
+/**
+ * Where sales stand with a lead or an application (new, in progress, won, lost, spam), changed
+ * in place with one update, in a list row or on the record's screen.
+ */
+export function StatusSelect(_props: { label?: string; sortable?: boolean; source?: string }) {
   const translate = useTranslate();
-  const { record, save, isPending } = useInPlaceUpdate('resources.leads.notifications.updated');
+  const resource = useResourceContext();
+  const { record, save, isPending } = useInPlaceUpdate(
+    `resources.${resource ?? ''}.notifications.updated`,
+  );
   if (!record) return null;
   return (
     <TextField
@@ -15,7 +21,7 @@ export function LeadStatusSelect(_props: { label?: string; sortable?: boolean; s
       value={record.status as LeadStatus}
       disabled={isPending}
       onClick={(event) => event.stopPropagation()}
-      slotProps={{ htmlInput: { 'aria-label': translate('resources.leads.fields.status') } }}
+      slotProps={{ htmlInput: { 'aria-label': translate(`resources.${resource}.fields.status`) } }}
       onChange={(event) => save({ status: event.target.value })}
     >
       {LEAD_STATUSES.map((status) => (

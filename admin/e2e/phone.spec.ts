@@ -1,0 +1,98 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { apiGet, expectToast, signIn } from './helpers.ts';
+
+// Issue 13: the back office on a phone (390 × 844). Lists were 656 px wide, their status and
+// buttons off-screen; the language menu, theme and sign-out were out of reach in the app bar.
+
+const PHONE = { width: 390, height: 844 };
+test.use({ viewport: PHONE, hasTouch: true });
+// many screens in one test each, on a machine that may be busy
+test.describe.configure({ timeout: 120_000 });
+
+/** Nothing on the page is wider than the screen: no sideways scrolling. */
+async function expectNoHorizontalOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({
+    document: document.documentElement.scrollWidth,
+    body: document.body.scrollWidth,
+    screen: window.innerWidth,
+  }));
+  expect(widths).toEqual({ document: PHONE.width, body: PHONE.width, screen: PHONE.width });
+}
+
+/** The element is on the screen, whole, not past its right edge. */
+async function expectOnScreen(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+}
+
+/** The user menu's button ('Profil'; 'Профиль' once the language is Russian). */
+const userMenu = (page: Page) => page.getByRole('button', { name: /^(Profil|Профиль)$/ });
+
+test('on a phone: a list fits, a product is edited and saved, staff sign out', async ({ page }) => {
+  const [product] = (await apiGet(page, '/products?limit=1&sort=id&order=desc')).data;
+  await signIn(page);
+  await page.goto('/admin/products');
+
+  // the list: a card per record, status and buttons within reach, nothing sideways
+  const card = page.getByTestId('list-card').filter({ hasText: product.name_uz }).first();
+  await expect(card).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('table')).toHaveCount(0);
+  await expectNoHorizontalOverflow(page);
+  await expectOnScreen(card.getByRole('switch'));
+  await expectOnScreen(card.getByRole('link', { name: 'Tahrirlash' }));
+  await expectOnScreen(card.getByRole('button', { name: "O'chirish" }));
+  await expectOnScreen(userMenu(page));
+
+  // language and theme from the user menu
+  await userMenu(page).click();
+  await expectOnScreen(page.getByRole('menuitem', { name: 'Akkauntdan chiqish' }));
+  await page.getByRole('menuitem', { name: 'Til: Русский' }).click();
+  await expect(page.getByRole('heading', { name: 'Продукты' }).first()).toBeVisible();
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: "Язык: O'zbekcha" }).click();
+  await expect(page.getByRole('heading', { name: 'Mahsulotlar' }).first()).toBeVisible();
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: "Yorug'/qorong'i mavzu" }).click();
+  await expect.poll(background).not.toBe(light);
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: "Yorug'/qorong'i mavzu" }).click();
+  await expect.poll(background).toBe(light);
+
+  // edit and save
+  const renamed = `${product.name_uz} (telefon)`;
+  await card.getByRole('link', { name: 'Tahrirlash' }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
+  await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(renamed);
+  await expectNoHorizontalOverflow(page);
+  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await expectToast(page, 'Mahsulot tahrirlandi');
+  await expect(page).toHaveURL(/\/admin\/products$/);
+  await expect(page.getByTestId('list-card').filter({ hasText: renamed })).toBeVisible();
+  await expect
+    .poll(async () => (await apiGet(page, `/products/${product.id}`)).data.name_uz)
+    .toBe(renamed);
+
+  // sign out from the user menu
+  await userMenu(page).click();
+  await page.getByRole('menuitem', { name: 'Akkauntdan chiqish' }).click();
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+  await page.goto('/admin/products');
+  await expect(page).toHaveURL(/\/auth\/login$/);
+});
+
+test('on a phone: lists of other shapes fit the screen too', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page);
+  // a list without a status switch and with a show button, one without create, one with images
+  for (const resource of ['leads', 'suppliers', 'users', 'clients']) {
+    await page.goto(`/admin/${resource}`);
+    await expect(page.getByTestId('list-card').first(), resource).toBeVisible({
+      timeout: 30_000,
+    });
+    await expectNoHorizontalOverflow(page);
+  }
+});
