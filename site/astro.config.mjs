@@ -4,6 +4,8 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 
 const api = new URL(process.env.API_URL ?? 'http://127.0.0.1:8080');
+/** Where YouTube videos' thumbnails are fetched from at build time (src/lib/videos.ts). */
+const thumbnails = new URL(process.env.YOUTUBE_THUMBNAIL_URL || 'https://i.ytimg.com');
 
 /**
  * The origin the browser posts the public forms to: PUBLIC_API_URL at build time, as
@@ -59,8 +61,12 @@ export default defineConfig({
   cacheDir: '../.cache/astro',
   vite: { cacheDir: '../.cache/vite-site' },
   image: {
-    // Pictures come from the API's /uploads at build time and are re-encoded into the release.
-    remotePatterns: [{ protocol: api.protocol.replace(':', ''), hostname: api.hostname }],
+    // Pictures come from the API's /uploads (and videos' thumbnails from YouTube) at build time
+    // and are re-encoded into the release.
+    remotePatterns: [api, thumbnails].map((url) => ({
+      protocol: url.protocol.replace(':', ''),
+      hostname: url.hostname,
+    })),
     service: {
       entrypoint: 'astro/assets/services/sharp',
       // AVIF's default effort costs ~5x the time for a few per cent of bytes on these pictures.

@@ -14,6 +14,16 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: '../.cache/playwright/site',
   use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions: chromiumLaunch },
+  // Every test at a desktop's width; those tagged @phone again at a phone's, where most visitors
+  // are (DESIGN section 1): layout, forms, media and language tests, not the whole suite twice.
+  projects: [
+    { name: 'desktop' },
+    {
+      name: 'phone',
+      grep: /@phone/,
+      use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    },
+  ],
   webServer: {
     command: 'node ../scripts/e2e/server.ts',
     // the home page answers 200 once the first release is live (503 while it builds)

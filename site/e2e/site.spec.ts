@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
+import { MISSING_THUMBNAIL } from '../../scripts/e2e/thumbnails.ts';
 import { messages } from '../src/i18n/ui.ts';
 import { LANGS, localized, pageTypes, sample } from './helpers.ts';
 
@@ -294,6 +295,8 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
     '/uz/no/such/page?from=mail',
   );
   await expect(page.locator('a[data-lang=en]')).toHaveAttribute('aria-current', 'true');
+  // opening an /en/ address stored English, which would send /dashboard/… there too
+  await page.evaluate(() => localStorage.removeItem('lang'));
   await page.goto('/dashboard/anything');
   await expect(page.locator('[data-not-found=ru] [data-main-page]')).toHaveAttribute(
     'href',
@@ -351,3 +354,138 @@ test('robots.txt and a sitemap with language alternates', async ({ request }) =>
   expect(sitemap).toMatch(/hreflang="uz"/);
   expect(sitemap).not.toContain('404');
 });
+
+test('cards end their shortened descriptions at a word with "…", never on a number', async ({
+  page,
+  request,
+}) => {
+  const { category } = await sample(request);
+  const list = async (path: string) =>
+    (await (await request.get(path)).json()).data as { description_ru: string }[];
+  const pages = [
+    { path: '/', records: await list('/api/categories?limit=100') },
+    {
+      path: `/catalog/${category.id}`,
+      records: await list(`/api/products?limit=100&category_id=${category.id}`),
+    },
+  ];
+  let shortened = 0;
+  for (const { path, records } of pages) {
+    await page.goto(path);
+    const full = records.map((record) => record.description_ru.replace(/\s+/g, ' ').trim());
+    const texts = await page.locator('.card-body p').allTextContents();
+    expect(texts.length, path).toBeGreaterThan(0);
+    for (const text of texts) {
+      if (full.includes(text)) continue;
+      shortened++;
+      expect(text, path).toMatch(/[^\d\s]…$/);
+      const kept = text.slice(0, -1);
+      const whole = full.find((description) => description.startsWith(kept));
+      expect(whole, `${path}: "${text}" is the start of a description`).toBeDefined();
+      // the cut is at the end of a word: what follows in the description is not a letter
+      expect(whole!.slice(kept.length), `${path}: "${text}"`).toMatch(/^[\s,.;:)]/);
+    }
+  }
+  expect(shortened, 'the demo has descriptions too long for a card').toBeGreaterThan(0);
+});
+
+test('the 404 page does not scroll sideways', { tag: '@phone' }, async ({ page }) => {
+  for (const path of ['/no/such/page', '/en/no/such/page']) {
+    await page.goto(path);
+    // the "404" sways (2.4 s a swing): measured through one whole swing, at every tilt
+    let widest = 0;
+    for (let step = 0; step < 13; step++) {
+      const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        clientWidth: document.documentElement.clientWidth,
+      }));
+      widest = Math.max(widest, scrollWidth - clientWidth);
+      await page.waitForTimeout(200);
+    }
+    expect(widest, `${path}: pixels to scroll sideways`).toBeLessThanOrEqual(0);
+  }
+});
+
+test(
+  'an /en or /uz page opened directly stores its language',
+  { tag: '@phone' },
+  async ({ page }) => {
+    // a visitor who once chose Uzbek follows an English link
+    await page.goto('/uz/about');
+    await page.goto('/en/about');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('en');
+    // the next unprefixed address keeps them in English, not in the older choice
+    await page.goto('/services');
+    await expect(page).toHaveURL(/\/en\/services$/);
+    await page.goto('/uz');
+    expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('uz');
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/uz$/);
+  },
+);
+
+test(
+  'video boxes show the thumbnail the build fetched, served from the site',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const [video] = (await (await request.get('/api/media?limit=1&sort=id&order=asc')).json()).data;
+    const detail = (await (await request.get(`/api/products/${video.product_id}`)).json()).data;
+    await page.goto(`/catalog/${detail.category_id}/products/${detail.id}`);
+    const thumbnails = page.locator('[data-video] img');
+    await expect(thumbnails).toHaveCount(detail.media.length);
+    for (const thumbnail of await thumbnails.all()) {
+      // re-encoded into the release, not YouTube's (or the stand-in's) address
+      expect(await thumbnail.getAttribute('src')).toMatch(/^\/_astro\//);
+      await thumbnail.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.naturalWidth))
+        .toBeGreaterThan(0);
+    }
+    // the play button stays on top and still swaps in the player
+    await page.locator('[data-video] button').first().click();
+    await expect(page.locator('[data-video] iframe')).toHaveCount(1);
+
+    // a video whose thumbnail could not be fetched keeps the plain box, and still plays
+    const projects = (await (await request.get('/api/project?limit=100')).json()).data as {
+      id: number;
+      link: string;
+    }[];
+    const missing = projects.find((project) => project.link.includes(MISSING_THUMBNAIL))!;
+    await page.goto(`/projects/${missing.id}`);
+    await expect(page.locator('[data-video] button')).toHaveCount(1);
+    await expect(page.locator('[data-video] img')).toHaveCount(0);
+  },
+);
+
+test(
+  'the contacts map has a static fallback: the address and a link to open it',
+  { tag: '@phone' },
+  async ({ browser, page, request }) => {
+    const settings = (await (await request.get('/api/settings')).json()).data;
+    const fallback = (where: typeof page) => where.locator('[data-map-fallback]');
+    // without JavaScript (and so before the map loads)
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const bare = await noScript.newPage();
+    await bare.goto('/en/contacts');
+    await expect(fallback(bare)).toContainText(settings.address_en);
+    await expect(fallback(bare).getByRole('link', { name: 'Open in a map' })).toHaveAttribute(
+      'href',
+      /^https:\/\/www\.openstreetmap\.org\/\?mlat=41\.295&mlon=69\.33/,
+    );
+    await expect(bare.locator('[data-map] iframe')).toHaveCount(0);
+    await noScript.close();
+
+    // the map cannot load (offline, blocked): the fallback is still there to use
+    await page.route(
+      (url) => url.hostname !== '127.0.0.1',
+      (route) => route.abort('internetdisconnected'),
+    );
+    await page.goto('/contacts');
+    const map = page.locator('[data-map]');
+    await map.scrollIntoViewIfNeeded();
+    await expect(map.locator('iframe')).toHaveCount(1);
+    await expect(fallback(page)).toContainText(settings.address_ru);
+    await expect(fallback(page).getByRole('link', { name: 'Открыть на карте' })).toBeVisible();
+  },
+);

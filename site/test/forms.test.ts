@@ -1,6 +1,6 @@
 import { HONEYPOT_FIELD } from '@conveyor/shared';
 import { describe, expect, it } from 'vitest';
-import { toBody, validateLead, validateSupplier } from '../src/lib/forms.ts';
+import { apiErrors, toBody, validateLead, validateSupplier } from '../src/lib/forms.ts';
 
 describe('contact form checks', () => {
   it('want a name and a phone or an e-mail', () => {
@@ -74,5 +74,39 @@ describe('form bodies', () => {
       partner_count: null,
       [HONEYPOT_FIELD]: '',
     });
+  });
+});
+
+describe("the API's refusals", () => {
+  const lead = ['name', 'phone', 'email', 'message'];
+  it('name the field of the form with its message', () => {
+    expect(apiErrors('name: is required', lead)).toEqual({ name: 'error_required' });
+    expect(apiErrors('name: must not be empty', lead)).toEqual({ name: 'error_required' });
+    expect(apiErrors('email: must be a valid e-mail address', lead)).toEqual({
+      email: 'error_email',
+    });
+    expect(apiErrors('phone: give a phone number or an e-mail address', lead)).toEqual({
+      phone: 'error_contact',
+    });
+    expect(
+      apiErrors('phone: must be a phone number (digits, spaces, +, -, brackets)', lead),
+    ).toEqual({ phone: 'error_phone' });
+    expect(apiErrors('phone: is not a valid phone number', lead)).toEqual({
+      phone: 'error_phone_invalid',
+    });
+    expect(apiErrors('message: must be at most 5000 characters', lead)).toEqual({
+      message: 'error_invalid',
+    });
+    expect(apiErrors('inn: must be 9 to 14 digits', ['inn'])).toEqual({ inn: 'error_inn' });
+    expect(apiErrors('partner_count: must be <= 1000000', ['partner_count'])).toEqual({
+      partner_count: 'error_number',
+    });
+  });
+
+  it('name nothing when the message is about no field of the form', () => {
+    expect(apiErrors('website: must be empty', lead)).toEqual({});
+    expect(apiErrors('Request body is not valid JSON', lead)).toEqual({});
+    expect(apiErrors(undefined, lead)).toEqual({});
+    expect(apiErrors({ error: 'name: is required' }, lead)).toEqual({});
   });
 });

@@ -60,20 +60,58 @@ export function toBody(fields: readonly string[], values: Values): Record<string
   return body;
 }
 
-/** Posts one form to the API; true when it was accepted. */
+/**
+ * What became of a sent form: accepted; refused as invalid (a 400, with the fields the API named
+ * that the form has); or not delivered (the API failed, was unreachable or turned it away for
+ * another reason), which the visitor can only retry.
+ */
+export type SendResult =
+  | { kind: 'sent' }
+  | { kind: 'invalid'; errors: Errors }
+  | { kind: 'failed'; status: number | null };
+
+/**
+ * The field a 400's message names (the API says `field: what is wrong`, see its error handler),
+ * as the form's own message for it; empty when the message names no field of this form.
+ */
+export function apiErrors(message: unknown, fields: readonly string[]): Errors {
+  const match = typeof message === 'string' ? /^([\w.]+): (.*)$/s.exec(message) : null;
+  if (!match) return {};
+  const field = match[1]!.split('.').pop()!;
+  const text = match[2]!;
+  if (!fields.includes(field)) return {};
+  let key: FormTextKey = 'error_invalid';
+  if (/is required|must not be empty/.test(text)) key = 'error_required';
+  else if (field === 'phone' && /e-mail/.test(text)) key = 'error_contact';
+  // libphonenumber's verdict (the API's): the number has a number's shape but is none
+  else if (field === 'phone' && /not a valid phone number/.test(text)) key = 'error_phone_invalid';
+  else if (field === 'phone') key = 'error_phone';
+  else if (field === 'email') key = 'error_email';
+  else if (field === 'inn') key = 'error_inn';
+  else if (field === 'partner_count') key = 'error_number';
+  return { [field]: key };
+}
+
+/** Posts one form to the API and says what became of it. */
 export async function send(
   endpoint: string,
   resource: 'leads' | 'suppliers',
-  body: object,
-): Promise<boolean> {
+  body: Record<string, unknown>,
+): Promise<SendResult> {
+  let response: Response;
   try {
-    const response = await fetch(`${endpoint}/api/${resource}`, {
+    response = await fetch(`${endpoint}/api/${resource}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify(body),
     });
-    return response.ok;
   } catch {
-    return false;
+    // offline, the API unreachable, the connection cut
+    return { kind: 'failed', status: null };
   }
+  if (response.ok) return { kind: 'sent' };
+  if (response.status !== 400) return { kind: 'failed', status: response.status };
+  const reply: unknown = await response.json().catch(() => null);
+  const message = reply && typeof reply === 'object' ? (reply as { error?: unknown }).error : null;
+  return { kind: 'invalid', errors: apiErrors(message, Object.keys(body)) };
 }

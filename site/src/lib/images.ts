@@ -7,27 +7,47 @@ export interface RemotePicture {
   height: number;
 }
 
+/** Longest wait for the first bytes of a picture on another host (a video's thumbnail). */
+const REMOTE_TIMEOUT_MS = 5000;
+
 const sizes = new Map<string, Promise<RemotePicture | null>>();
+/** Hosts that did not answer in time: the rest of their pictures are not waited for. */
+const silentHosts = new Set<string>();
 
 /**
- * An uploaded picture with its real size (read from the first bytes of the file, once per
- * build), or null when there is none or it cannot be read: one missing file must not fail the
- * whole site, it shows a placeholder instead.
+ * A picture at an address the build can read, with its real size (read from the first bytes of
+ * the file, once per build), or null when it cannot be read: one missing picture must not fail
+ * the whole site, a placeholder stands in for it. The address's host must be one of the image
+ * remote patterns of astro.config.mjs.
  */
+export function remoteImage(src: string): Promise<RemotePicture | null> {
+  if (!sizes.has(src)) sizes.set(src, probe(src));
+  return sizes.get(src)!;
+}
+
+async function probe(src: string): Promise<RemotePicture | null> {
+  const host = new URL(src).host;
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    if (silentHosts.has(host)) throw new Error(`${host} did not answer earlier in this build`);
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        silentHosts.add(host);
+        reject(new Error(`no answer in ${REMOTE_TIMEOUT_MS} ms`));
+      }, REMOTE_TIMEOUT_MS);
+    });
+    const { width, height } = await Promise.race([inferRemoteSize(src), timeout]);
+    return width && height ? { src, width, height } : null;
+  } catch (error) {
+    console.warn(`picture ${src} left out: ${String(error)}`);
+    return null;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** An uploaded picture (a path under /uploads, as the API gives it); see remoteImage. */
 export function remotePicture(path: string | null | undefined): Promise<RemotePicture | null> {
   const src = fileUrl(path);
-  if (!src) return Promise.resolve(null);
-  if (!sizes.has(src)) {
-    sizes.set(
-      src,
-      inferRemoteSize(src).then(
-        ({ width, height }) => (width && height ? { src, width, height } : null),
-        (error: unknown) => {
-          console.warn(`picture ${src} left out: ${String(error)}`);
-          return null;
-        },
-      ),
-    );
-  }
-  return sizes.get(src)!;
+  return src ? remoteImage(src) : Promise.resolve(null);
 }

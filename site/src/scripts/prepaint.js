@@ -1,6 +1,7 @@
 /* global document, location, matchMedia */
-// Before paint: the stored theme (or the system's), and a visitor whose stored language is not
-// this page's default is sent to their language (DESIGN section 5).
+// Before paint: the stored theme (or the system's); the language of a /uz or /en address is
+// stored, and a visitor whose stored language is not this page's default is sent to their
+// language (DESIGN section 5).
 //
 // Plain JavaScript, not bundled: astro.config.mjs inlines this file (without its comment lines)
 // at the top of every page's <head> with Astro's injectScript('head-inline'), and Astro lists
@@ -16,9 +17,20 @@
   }
   const dark = theme ? theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-  // only from an unprefixed address: the 404 page (lang ru) also answers /uz/… and /en/…
-  const prefixed = /^\/(uz|en)(\/|$)/.test(location.pathname);
-  if (document.documentElement.lang === 'ru' && !prefixed && (stored === 'uz' || stored === 'en')) {
+  // A /uz/… or /en/… address opened directly (a shared link, a search result) is a choice of
+  // language too: remembered, so the next unprefixed address does not send the visitor back to
+  // an older choice. An unprefixed address says nothing (it is also where a choice redirects).
+  const prefix = /^\/(uz|en)(\/|$)/.exec(location.pathname);
+  if (prefix) {
+    if (stored !== prefix[1]) {
+      try {
+        localStorage.setItem('lang', prefix[1]);
+      } catch {
+        // storage blocked or full: the choice lasts for this page only
+      }
+    }
+  } else if (document.documentElement.lang === 'ru' && (stored === 'uz' || stored === 'en')) {
+    // only from an unprefixed address: the 404 page (lang ru) also answers /uz/… and /en/…
     const path = location.pathname === '/' ? '' : location.pathname;
     location.replace(`/${stored}${path}${location.search}${location.hash}`);
   }

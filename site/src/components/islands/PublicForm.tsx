@@ -1,8 +1,16 @@
-import { HONEYPOT_FIELD, TOAST_MS } from '@conveyor/shared';
+import {
+  DEFAULT_LANGUAGE,
+  HONEYPOT_FIELD,
+  type Language,
+  leadBodies,
+  supplierBodies,
+  TOAST_MS,
+} from '@conveyor/shared';
 import './PublicForm.css';
 import { type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { READY_EVENT } from '../../directives/interaction.ts';
 import { type Errors, send, toBody, type Values } from '../../lib/forms.ts';
+import { visitContext } from '../../lib/visit.ts';
 import type { FormTextKey, FormTexts } from './texts.ts';
 
 export interface FieldSpec {
@@ -18,14 +26,24 @@ export interface FieldSpec {
 /** The fields in their order; an inner list is one row of fields side by side. */
 export type FormFields = readonly (FieldSpec | readonly FieldSpec[])[];
 
+/** The product a quote is asked for (the product page's contact form). */
+export interface QuoteProduct {
+  id: number;
+  name: string;
+}
+
 /** What a page gives a form island. */
 export interface FormIslandProps {
+  /** The page's language, sent with the form. */
+  lang: Language;
   texts: FormTexts;
   /** The API's origin; '' for the site's own. */
   endpoint: string;
   /** Each island is a React root of its own, whose useId values start over: the prefix keeps
    *  the ids of two forms on one page apart. */
   idPrefix?: string;
+  /** The product the message is about, shown above the fields; the visitor may remove it. */
+  product?: QuoteProduct | undefined;
 }
 
 export interface PublicFormProps extends FormIslandProps {
@@ -35,23 +53,36 @@ export interface PublicFormProps extends FormIslandProps {
   idPrefix: string;
 }
 
+/** The privacy notice of a language (DESIGN 5: Russian at the unprefixed path). */
+const privacyPath = (lang: Language) =>
+  lang === DEFAULT_LANGUAGE ? '/privacy' : `/${lang}/privacy`;
+
 type Toast = { kind: 'success' | 'error'; text: string } | null;
+
+/** The fields of each form's create call: the visit's context is sent where the API takes it. */
+const ACCEPTED = {
+  leads: Object.keys(leadBodies.create.properties),
+  suppliers: Object.keys(supplierBodies.create.properties),
+} as const;
 
 /**
  * A public form (contact message or supplier application): checks in the browser, posts JSON
- * to the API, shows the spec's toast in the page's language and empties itself after every
- * submission, whether it was accepted or not (spec section 8).
+ * to the API and shows a toast in the page's language. Only an accepted submission empties the
+ * form (spec section 8 empties it after a refusal too, which loses the visitor's text): a
+ * refusal (400) keeps it, says the data was not entered correctly and marks the field the API
+ * named; a failure to deliver (the API down or unreachable) keeps it and asks to try again.
  */
 const subscribeNothing = () => () => {};
 const isClient = () => true;
 const isServer = () => false;
 
 export default function PublicForm(props: PublicFormProps) {
-  const { texts, endpoint, resource, fields, validate, idPrefix } = props;
+  const { lang, texts, endpoint, resource, fields, validate, idPrefix, product } = props;
   const flat = fields.flatMap((field) => (Array.isArray(field) ? field : [field])) as FieldSpec[];
   const [errors, setErrors] = useState<Errors>({});
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<Toast>(null);
+  const [about, setAbout] = useState(product);
   // The page is static HTML and the island wakes on the first touch (client:interaction); the
   // attribute tells tests (and styles) when React has taken the form over.
   // useSyncExternalStore's server snapshot is what hydration renders first, the client one
@@ -70,6 +101,14 @@ export default function PublicForm(props: PublicFormProps) {
     return () => clearTimeout(timer);
   }, [toast]);
 
+  /** Moves the focus to the first field with an error; false when there is none. */
+  function focusFirst(found: Errors): boolean {
+    const first = flat.find((field) => found[field.name]);
+    if (!first) return false;
+    formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first.name))}`)?.focus();
+    return true;
+  }
+
   async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = event.currentTarget;
@@ -79,27 +118,31 @@ export default function PublicForm(props: PublicFormProps) {
     ) as Values;
     const found = validate(values);
     setErrors(found);
-    const first = flat.find((field) => found[field.name]);
-    if (first) {
-      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id(first.name))}`)?.focus();
-      return;
-    }
+    if (focusFirst(found)) return;
     setSending(true);
-    const ok = await send(
-      endpoint,
-      resource,
-      toBody(
-        flat.map((f) => f.name),
-        values,
-      ),
+    const body = toBody(
+      flat.map((f) => f.name),
+      values,
     );
+    const context: Record<string, unknown> = {
+      ...visitContext(lang),
+      product_id: about?.id ?? null,
+    };
+    for (const [key, value] of Object.entries(context)) {
+      if (ACCEPTED[resource].includes(key)) body[key] = value;
+    }
+    const result = await send(endpoint, resource, body);
     setSending(false);
-    setToast(
-      ok
-        ? { kind: 'success', text: texts.toast_success }
-        : { kind: 'error', text: texts.toast_failure },
-    );
-    form.reset();
+    if (result.kind === 'sent') {
+      setToast({ kind: 'success', text: texts.toast_success });
+      form.reset();
+    } else if (result.kind === 'invalid') {
+      setErrors(result.errors);
+      setToast({ kind: 'error', text: texts.toast_failure });
+      focusFirst(result.errors);
+    } else {
+      setToast({ kind: 'error', text: texts.toast_send_failed });
+    }
   }
 
   const renderField = (field: FieldSpec) => {
@@ -154,6 +197,21 @@ export default function PublicForm(props: PublicFormProps) {
       data-form={resource}
       data-ready={ready || undefined}
     >
+      {about && (
+        <p className="form-about" data-product={about.id}>
+          <span>
+            {texts.quote_about} <strong>{about.name}</strong>
+          </span>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setAbout(undefined)}
+            aria-label={`${texts.quote_remove}: ${about.name}`}
+          >
+            ×
+          </button>
+        </p>
+      )}
       {fields.map((field, index) =>
         Array.isArray(field) ? (
           <div className="row" key={index}>
@@ -178,6 +236,9 @@ export default function PublicForm(props: PublicFormProps) {
           {sending ? texts.sending : texts.send}
         </button>
       </div>
+      <p className="form-consent" data-consent>
+        {texts.consent_text} <a href={privacyPath(lang)}>{texts.consent_link}</a>.
+      </p>
       <div aria-live="polite" role="status">
         {toast && (
           <div className={`toast ${toast.kind}`} data-toast={toast.kind}>

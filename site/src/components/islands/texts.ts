@@ -17,6 +17,7 @@ export const FORM_TEXT_KEYS = [
   'sending',
   'toast_success',
   'toast_failure',
+  'toast_send_failed',
   'close',
   'error_required',
   'error_email',
@@ -24,6 +25,12 @@ export const FORM_TEXT_KEYS = [
   'error_contact',
   'error_inn',
   'error_number',
+  'error_invalid',
+  'error_phone_invalid',
+  'quote_about',
+  'quote_remove',
+  'consent_text',
+  'consent_link',
 ] as const satisfies readonly MessageKey[];
 
 export type FormTextKey = (typeof FORM_TEXT_KEYS)[number];
