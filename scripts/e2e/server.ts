@@ -10,10 +10,14 @@ import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
 import { startTelegram } from '@conveyor/api/testing';
 import { breakBuildMarker } from './build-marker.ts';
+import { startThumbnails } from './thumbnails.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
 // New leads go to a local stand-in of the Telegram Bot API (no test reaches the internet).
 const telegram = await startTelegram();
+// The site's builds take videos' thumbnails from a local stand-in of YouTube's picture host.
+const thumbnails = await startThumbnails();
+process.env.YOUTUBE_THUMBNAIL_URL = thumbnails.url;
 const config = loadConfig({
   DATA_DIR: dataDir,
   DATABASE_URL: '',
@@ -44,6 +48,7 @@ if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.lo
 const stop = async () => {
   await app.close();
   await telegram.close();
+  await thumbnails.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(marker, { force: true });
   process.exit(0);
