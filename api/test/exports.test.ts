@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leads } from '../src/db/repositories/specs.ts';
+import { categories, leads, products } from '../src/db/repositories/specs.ts';
 import { ADMIN, type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
@@ -303,6 +303,60 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
       `'${SUPPLIER.offer}`,
     ]);
     expect(row[9]).toBe('Active');
+  });
+
+  it('names the assignee and the product instead of writing their ids', async () => {
+    const db = api.app.db.kysely;
+    const names = { name_uz: 'Lentalar', name_ru: 'Ленты', name_en: 'Belts' };
+    const category = await categories.insert(db, {
+      ...names,
+      description_uz: '',
+      description_ru: '',
+      description_en: '',
+      link: '',
+      image: null,
+      is_active: true,
+    });
+    const product = await products.insert(db, {
+      name_uz: 'LK-400 lentali konveyeri',
+      name_ru: 'Ленточный конвейер ЛК-400',
+      name_en: '',
+      description_uz: '',
+      description_ru: '',
+      description_en: '',
+      category_id: category.id,
+      image: null,
+      is_active: true,
+    });
+    const me = (await api.request('GET', '/api/me', { token })).body.data;
+    const quote = await api.request('POST', '/api/leads', {
+      json: { name: 'Quote for a belt', phone: '+998901112233', product_id: product.id },
+    });
+    expect(quote.status).toBe(201);
+    // an anonymous sender is not told the lead's id
+    const [lead] = (await api.request('GET', '/api/leads?q=Quote%20for%20a%20belt', { token })).body
+      .data;
+    const taken = await api.request('PUT', `/api/leads/${lead.id}`, {
+      token,
+      json: { assignee_id: me.id },
+    });
+    expect(taken.status, JSON.stringify(taken.body)).toBe(200);
+    const who = `${me.first_name ?? ''} ${me.last_name ?? ''}`.trim() || me.user_name;
+    const column = (header: string) => RU_LEAD_HEADERS.indexOf(header);
+
+    const [, ru] = await csvRows(`/api/leads/export?lang=ru&id=${lead.id}`);
+    expect(ru![column('Ответственный')]).toBe(who);
+    expect(ru![column('Товар')]).toBe('Ленточный конвейер ЛК-400');
+    // no English name: the Uzbek one, never an empty cell
+    const sheet = await sheetOf(`/api/leads/export?format=xlsx&lang=en&id=${lead.id}`);
+    expect(rowValues(sheet, 2)[column('Товар')]).toBe('LK-400 lentali konveyeri');
+    expect(rowValues(sheet, 2)[column('Ответственный')]).toBe(who);
+    // a product deleted since: the lead no longer points to it
+    await products.remove(db, product.id);
+    const [, gone] = await csvRows(`/api/leads/export?id=${lead.id}`);
+    expect(gone![column('Товар')]).toBe('');
+    await leads.remove(db, lead.id);
+    await categories.remove(db, category.id);
   });
 
   it('reads a big table page by page and writes every row once', async () => {

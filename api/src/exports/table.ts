@@ -6,6 +6,7 @@ import {
   neutraliseCell,
 } from '@conveyor/shared';
 import type { JSONSchema } from 'json-schema-to-ts';
+import { EXPORT_REFERENCES, type ReferenceNames } from './references.ts';
 
 /** One cell of an exported file: a date is the company's wall-clock time, kept as UTC fields. */
 export type Cell = string | number | Date | null;
@@ -20,12 +21,12 @@ export interface ExportColumn {
 
 export interface ExportTable {
   columns: ExportColumn[];
-  /** A record as its row of cells, in the columns' order. */
-  row(record: Record<string, unknown>): Cell[];
+  /** A record as its row of cells, in the columns' order; `names` names what it refers to. */
+  row(record: Record<string, unknown>, names?: ReferenceNames): Cell[];
 }
 
-function kindOf(property: JSONSchema | undefined): CellKind {
-  if (typeof property !== 'object') return 'text';
+function kindOf(key: string, property: JSONSchema | undefined): CellKind {
+  if (typeof property !== 'object' || key in EXPORT_REFERENCES) return 'text';
   if (property.format === 'date-time') return 'date';
   const types = [property.type].flat();
   return types.includes('integer') || types.includes('number') ? 'number' : 'text';
@@ -59,8 +60,9 @@ export function wallClock(timeZone: string): (instant: Date) => Date {
 /**
  * The exported table of a resource: the repository's columns in their order (so a column added
  * to the record is exported without a change here), headed in the staff's language; statuses
- * and booleans translated, dates in the company's time zone, and every text cell neutralised
- * against formula injection.
+ * and booleans translated, dates in the company's time zone, another record's id written as
+ * that record's name (`#id` when it is gone), and every text cell neutralised against formula
+ * injection.
  */
 export function exportTable(
   resource: ExportingResource,
@@ -73,10 +75,13 @@ export function exportTable(
   const described = columns.map((key) => ({
     key,
     header: exportHeader(resource, key, language),
-    kind: kindOf(properties[key]),
+    kind: kindOf(key, properties[key]),
   }));
-  const cell = (column: ExportColumn, stored: unknown): Cell => {
+  const cell = (column: ExportColumn, stored: unknown, names?: ReferenceNames): Cell => {
     if (stored === null || stored === undefined) return null;
+    if (column.key in EXPORT_REFERENCES && typeof stored === 'number') {
+      return neutraliseCell(names?.get(column.key)?.get(stored) ?? `#${stored}`);
+    }
     if (column.kind === 'date' && typeof stored === 'string') {
       const instant = new Date(stored);
       if (!Number.isNaN(instant.getTime())) return toWallClock(instant);
@@ -87,6 +92,6 @@ export function exportTable(
   };
   return {
     columns: described,
-    row: (record) => described.map((column) => cell(column, record[column.key])),
+    row: (record, names) => described.map((column) => cell(column, record[column.key], names)),
   };
 }

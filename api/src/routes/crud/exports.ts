@@ -4,6 +4,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { getNotificationSettings } from '../../db/repositories/notificationSettings.ts';
 import { csvStream } from '../../exports/csv.ts';
 import { recordPages } from '../../exports/records.ts';
+import { referenceNames } from '../../exports/references.ts';
 import { exportTable, wallClock } from '../../exports/table.ts';
 import { xlsxStream } from '../../exports/xlsx.ts';
 import type { AnyRecord, Crud } from './definition.ts';
@@ -41,16 +42,14 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
       const { format, lang, ...query } = request.query;
       const selection = listSelection(query, def, true);
       const { time_zone: timeZone } = await getNotificationSettings(app.db.kysely);
-      const table = exportTable(
-        resource,
-        def.repo.spec.columns,
-        def.record.properties,
-        lang,
-        timeZone,
-      );
+      const { columns } = def.repo.spec;
+      const table = exportTable(resource, columns, def.record.properties, lang, timeZone);
       const pages = await recordPages<AnyRecord>(app.db.kysely, def.repo, selection);
       async function* cells() {
-        for await (const records of pages) yield records.map((record) => table.row(record));
+        for await (const records of pages) {
+          const names = await referenceNames(app.db.kysely, columns, records, lang);
+          yield records.map((record) => table.row(record, names));
+        }
       }
       // who took which personal data, for the log until there is an audit log
       request.log.info(
