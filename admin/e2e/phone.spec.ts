@@ -76,7 +76,10 @@ test('on a phone: a list fits, a product is edited and saved, staff sign out', a
     .poll(async () => (await apiGet(page, `/products/${product.id}`)).data.name_uz)
     .toBe(renamed);
 
-  // sign out from the user menu
+  // sign out from the user menu: the app bar hides while scrolling down (the form's Save sits
+  // low on the screen), and a scroll back up shows it, as a staff member's thumb would
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectOnScreen(userMenu(page));
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Akkauntdan chiqish' }).click();
   await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
