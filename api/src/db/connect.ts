@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { SqliteBooleanPlugin } from './sqliteBooleans.ts';
 import type { Database } from './types.ts';
@@ -56,8 +57,30 @@ export function connect({
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new SqliteBooleanPlugin()],
   });
   return { kysely, dialect: 'sqlite', destroy: () => kysely.destroy() };
+}
+
+/**
+ * The database as Kysely's SQLite dialect sees it, keeping compiled statements. Kysely calls
+ * `prepare` for every query, and better-sqlite3 compiles the SQL each time; an API runs the same
+ * few hundred statements over and over, and compiling was a tenth of a form post's time on the
+ * server (`pnpm bench:leads`). A statement still being iterated (a streamed query) is busy and
+ * cannot run again: such a call gets a fresh one. SQLite recompiles a kept statement by itself
+ * when a migration changes the schema.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      const kept = statements.get(sql);
+      if (kept && !kept.busy) return kept;
+      const statement = sqlite.prepare(sql);
+      if (!kept) statements.set(sql, statement);
+      return statement;
+    },
+  };
 }

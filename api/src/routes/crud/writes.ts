@@ -74,18 +74,19 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
         : columnValues(def, body);
       await checkReferences(def, db, values);
       const { written, gallery } = await saveFiles(app, def, files, values);
+      let deliveries = 0;
       const record = await orRemove(app, written, () =>
         db.transaction().execute(async (trx) => {
           const created = await def.repo.insert(trx, values);
           await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
           // A lead and its deliveries to the sales team are kept together or not at all.
-          if (isNotifying(def.name)) await app.notify.queue(trx, def.name, created.id);
+          if (isNotifying(def.name)) deliveries = await app.notify.queue(trx, def.name, created.id);
           return created;
         }),
       );
       publish(app, def, 'create', record.id);
       // Committed: the deliveries start now, not at the job runner's next poll.
-      if (isNotifying(def.name)) app.notify.sent();
+      if (deliveries > 0) app.notify.sent();
       const data =
         staff || createAccess === 'staff'
           ? await present(def, app.db.kysely, record, true)
