@@ -1,5 +1,10 @@
 import type { Kysely } from 'kysely';
-import { type Migration, type MigrationProvider, Migrator } from 'kysely/migration';
+import {
+  DEFAULT_MIGRATION_TABLE,
+  type Migration,
+  type MigrationProvider,
+  Migrator,
+} from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_0001_initial.ts';
 import * as publishing from './migrations/2026_11_22_0002_publishing.ts';
 import * as settingsCreatedAt from './migrations/2026_11_23_0001_settings_created_at.ts';
@@ -24,6 +29,12 @@ const migrations: Record<string, Migration> = {
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';
+
+/** Every migration's name, oldest first: the last one applied is a database's schema version. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/** Kysely's record of the applied migrations (the migrator's default table). */
+export const MIGRATION_TABLE = DEFAULT_MIGRATION_TABLE;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 

@@ -1,0 +1,223 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { sql } from 'kysely';
+import { connect } from '../db/connect.ts';
+import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate.ts';
+import { archiveRows, type DatabaseTarget, openArchive, type OpenedArchive } from './archive.ts';
+import { BackupError, type EXCLUDED, type Manifest, SELF_MADE, TABLES } from './format.ts';
+import { type ColumnInfo, describeTables, type Untyped } from './snapshot.ts';
+
+export interface RestoreOptions extends DatabaseTarget {
+  file: string;
+  /** Replace a target that holds data of its own. */
+  force?: boolean;
+}
+
+export interface RestoreSummary {
+  /** The database restored into. */
+  dialect: 'sqlite' | 'postgres';
+  /** Where the archive was taken from: its database, schema version and time. */
+  source: { dialect: 'sqlite' | 'postgres'; schemaVersion: string; createdAt: string };
+  tables: Record<string, number>;
+  files: number;
+}
+
+/**
+ * Most parameters one INSERT binds; SQLite allows 32,766 and PostgreSQL 65,535. A batch holds
+ * as many rows as fit, so a big table goes in a few hundred rows at a time.
+ */
+const MAX_PARAMETERS = 8000;
+
+/** Whether the archive's tables and columns fit the target's (latest) schema. */
+function checkSchema(manifest: Manifest, target: Map<string, ColumnInfo[]>): void {
+  const known = new Set<string>(TABLES);
+  for (const [table, entry] of Object.entries(manifest.tables)) {
+    const columns = target.get(table);
+    if (!known.has(table) || !columns) {
+      throw new BackupError(
+        `The archive holds table ${table}, which this version of conveyor does not have. Nothing was changed.`,
+      );
+    }
+    const names = new Set(columns.map((column) => column.name));
+    const gone = entry.columns.filter((column) => !names.has(column));
+    if (gone.length) {
+      // Dropping them would lose data without anyone deciding so.
+      throw new BackupError(
+        `The archive's ${table} has columns this database no longer has (${gone.join(', ')}): restoring would lose them. Nothing was changed.`,
+      );
+    }
+    // Columns added since the archive was made take their defaults; one without a default
+    // cannot be filled.
+    const required = columns.filter(
+      (column) => !column.nullable && !column.hasDefault && !entry.columns.includes(column.name),
+    );
+    if (required.length) {
+      throw new BackupError(
+        `The archive's ${table} lacks ${required.map((column) => column.name).join(', ')}, which this database requires. Nothing was changed.`,
+      );
+    }
+  }
+}
+
+/**
+ * What the target holds that a restore would replace, in words, or null when it is empty. A
+ * database a server has only started on counts as empty: it holds the first admin account,
+ * the settings records and scheduled jobs, all made by the server itself.
+ */
+async function dataOfItsOwn(
+  db: Untyped,
+  target: Map<string, ColumnInfo[]>,
+): Promise<string | null> {
+  const held: string[] = [];
+  for (const table of TABLES) {
+    if (!target.has(table)) continue;
+    const { count } = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
+    const rows = Number(count);
+    const own = table === 'users' ? rows > 1 : !SELF_MADE.includes(table) && rows > 0;
+    if (own) held.push(`${table}: ${rows}`);
+  }
+  return held.length ? held.join(', ') : null;
+}
+
+/** The archive's value in the target's terms: a 0/1 from an older archive becomes a boolean. */
+function toTarget(value: unknown, column: ColumnInfo): unknown {
+  if (column.boolean && typeof value === 'number') return value !== 0;
+  return value;
+}
+
+async function insertTable(
+  db: Untyped,
+  archive: OpenedArchive,
+  table: (typeof TABLES)[number],
+  columns: ColumnInfo[],
+): Promise<number> {
+  const byName = new Map(columns.map((column) => [column.name, column]));
+  const width = archive.manifest.tables[table]!.columns.length || 1;
+  const batchRows = Math.max(1, Math.floor(MAX_PARAMETERS / width));
+  let batch: Record<string, unknown>[] = [];
+  let rows = 0;
+  const flush = async () => {
+    if (batch.length) await db.insertInto(table).values(batch).execute();
+    rows += batch.length;
+    batch = [];
+  };
+  for await (const row of archiveRows(archive, table)) {
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(row))
+      values[name] = toTarget(value, byName.get(name)!);
+    batch.push(values);
+    if (batch.length >= batchRows) await flush();
+  }
+  await flush();
+  return rows;
+}
+
+/**
+ * PostgreSQL hands out ids from a sequence that explicit ids do not move: set each to follow
+ * the highest id restored, or the next record would collide. (SQLite follows by itself.)
+ */
+async function resetSequences(db: Untyped, target: Map<string, ColumnInfo[]>): Promise<void> {
+  for (const table of TABLES) {
+    if (!target.get(table)?.some((column) => column.name === 'id')) continue;
+    await sql`select setval(seq, coalesce((select max(id) from ${sql.table(table)}), 0) + 1, false)
+      from (select pg_get_serial_sequence(${table}, 'id') as seq) as s where seq is not null`.execute(
+      db,
+    );
+  }
+}
+
+/**
+ * Restores an archive into the database and uploads folder given. In order:
+ * 1. unpack it beside the uploads folder and check every file and count against the manifest;
+ *    a damaged or truncated archive is refused before anything is touched;
+ * 2. migrate the target to the latest schema and check the archive fits it;
+ * 3. refuse a target with data of its own unless `force`;
+ * 4. in one transaction: empty the backed-up tables (and the sessions: a token must not
+ *    outlive its user's replacement), insert the rows in foreign-key order, move PostgreSQL's
+ *    id sequences past them, and swap the uploads folder for the archive's; a failure rolls the
+ *    rows back and swaps the old files back in.
+ * The server should be stopped meanwhile: it would see the tables half replaced.
+ */
+export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
+  const file = resolve(options.file);
+  const uploadsDir = resolve(options.uploadsDir);
+  // The unpacked archive lies beside the uploads folder, so the swap is two renames.
+  await mkdir(dirname(uploadsDir), { recursive: true });
+  const work = await mkdtemp(join(dirname(uploadsDir), '.conveyor-restore-'));
+  try {
+    const archive = await openArchive(file, work);
+    const { manifest } = archive;
+    if (!MIGRATION_NAMES.includes(manifest.schema_version)) {
+      throw new BackupError(
+        `The archive was made by a newer version of conveyor (schema ${manifest.schema_version}); update conveyor first. Nothing was changed.`,
+      );
+    }
+    const db = connect({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
+    try {
+      await migrateToLatest(db.kysely);
+      const untyped = db.kysely as unknown as Untyped;
+      const target = await describeTables(untyped);
+      checkSchema(manifest, target);
+      const own = await dataOfItsOwn(untyped, target);
+      if (own && !options.force) {
+        throw new BackupError(
+          `The target database holds data of its own (${own}). A restore replaces all of it: run it again with --force to do so. Nothing was changed.`,
+        );
+      }
+
+      const restoredUploads = join(work, 'uploads');
+      const previousUploads = join(work, 'previous-uploads');
+      await mkdir(restoredUploads, { recursive: true });
+      let swapped = false;
+      const swapBack = async () => {
+        await rename(uploadsDir, restoredUploads);
+        if (existsSync(previousUploads)) await rename(previousUploads, uploadsDir);
+      };
+      const tables: Record<string, number> = {};
+      try {
+        await db.kysely.transaction().execute(async (trx) => {
+          const t = trx as unknown as Untyped;
+          await t.deleteFrom('sessions' satisfies keyof typeof EXCLUDED).execute();
+          for (const table of [...TABLES].reverse()) {
+            if (target.has(table)) await t.deleteFrom(table).execute();
+          }
+          for (const table of TABLES) {
+            if (!manifest.tables[table]) continue;
+            tables[table] = await insertTable(t, archive, table, target.get(table)!);
+          }
+          if (db.dialect === 'postgres') await resetSequences(t, target);
+          // Last, so that a failure before leaves the old files in place.
+          if (existsSync(uploadsDir)) await rename(uploadsDir, previousUploads);
+          try {
+            await rename(restoredUploads, uploadsDir);
+          } catch (error) {
+            if (existsSync(previousUploads)) await rename(previousUploads, uploadsDir);
+            throw error;
+          }
+          swapped = true;
+        });
+      } catch (error) {
+        if (swapped) await swapBack();
+        throw error;
+      }
+      return {
+        dialect: db.dialect,
+        source: {
+          dialect: manifest.dialect,
+          schemaVersion: manifest.schema_version,
+          createdAt: manifest.created_at,
+        },
+        tables,
+        files: Object.keys(manifest.files).filter((name) => name.startsWith('uploads/')).length,
+      };
+    } finally {
+      await db.destroy();
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true, maxRetries: 3 });
+  }
+}
