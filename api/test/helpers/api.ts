@@ -43,8 +43,11 @@ export async function startApi(
   // A second instance on the same data passes DATA_DIR (and DATABASE_URL): it owns neither.
   const ownsData = env.DATA_DIR === undefined;
   const dataDir = ownsData ? await mkdtemp(join(tmpdir(), 'conveyor-test-')) : String(env.DATA_DIR);
+  // DATABASE_URL '' asks for SQLite even in the PostgreSQL project (a move between the two).
   const postgres =
-    TEST_DB === 'postgres' && !env.DATABASE_URL ? await createPostgresDatabase() : null;
+    TEST_DB === 'postgres' && env.DATABASE_URL === undefined
+      ? await createPostgresDatabase()
+      : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     DATABASE_URL: postgres?.url ?? '',

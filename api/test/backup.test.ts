@@ -1,0 +1,581 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import * as tar from 'tar';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBackup } from '../src/backup/archive.ts';
+import { BackupError, type Manifest, TABLES } from '../src/backup/format.ts';
+import { restoreBackup } from '../src/backup/restore.ts';
+import { loadConfig } from '../src/config.ts';
+import { connect } from '../src/db/connect.ts';
+import { type TestApi, startApi } from './helpers/api.ts';
+import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
+import { file, jpeg, png } from './helpers/images.ts';
+
+// Backups and restore (DESIGN section 9, "Backups are portable"): an archive taken while leads
+// arrive holds every lead acknowledged before it began; a damaged or truncated archive is
+// refused and the target left alone; a target with data of its own needs --force; an archive
+// moves SQLite → PostgreSQL → SQLite with the same records and files; the CLI says what it did.
+
+const CLI = fileURLToPath(new URL('../src/backup/cli.ts', import.meta.url));
+const run = promisify(execFile);
+
+/** A database and uploads folder: a backup's source or a restore's target. */
+interface Place {
+  databaseUrl: string | null;
+  sqliteFile: string;
+  uploadsDir: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** A new, empty place, laid out as the server would lay it out under its DATA_DIR. */
+async function newPlace(kind: 'sqlite' | 'postgres' = TEST_DB): Promise<Place> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-restore-'));
+  const postgres = kind === 'postgres' ? await createPostgresDatabase() : null;
+  const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: postgres?.url ?? '' });
+  return {
+    databaseUrl: config.databaseUrl,
+    sqliteFile: config.sqliteFile,
+    uploadsDir: config.uploadsDir,
+    dataDir,
+    async close() {
+      await postgres?.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const placeOf = (api: TestApi): Place => ({
+  databaseUrl: api.config.databaseUrl,
+  sqliteFile: api.config.sqliteFile,
+  uploadsDir: api.config.uploadsDir,
+  dataDir: api.dataDir,
+  close: async () => {},
+});
+
+/** The env that points the CLI (or a second API) at a place. */
+const envOf = (place: Place) => ({
+  DATA_DIR: place.dataDir,
+  DATABASE_URL: place.databaseUrl ?? '',
+});
+
+type Rows = Record<string, unknown>[];
+
+/**
+ * Every backed-up table's rows, by id, compared across databases: timestamps as ISO text and
+ * is_active (the schema's only boolean) as a boolean, whatever the database returned.
+ */
+async function dump(place: Place): Promise<Record<string, Rows>> {
+  const db = connect({ databaseUrl: place.databaseUrl, sqliteFile: place.sqliteFile });
+  try {
+    const out: Record<string, Rows> = {};
+    for (const table of TABLES) {
+      const rows = await db.kysely.selectFrom(table).selectAll().orderBy('id').execute();
+      out[table] = rows.map((row) =>
+        Object.fromEntries(
+          Object.entries(row).map(([key, value]) => [
+            key,
+            value instanceof Date ? value.toISOString() : key === 'is_active' ? !!value : value,
+          ]),
+        ),
+      );
+    }
+    return out;
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function count(place: Place, table: 'sessions' | 'leads' | 'users'): Promise<number> {
+  const db = connect({ databaseUrl: place.databaseUrl, sqliteFile: place.sqliteFile });
+  try {
+    const row = await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** The sha256 of every file under a folder, by its relative path. */
+async function fileHashes(dir: string): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const path = join(entry.parentPath, entry.name);
+    out[relative(dir, path).split(sep).join('/')] = createHash('sha256')
+      .update(await readFile(path))
+      .digest('hex');
+  }
+  return out;
+}
+
+/** Content of every kind through the real API: images, a user, leads, an application, a note. */
+async function fillThroughApi(api: TestApi): Promise<void> {
+  const token = await api.signIn();
+  const created = async (method: string, path: string, options: object) => {
+    const reply = await api.request(method, path, { token, ...options });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body.data;
+  };
+  const category = await created('POST', '/api/categories', {
+    json: { name_ru: 'Ленточные конвейеры', name_uz: 'Lentali konveyerlar', is_active: false },
+  });
+  const form = new FormData();
+  form.append('name_ru', 'Конвейер');
+  form.append('category_id', String(category.id));
+  form.append('image', file(await jpeg(), 'main.jpg', 'image/jpeg'));
+  form.append('images', file(await png(), 'one.png', 'image/png'));
+  await created('POST', '/api/products', { form });
+  const client = new FormData();
+  client.append('name', 'Oʻzbekiston temir yoʻllari');
+  client.append('image', file(await png(64, 64), 'logo.png', 'image/png'));
+  await created('POST', '/api/clients', { form: client });
+  await created('POST', '/api/users', {
+    json: { user_name: 'sales', password: 'password-123', email: 'sales@example.uz' },
+  });
+  for (const name of ['Алишер', 'Oʻgʻiloy', 'Line\nbreak "quoted" \u2028']) {
+    await created('POST', '/api/leads', { json: { name, phone: '+998901234567' } });
+  }
+  await created('POST', '/api/suppliers', {
+    json: {
+      company_name: 'Podshipnik MChJ',
+      inn: '305123456',
+      contact_person: 'Bobur',
+      phone: '+998712345678',
+      email: 'b@example.uz',
+      offer: 'Bearings',
+    },
+  });
+  const leads = await api.request('GET', '/api/leads?sort=id&order=asc', { token });
+  await created('POST', `/api/leads/${leads.body.data[0].id}/notes`, {
+    json: { body: 'Called back' },
+  });
+}
+
+/**
+ * A copy of an archive, unpacked, changed and packed again. `resign` rewrites the manifest's
+ * checksums and sizes to match (a deliberately edited archive); without it, the change is
+ * damage the manifest does not know of.
+ */
+async function repack(
+  archive: string,
+  out: string,
+  change: (dir: string, manifest: Manifest) => Promise<void>,
+  resign = false,
+): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'conveyor-repack-'));
+  try {
+    await tar.extract({ file: archive, cwd: dir });
+    const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+    await change(dir, manifest);
+    if (resign) {
+      for (const name of Object.keys(manifest.files)) {
+        const bytes = await readFile(join(dir, name));
+        manifest.files[name] = {
+          size: bytes.length,
+          sha256: createHash('sha256').update(bytes).digest('hex'),
+        };
+      }
+    }
+    await writeFile(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    await tar.create({ gzip: true, file: out, cwd: dir }, ['manifest.json', 'data', 'uploads']);
+    return out;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/** Rewrites one table's rows in an unpacked archive. */
+async function editRows(
+  dir: string,
+  table: string,
+  edit: (row: Record<string, unknown>) => Record<string, unknown>,
+): Promise<void> {
+  const path = join(dir, 'data', `${table}.jsonl`);
+  const lines = (await readFile(path, 'utf8')).split('\n').filter(Boolean);
+  await writeFile(
+    path,
+    lines.map((line) => `${JSON.stringify(edit(JSON.parse(line)))}\n`).join(''),
+  );
+}
+
+async function integrityCheck(place: Place): Promise<unknown[]> {
+  const db = connect({ databaseUrl: null, sqliteFile: place.sqliteFile });
+  try {
+    const { rows } = await sql`pragma integrity_check`.execute(db.kysely);
+    const { rows: foreignKeys } = await sql`pragma foreign_key_check`.execute(db.kysely);
+    return [...rows, ...foreignKeys];
+  } finally {
+    await db.destroy();
+  }
+}
+
+describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
+  let api: TestApi;
+  let source: Place;
+  let archive: string;
+  const places: Place[] = [];
+  const target = async () => {
+    const place = await newPlace();
+    places.push(place);
+    return place;
+  };
+
+  beforeAll(async () => {
+    api = await startApi({ SEED_DEMO: false });
+    source = placeOf(api);
+    await fillThroughApi(api);
+    archive = join(api.dataDir, 'backups', 'source.tar.gz');
+    await createBackup({ ...source, file: archive });
+  });
+  afterAll(async () => {
+    for (const place of places) await place.close();
+    await api?.close();
+  });
+
+  it('restores every record and every file as they were; sessions are not carried', async () => {
+    const into = await target();
+    const summary = await restoreBackup({ ...into, file: archive });
+    const expected = await dump(source);
+    expect(summary.tables).toEqual(
+      Object.fromEntries(Object.entries(expected).map(([table, rows]) => [table, rows.length])),
+    );
+    expect(expected.users).toHaveLength(2);
+    expect(expected.product_images).toHaveLength(1);
+    expect(expected.notes).toHaveLength(1);
+    expect(await dump(into)).toEqual(expected);
+    const files = await fileHashes(source.uploadsDir);
+    expect(Object.keys(files)).toHaveLength(3);
+    expect(summary.files).toBe(3);
+    expect(await fileHashes(into.uploadsDir)).toEqual(files);
+    expect(await count(source, 'sessions')).toBeGreaterThan(0);
+    expect(await count(into, 'sessions')).toBe(0);
+    if (TEST_DB === 'sqlite')
+      expect(await integrityCheck(into)).toEqual([{ integrity_check: 'ok' }]);
+  });
+
+  it('lists what it holds in a manifest with a checksum of every file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'conveyor-manifest-'));
+    try {
+      await tar.extract({ file: archive, cwd: dir });
+      const manifest = JSON.parse(await readFile(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+      expect(manifest).toMatchObject({ format: 'conveyor-backup', version: 1, dialect: TEST_DB });
+      expect(manifest.schema_version).toMatch(/^\d{4}_\d{2}_\d{2}_\d{4}_/);
+      expect(Object.keys(manifest.tables)).toEqual([...TABLES]);
+      expect(manifest.tables.leads!.rows).toBe(3);
+      const hashes = await fileHashes(dir);
+      delete hashes['manifest.json'];
+      expect(
+        Object.fromEntries(Object.entries(manifest.files).map(([name, f]) => [name, f.sha256])),
+      ).toEqual(hashes);
+      // Neutral values: booleans as booleans, times as ISO text, whichever database wrote them.
+      const category = JSON.parse(await readFile(join(dir, 'data/categories.jsonl'), 'utf8'));
+      expect(category.is_active).toBe(false);
+      expect(category.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+      expect(Object.keys(manifest.tables)).not.toContain('sessions');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a damaged or truncated archive before touching the target', async () => {
+    const into = await target();
+    await restoreBackup({ ...into, file: archive });
+    const before = await dump(into);
+    const filesBefore = await fileHashes(into.uploadsDir);
+    const work = await mkdtemp(join(tmpdir(), 'conveyor-damaged-'));
+    try {
+      // One byte of one lead changed inside the archive: the tar and gzip are sound, the
+      // checksum is not.
+      const flipped = await repack(archive, join(work, 'flipped.tar.gz'), async (dir) => {
+        const path = join(dir, 'data/leads.jsonl');
+        const bytes = await readFile(path);
+        const at = bytes.indexOf('Алишер');
+        bytes[at + 1] = bytes[at + 1]! ^ 0x01;
+        await writeFile(path, bytes);
+      });
+      // A byte flipped in the compressed file itself, and a file cut short.
+      const bytes = await readFile(archive);
+      const corrupt = join(work, 'corrupt.tar.gz');
+      bytes[Math.floor(bytes.length / 2)] = bytes[Math.floor(bytes.length / 2)]! ^ 0xff;
+      await writeFile(corrupt, bytes);
+      const truncated = join(work, 'truncated.tar.gz');
+      await writeFile(truncated, await readFile(archive));
+      await truncate(truncated, Math.floor((await stat(archive)).size * 0.6));
+
+      const refusal = (file: string) =>
+        restoreBackup({ ...into, file, force: true }).then(
+          () => null,
+          (error: Error) => error,
+        );
+      const checksum = await refusal(flipped);
+      expect(checksum).toBeInstanceOf(BackupError);
+      expect(checksum!.message).toMatch(
+        /damaged: data\/leads\.jsonl does not match its sha256 checksum.*Nothing was changed/,
+      );
+      for (const file of [corrupt, truncated]) {
+        const error = await refusal(file);
+        expect(error, file).toBeInstanceOf(BackupError);
+        expect(error!.message).toContain(`The archive ${file} is damaged`);
+      }
+      expect(await dump(into)).toEqual(before);
+      expect(await fileHashes(into.uploadsDir)).toEqual(filesBefore);
+      // Nothing of the attempts is left beside the uploads.
+      expect((await readdir(into.dataDir)).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('treats a freshly started server as empty, and needs --force for data of its own', async () => {
+    const into = await target();
+    // A server started once on the target: its admin account, settings and scheduled jobs.
+    const fresh = await startApi({ ...envOf(into), SEED_DEMO: false });
+    const oldToken = await fresh.signIn();
+    await fresh.request('POST', '/api/leads', {
+      json: { name: 'Target only', phone: '+998901234567' },
+    });
+    await fresh.close();
+
+    const refused = await restoreBackup({ ...into, file: archive }).catch((error: Error) => error);
+    expect(refused).toBeInstanceOf(BackupError);
+    expect((refused as Error).message).toBe(
+      'The target database holds data of its own (leads: 1). A restore replaces all of it: run it again with --force to do so. Nothing was changed.',
+    );
+    expect(await count(into, 'leads')).toBe(1);
+
+    await restoreBackup({ ...into, file: archive, force: true });
+    expect(await dump(into)).toEqual(await dump(source));
+    expect(await fileHashes(into.uploadsDir)).toEqual(await fileHashes(source.uploadsDir));
+
+    // The restored server works: the old session is gone, new records get new ids.
+    const restored = await startApi({ ...envOf(into), SEED_DEMO: false });
+    try {
+      expect((await restored.request('GET', '/api/me', { token: oldToken })).status).toBe(401);
+      const token = await restored.signIn();
+      const reply = await restored.request('POST', '/api/categories', {
+        token,
+        json: { name_ru: 'После восстановления' },
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      expect(reply.body.data.id).toBeGreaterThan(
+        Math.max(...(await dump(source)).categories!.map((row) => Number(row.id))),
+      );
+    } finally {
+      await restored.close();
+    }
+
+    const onlyServer = await target();
+    const started = await startApi({ ...envOf(onlyServer), SEED_DEMO: false });
+    await started.close();
+    const summary = await restoreBackup({ ...onlyServer, file: archive });
+    expect(summary.tables.users).toBe(2);
+  });
+
+  it('restores an archive of an older schema, and refuses columns the target no longer has', async () => {
+    const work = await mkdtemp(join(tmpdir(), 'conveyor-older-'));
+    try {
+      // As if taken before the lead workflow: no visit context on leads, no status on suppliers.
+      const older = await repack(
+        archive,
+        join(work, 'older.tar.gz'),
+        async (dir, manifest) => {
+          manifest.schema_version = '2026_11_24_0002_notifications';
+          const dropped = { leads: ['page', 'utm_source'], suppliers: ['status'] } as const;
+          for (const [table, columns] of Object.entries(dropped)) {
+            const entry = manifest.tables[table as 'leads']!;
+            entry.columns = entry.columns.filter((column) => !columns.includes(column as never));
+            await editRows(dir, table, (row) => {
+              for (const column of columns) delete row[column];
+              return row;
+            });
+          }
+        },
+        true,
+      );
+      const into = await target();
+      await restoreBackup({ ...into, file: older });
+      const restored = await dump(into);
+      expect(restored.leads!.map((row) => [row.page, row.utm_source])).toEqual([
+        ['', ''],
+        ['', ''],
+        ['', ''],
+      ]);
+      expect(restored.suppliers![0]!.status).toBe('new');
+      expect(restored.leads!.map((row) => row.name)).toEqual(
+        (await dump(source)).leads!.map((row) => row.name),
+      );
+
+      const newer = await repack(
+        archive,
+        join(work, 'extra.tar.gz'),
+        async (dir, manifest) => {
+          manifest.tables.clients!.columns.push('fax');
+          await editRows(dir, 'clients', (row) => ({ ...row, fax: '+998 71 000 00 00' }));
+        },
+        true,
+      );
+      const other = await target();
+      const error = await restoreBackup({ ...other, file: newer }).catch((e: Error) => e);
+      expect(error).toBeInstanceOf(BackupError);
+      expect((error as Error).message).toBe(
+        "The archive's clients has columns this database no longer has (fax): restoring would lose them. Nothing was changed.",
+      );
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('runs as a command: prints what it did, exits non-zero on a bad archive', async () => {
+    const env = { ...process.env, ...envOf(source), LOG_LEVEL: 'warn' };
+    const file = join(api.dataDir, 'cli.tar.gz');
+    const backup = await run(process.execPath, [CLI, 'backup', file], { env });
+    expect(backup.stdout).toContain(`Backup written: ${file}`);
+    expect(backup.stdout).toMatch(/rows: users 2, categories 1, products 1, product_images 1,/);
+    expect(backup.stdout).toContain('uploaded files: 3');
+
+    const into = await target();
+    const intoEnv = { ...process.env, ...envOf(into) };
+    const restore = await run(process.execPath, [CLI, 'restore', file], { env: intoEnv });
+    expect(restore.stdout).toContain(`Restored ${file} into`);
+    expect(restore.stdout).toMatch(/rows: users 2, .*leads 3, suppliers 1, notes 1,/);
+    expect(await dump(into)).toEqual(await dump(source));
+
+    const bad = join(api.dataDir, 'bad.tar.gz');
+    await writeFile(bad, (await readFile(file)).subarray(0, 500));
+    const failed = await run(process.execPath, [CLI, 'restore', bad, '--force'], {
+      env: intoEnv,
+    }).catch((error: { code: number; stdout: string; stderr: string }) => error);
+    expect(failed).toMatchObject({ code: 1, stdout: '' });
+    expect((failed as { stderr: string }).stderr).toMatch(
+      new RegExp(`^The archive ${bad} is damaged: .*Nothing was changed\\.\\n$`),
+    );
+    const usage = await run(process.execPath, [CLI, 'restore'], { env: intoEnv }).catch(
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(usage).toMatchObject({ code: 2 });
+  });
+});
+
+describe.skipIf(skipReason)(`a backup taken while leads arrive (${TEST_DB})`, () => {
+  it('holds every lead acknowledged before it began, and never holds the writers up', async () => {
+    const api = await startApi({ SEED_DEMO: false, FORM_RATE_LIMIT: 1_000_000 });
+    const into = await newPlace();
+    try {
+      // Enough rows that the backup takes a while.
+      const now = new Date().toISOString();
+      for (let batch = 0; batch < 40; batch++) {
+        await api.app.db.kysely
+          .insertInto('leads')
+          .values(
+            Array.from({ length: 500 }, (_, i) => ({
+              name: `bulk ${batch * 500 + i}`,
+              email: '',
+              phone: '+998901234567',
+              message: 'x'.repeat(200),
+              status: 'new',
+              created_at: now,
+              updated_at: now,
+            })),
+          )
+          .execute();
+      }
+      const acknowledged: string[] = [];
+      const latencies: number[] = [];
+      let stop = false;
+      const writer = (async () => {
+        for (let i = 0; !stop; i++) {
+          const started = performance.now();
+          const reply = await api.request('POST', '/api/leads', {
+            json: { name: `loop ${i}`, phone: '+998901234567' },
+          });
+          expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+          latencies.push(performance.now() - started);
+          acknowledged.push(`loop ${i}`);
+        }
+      })();
+      while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+
+      // The backup runs as the command does, in a process of its own, beside the server.
+      const before = [...acknowledged];
+      const latenciesBefore = latencies.length;
+      const file = join(api.dataDir, 'busy.tar.gz');
+      const { stdout } = await run(process.execPath, [CLI, 'backup', file], {
+        env: { ...process.env, ...envOf(placeOf(api)) },
+      });
+      const during = latencies.slice(latenciesBefore);
+      stop = true;
+      await writer;
+
+      await restoreBackup({ ...into, file });
+      const db = connect({ databaseUrl: into.databaseUrl, sqliteFile: into.sqliteFile });
+      const names = new Set(
+        (
+          await db.kysely
+            .selectFrom('leads')
+            .select('name')
+            .where('name', 'like', 'loop %')
+            .execute()
+        ).map((row) => row.name),
+      );
+      await db.destroy();
+      expect(before.filter((name) => !names.has(name))).toEqual([]);
+      expect(stdout).toMatch(new RegExp(`leads ${20_000 + names.size}\\b`));
+      // Leads kept arriving while the backup ran, none waiting long (a writer held up by the
+      // backup would wait for it to finish, or fail after SQLite's busy timeout).
+      expect(during.length).toBeGreaterThan(0);
+      expect(Math.max(...during)).toBeLessThan(2000);
+      if (TEST_DB === 'sqlite')
+        expect(await integrityCheck(into)).toEqual([{ integrity_check: 'ok' }]);
+    } finally {
+      await into.close();
+      await api.close();
+    }
+  });
+});
+
+describe.skipIf(skipReason ?? (TEST_DB !== 'postgres' && 'runs in the api:postgres project'))(
+  'moving SQLite → PostgreSQL → SQLite',
+  () => {
+    it('gives the same records and the same files', async () => {
+      const api = await startApi({ SEED_DEMO: false, DATABASE_URL: '' });
+      const postgres = await newPlace('postgres');
+      const back = await newPlace('sqlite');
+      const work = await mkdtemp(join(tmpdir(), 'conveyor-move-'));
+      try {
+        expect(api.config.databaseUrl).toBeNull();
+        await fillThroughApi(api);
+        const sqlite = placeOf(api);
+        const first = await createBackup({ ...sqlite, file: join(work, 'sqlite.tar.gz') });
+        expect(first.dialect).toBe('sqlite');
+        await restoreBackup({ ...postgres, file: first.file });
+        const second = await createBackup({ ...postgres, file: join(work, 'postgres.tar.gz') });
+        expect(second.dialect).toBe('postgres');
+        await restoreBackup({ ...back, file: second.file });
+
+        const records = await dump(sqlite);
+        expect(await dump(postgres)).toEqual(records);
+        expect(await dump(back)).toEqual(records);
+        const files = await fileHashes(sqlite.uploadsDir);
+        expect(Object.keys(files).length).toBeGreaterThan(0);
+        expect(await fileHashes(postgres.uploadsDir)).toEqual(files);
+        expect(await fileHashes(back.uploadsDir)).toEqual(files);
+        expect(await integrityCheck(back)).toEqual([{ integrity_check: 'ok' }]);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+        await back.close();
+        await postgres.close();
+        await api.close();
+      }
+    });
+  },
+);
