@@ -322,6 +322,13 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
       expect(checksum!.message).toMatch(
         /damaged: data\/leads\.jsonl does not match its sha256 checksum.*Nothing was changed/,
       );
+      // A file slipped in that the manifest does not list.
+      const added = await repack(archive, join(work, 'added.tar.gz'), async (dir) => {
+        await writeFile(join(dir, 'uploads', 'extra.jpg'), 'not ours');
+      });
+      expect((await refusal(added))!.message).toContain(
+        'damaged: uploads/extra.jpg is not listed in the manifest.',
+      );
       for (const file of [corrupt, truncated]) {
         const error = await refusal(file);
         expect(error, file).toBeInstanceOf(BackupError);
@@ -430,6 +437,15 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
       expect((error as Error).message).toBe(
         "The archive's clients has columns this database no longer has (fax): restoring would lose them. Nothing was changed.",
       );
+
+      const future = await repack(archive, join(work, 'future.tar.gz'), async (_dir, manifest) => {
+        manifest.schema_version = '2099_01_01_0001_teleport';
+      });
+      const refused = await restoreBackup({ ...other, file: future }).catch((e: Error) => e);
+      expect(refused).toBeInstanceOf(BackupError);
+      expect((refused as Error).message).toBe(
+        'The archive was made by a newer version of conveyor (schema 2099_01_01_0001_teleport); update conveyor first. Nothing was changed.',
+      );
     } finally {
       await rm(work, { recursive: true, force: true });
     }
@@ -467,78 +483,115 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
 });
 
 describe.skipIf(skipReason)(`a backup taken while leads arrive (${TEST_DB})`, () => {
-  it('holds every lead acknowledged before it began, and never holds the writers up', async () => {
-    const api = await startApi({ SEED_DEMO: false, FORM_RATE_LIMIT: 1_000_000 });
-    const into = await newPlace();
-    try {
-      // Enough rows that the backup takes a while.
-      const now = new Date().toISOString();
-      for (let batch = 0; batch < 40; batch++) {
-        await api.app.db.kysely
-          .insertInto('leads')
-          .values(
-            Array.from({ length: 500 }, (_, i) => ({
-              name: `bulk ${batch * 500 + i}`,
-              email: '',
-              phone: '+998901234567',
-              message: 'x'.repeat(200),
-              status: 'new',
-              created_at: now,
-              updated_at: now,
-            })),
-          )
-          .execute();
-      }
-      const acknowledged: string[] = [];
-      const latencies: number[] = [];
-      let stop = false;
-      const writer = (async () => {
-        for (let i = 0; !stop; i++) {
-          const started = performance.now();
-          const reply = await api.request('POST', '/api/leads', {
-            json: { name: `loop ${i}`, phone: '+998901234567' },
-          });
-          expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-          latencies.push(performance.now() - started);
-          acknowledged.push(`loop ${i}`);
-        }
-      })();
-      while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+  let api: TestApi;
+  let into: Place;
 
-      // The backup runs as the command does, in a process of its own, beside the server.
-      const before = [...acknowledged];
-      const latenciesBefore = latencies.length;
-      const file = join(api.dataDir, 'busy.tar.gz');
-      const { stdout } = await run(process.execPath, [CLI, 'backup', file], {
+  beforeAll(async () => {
+    api = await startApi({ SEED_DEMO: false, FORM_RATE_LIMIT: 1_000_000 });
+    into = await newPlace();
+    // Enough rows that the backup takes a while.
+    const now = new Date().toISOString();
+    for (let batch = 0; batch < 40; batch++) {
+      await api.app.db.kysely
+        .insertInto('leads')
+        .values(
+          Array.from({ length: 500 }, (_, i) => ({
+            name: `bulk ${batch * 500 + i}`,
+            email: '',
+            phone: '+998901234567',
+            message: 'x'.repeat(200),
+            status: 'new',
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .execute();
+    }
+  });
+  afterAll(async () => {
+    await into?.close();
+    await api?.close();
+  });
+
+  it('holds every lead acknowledged before it began, and never holds the writers up', async () => {
+    const acknowledged: string[] = [];
+    const latencies: number[] = [];
+    let stop = false;
+    const writer = (async () => {
+      for (let i = 0; !stop; i++) {
+        const started = performance.now();
+        const reply = await api.request('POST', '/api/leads', {
+          json: { name: `loop ${i}`, phone: '+998901234567' },
+        });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+        latencies.push(performance.now() - started);
+        acknowledged.push(`loop ${i}`);
+      }
+    })();
+    while (acknowledged.length < 10) await new Promise((resolve) => setTimeout(resolve, 10));
+
+    // The backup runs as the command does, in a process of its own, beside the server.
+    const before = [...acknowledged];
+    const latenciesBefore = latencies.length;
+    const file = join(api.dataDir, 'busy.tar.gz');
+    const { stdout } = await run(process.execPath, [CLI, 'backup', file], {
+      env: { ...process.env, ...envOf(placeOf(api)) },
+    });
+    const during = latencies.slice(latenciesBefore);
+    stop = true;
+    await writer;
+
+    await restoreBackup({ ...into, file });
+    const db = connect({ databaseUrl: into.databaseUrl, sqliteFile: into.sqliteFile });
+    const names = new Set(
+      (
+        await db.kysely.selectFrom('leads').select('name').where('name', 'like', 'loop %').execute()
+      ).map((row) => row.name),
+    );
+    await db.destroy();
+    expect(before.filter((name) => !names.has(name))).toEqual([]);
+    expect(stdout).toMatch(new RegExp(`leads ${20_000 + names.size}\\b`));
+    // Leads kept arriving while the backup ran, none waiting long (a writer held up by the
+    // backup would wait for it to finish, or fail after SQLite's busy timeout).
+    expect(during.length).toBeGreaterThan(0);
+    expect(Math.max(...during)).toBeLessThan(2000);
+    if (TEST_DB === 'sqlite')
+      expect(await integrityCheck(into)).toEqual([{ integrity_check: 'ok' }]);
+  });
+
+  it('killed while writing the archive, leaves no file that looks like one', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'conveyor-killed-'));
+    try {
+      const file = join(folder, 'killed.tar.gz');
+      const child = execFile(process.execPath, [CLI, 'backup', file], {
         env: { ...process.env, ...envOf(placeOf(api)) },
       });
-      const during = latencies.slice(latenciesBefore);
-      stop = true;
-      await writer;
-
-      await restoreBackup({ ...into, file });
-      const db = connect({ databaseUrl: into.databaseUrl, sqliteFile: into.sqliteFile });
-      const names = new Set(
-        (
-          await db.kysely
-            .selectFrom('leads')
-            .select('name')
-            .where('name', 'like', 'loop %')
-            .execute()
-        ).map((row) => row.name),
-      );
-      await db.destroy();
-      expect(before.filter((name) => !names.has(name))).toEqual([]);
-      expect(stdout).toMatch(new RegExp(`leads ${20_000 + names.size}\\b`));
-      // Leads kept arriving while the backup ran, none waiting long (a writer held up by the
-      // backup would wait for it to finish, or fail after SQLite's busy timeout).
-      expect(during.length).toBeGreaterThan(0);
-      expect(Math.max(...during)).toBeLessThan(2000);
-      if (TEST_DB === 'sqlite')
-        expect(await integrityCheck(into)).toEqual([{ integrity_check: 'ok' }]);
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      let ended = false;
+      void exited.then(() => (ended = true));
+      // Killed as soon as the archive is being written (a file, not the staging folder).
+      const writing = async () =>
+        (await readdir(folder, { withFileTypes: true })).some((entry) => entry.isFile());
+      while (!ended && !(await writing())) {
+        await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      // The archive of 20,000 leads takes a good while to compress: the kill lands before the end.
+      expect(ended).toBe(false);
+      child.kill('SIGKILL');
+      await exited;
+      // Only dot-named leftovers (or, had it finished after all, the whole archive).
+      const visible = (await readdir(folder)).filter((name) => !name.startsWith('.'));
+      if (visible.length) {
+        expect(visible).toEqual(['killed.tar.gz']);
+        const check = await newPlace();
+        try {
+          await restoreBackup({ ...check, file });
+        } finally {
+          await check.close();
+        }
+      }
     } finally {
-      await into.close();
-      await api.close();
+      await rm(folder, { recursive: true, force: true });
     }
   });
 });
