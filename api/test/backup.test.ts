@@ -13,6 +13,7 @@ import { BackupError, type Manifest, TABLES } from '../src/backup/format.ts';
 import { restoreBackup } from '../src/backup/restore.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
+import { MIGRATION_NAMES, migrateUpTo } from '../src/db/migrate.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { file, jpeg, png } from './helpers/images.ts';
@@ -390,37 +391,51 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
 
   it('restores an archive of an older schema, and refuses columns the target no longer has', async () => {
     const work = await mkdtemp(join(tmpdir(), 'conveyor-older-'));
+    // A database as it was before the lead workflow (no visit context, no notes table), when a
+    // handled lead was "done"; that migration makes such leads "won".
+    const OLD = '2026_11_24_0002_notifications';
+    const old = await target();
+    const db = connect({ databaseUrl: old.databaseUrl, sqliteFile: old.sqliteFile });
     try {
-      // As if taken before the lead workflow: no visit context on leads, no status on suppliers.
-      const older = await repack(
-        archive,
-        join(work, 'older.tar.gz'),
-        async (dir, manifest) => {
-          manifest.schema_version = '2026_11_24_0002_notifications';
-          const dropped = { leads: ['page', 'utm_source'], suppliers: ['status'] } as const;
-          for (const [table, columns] of Object.entries(dropped)) {
-            const entry = manifest.tables[table as 'leads']!;
-            entry.columns = entry.columns.filter((column) => !columns.includes(column as never));
-            await editRows(dir, table, (row) => {
-              for (const column of columns) delete row[column];
-              return row;
-            });
-          }
-        },
-        true,
+      await migrateUpTo(db.kysely, OLD);
+      await sql`insert into categories (name_ru) values ('Старая категория')`.execute(db.kysely);
+      await sql`insert into leads (name, phone, status)
+        values ('Handled', '+998901234567', 'done'), ('Waiting', '+998901234568', 'new')`.execute(
+        db.kysely,
       );
+    } finally {
+      await db.destroy();
+    }
+    try {
+      const older = await createBackup({ ...old, file: join(work, 'older.tar.gz') });
+      expect(older.schemaVersion).toBe(OLD);
+      expect(older.tables).not.toHaveProperty('notes');
+
+      // Into a new database: loaded at the archive's schema, then migrated on like live data.
       const into = await target();
-      await restoreBackup({ ...into, file: older });
+      const summary = await restoreBackup({ ...into, file: older.file });
+      expect(summary.migrated).toEqual(MIGRATION_NAMES.slice(MIGRATION_NAMES.indexOf(OLD) + 1));
+      expect(summary.migrated).toContain('2026_11_24_0003_lead_workflow');
       const restored = await dump(into);
-      expect(restored.leads!.map((row) => [row.page, row.utm_source])).toEqual([
-        ['', ''],
-        ['', ''],
-        ['', ''],
+      expect(
+        restored.leads!.map((row) => [row.name, row.status, row.page, row.utm_source]),
+      ).toEqual([
+        ['Handled', 'won', '', ''],
+        ['Waiting', 'new', '', ''],
       ]);
-      expect(restored.suppliers![0]!.status).toBe('new');
-      expect(restored.leads!.map((row) => row.name)).toEqual(
-        (await dump(source)).leads!.map((row) => row.name),
-      );
+      expect(restored.categories!.map((row) => row.name_ru)).toEqual(['Старая категория']);
+      expect(restored.notes).toEqual([]);
+
+      // Into a server's database, past the archive's schema: new columns take their defaults;
+      // the data changes of the migrations in between are missed (README, Backups).
+      const started = await target();
+      await (await startApi({ ...envOf(started), SEED_DEMO: false })).close();
+      const late = await restoreBackup({ ...started, file: older.file });
+      expect(late.migrated).toEqual([]);
+      expect((await dump(started)).leads!.map((row) => [row.status, row.page])).toEqual([
+        ['done', ''],
+        ['new', ''],
+      ]);
 
       const newer = await repack(
         archive,

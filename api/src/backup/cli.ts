@@ -65,6 +65,7 @@ try {
     );
     console.log(`  rows: ${rowsLine(summary.tables)}`);
     console.log(`  uploaded files: ${summary.files}`);
+    if (summary.migrated.length) console.log(`  then migrated: ${summary.migrated.join(', ')}`);
     console.log('  Sign-in sessions were ended: staff sign in again.');
   }
 } catch (error) {

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { connect } from '../db/connect.ts';
-import { MIGRATION_NAMES, migrateToLatest } from '../db/migrate.ts';
+import { appliedVersion, MIGRATION_NAMES, migrateToLatest, migrateUpTo } from '../db/migrate.ts';
 import { archiveRows, type DatabaseTarget, openArchive, type OpenedArchive } from './archive.ts';
 import { BackupError, type EXCLUDED, type Manifest, SELF_MADE, TABLES } from './format.ts';
 import { type ColumnInfo, describeTables, type Untyped } from './snapshot.ts';
@@ -20,6 +20,8 @@ export interface RestoreSummary {
   /** Where the archive was taken from: its database, schema version and time. */
   source: { dialect: 'sqlite' | 'postgres'; schemaVersion: string; createdAt: string };
   tables: Record<string, number>;
+  /** The migrations run after the rows were in (the archive's schema was older). */
+  migrated: string[];
   files: number;
 }
 
@@ -134,12 +136,17 @@ async function resetSequences(db: Untyped, target: Map<string, ColumnInfo[]>): P
  * Restores an archive into the database and uploads folder given. In order:
  * 1. unpack it beside the uploads folder and check every file and count against the manifest;
  *    a damaged or truncated archive is refused before anything is touched;
- * 2. migrate the target to the latest schema and check the archive fits it;
+ * 2. migrate the target to the archive's schema version, or where the target is past it
+ *    already, to the latest; check the archive's tables and columns fit;
  * 3. refuse a target with data of its own unless `force`;
  * 4. in one transaction: empty the backed-up tables (and the sessions: a token must not
  *    outlive its user's replacement), insert the rows in foreign-key order, move PostgreSQL's
  *    id sequences past them, and swap the uploads folder for the archive's; a failure rolls the
- *    rows back and swaps the old files back in.
+ *    rows back and swaps the old files back in;
+ * 5. run the migrations newer than the archive, so their changes to data (a renamed status, a
+ *    column filled from another) reach the restored rows as they reached the live ones. A
+ *    target already past the archive's schema cannot go back: there, columns added since
+ *    take their defaults and those changes are missed.
  * The server should be stopped meanwhile: it would see the tables half replaced.
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
@@ -158,7 +165,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     }
     const db = connect({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
     try {
-      await migrateToLatest(db.kysely);
+      const current = await appliedVersion(db.kysely);
+      const atArchiveSchema = current === null || current <= manifest.schema_version;
+      if (atArchiveSchema) await migrateUpTo(db.kysely, manifest.schema_version);
+      else await migrateToLatest(db.kysely);
       const untyped = db.kysely as unknown as Untyped;
       const target = await describeTables(untyped);
       checkSchema(manifest, target);
@@ -204,6 +214,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         if (swapped) await swapBack();
         throw error;
       }
+      let migrated: string[] = [];
+      if (atArchiveSchema) {
+        try {
+          migrated = await migrateToLatest(db.kysely);
+        } catch (error) {
+          throw new BackupError(
+            `The archive was restored at its schema ${manifest.schema_version}, but bringing it up to date failed (${(error as Error).message}). The server retries the migration when it starts.`,
+            { cause: error },
+          );
+        }
+      }
       return {
         dialect: db.dialect,
         source: {
@@ -212,6 +233,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
           createdAt: manifest.created_at,
         },
         tables,
+        migrated,
         files: Object.keys(manifest.files).filter((name) => name.startsWith('uploads/')).length,
       };
     } finally {

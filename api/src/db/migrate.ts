@@ -3,6 +3,7 @@ import {
   DEFAULT_MIGRATION_TABLE,
   type Migration,
   type MigrationProvider,
+  type MigrationResultSet,
   Migrator,
 } from 'kysely/migration';
 import * as initial from './migrations/2026_11_22_0001_initial.ts';
@@ -38,14 +39,14 @@ export const MIGRATION_TABLE = DEFAULT_MIGRATION_TABLE;
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/**
- * Brings the schema up to date. A failure throws with the migration's name and cause, so the
- * server refuses to start on a half-migrated database instead of running against it.
- */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- works on any schema
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
-  const { error, results = [] } = await migrator.migrateToLatest();
+type AnySchema = Kysely<any>;
+
+async function migrate(
+  db: AnySchema,
+  step: (migrator: Migrator) => Promise<MigrationResultSet>,
+): Promise<string[]> {
+  const { error, results = [] } = await step(new Migrator({ db, provider }));
   const failed = results.find((result) => result.status === 'Error');
   if (error || failed) {
     const cause = error instanceof Error ? error : new Error(String(error));
@@ -54,4 +55,30 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     });
   }
   return results.map((result) => result.migrationName);
+}
+
+/**
+ * Brings the schema up to date. A failure throws with the migration's name and cause, so the
+ * server refuses to start on a half-migrated database instead of running against it.
+ */
+export function migrateToLatest(db: AnySchema): Promise<string[]> {
+  return migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/**
+ * Brings the schema up to the named migration, and no further. Only ever forward: a restore
+ * loads an older archive at its own schema, then migrates on (see backup/restore.ts).
+ */
+export async function migrateUpTo(db: AnySchema, name: string): Promise<string[]> {
+  const current = await appliedVersion(db);
+  if (current !== null && current > name) {
+    throw new Error(`the database is at ${current}, past ${name}: migrations never go back`);
+  }
+  return migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+/** The last migration applied to a database, or null for a database without our schema. */
+export async function appliedVersion(db: AnySchema): Promise<string | null> {
+  const migrations = await new Migrator({ db, provider }).getMigrations();
+  return migrations.findLast((migration) => migration.executedAt)?.name ?? null;
 }
