@@ -450,7 +450,7 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
       const error = await restoreBackup({ ...other, file: newer }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(BackupError);
       expect((error as Error).message).toBe(
-        "The archive's clients has columns this database no longer has (fax): restoring would lose them. Nothing was changed.",
+        "The archive's clients has columns this database no longer has (fax): restoring would lose them. No data was changed.",
       );
 
       const future = await repack(archive, join(work, 'future.tar.gz'), async (_dir, manifest) => {

@@ -31,14 +31,17 @@ export interface RestoreSummary {
  */
 const MAX_PARAMETERS = 8000;
 
-/** Whether the archive's tables and columns fit the target's (latest) schema. */
+/**
+ * Whether the archive's tables and columns fit the target's schema. Checked once the target is
+ * migrated, so its schema may have moved on; its data has not ("No data was changed").
+ */
 function checkSchema(manifest: Manifest, target: Map<string, ColumnInfo[]>): void {
   const known = new Set<string>(TABLES);
   for (const [table, entry] of Object.entries(manifest.tables)) {
     const columns = target.get(table);
     if (!known.has(table) || !columns) {
       throw new BackupError(
-        `The archive holds table ${table}, which this version of conveyor does not have. Nothing was changed.`,
+        `The archive holds table ${table}, which this version of conveyor does not have. No data was changed.`,
       );
     }
     const names = new Set(columns.map((column) => column.name));
@@ -46,7 +49,7 @@ function checkSchema(manifest: Manifest, target: Map<string, ColumnInfo[]>): voi
     if (gone.length) {
       // Dropping them would lose data without anyone deciding so.
       throw new BackupError(
-        `The archive's ${table} has columns this database no longer has (${gone.join(', ')}): restoring would lose them. Nothing was changed.`,
+        `The archive's ${table} has columns this database no longer has (${gone.join(', ')}): restoring would lose them. No data was changed.`,
       );
     }
     // Columns added since the archive was made take their defaults; one without a default
@@ -56,7 +59,7 @@ function checkSchema(manifest: Manifest, target: Map<string, ColumnInfo[]>): voi
     );
     if (required.length) {
       throw new BackupError(
-        `The archive's ${table} lacks ${required.map((column) => column.name).join(', ')}, which this database requires. Nothing was changed.`,
+        `The archive's ${table} lacks ${required.map((column) => column.name).join(', ')}, which this database requires. No data was changed.`,
       );
     }
   }
@@ -165,19 +168,20 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     }
     const db = connect({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
     try {
-      const current = await appliedVersion(db.kysely);
-      const atArchiveSchema = current === null || current <= manifest.schema_version;
-      if (atArchiveSchema) await migrateUpTo(db.kysely, manifest.schema_version);
-      else await migrateToLatest(db.kysely);
       const untyped = db.kysely as unknown as Untyped;
-      const target = await describeTables(untyped);
-      checkSchema(manifest, target);
-      const own = await dataOfItsOwn(untyped, target);
+      // Asked before migrating, so that a refused target keeps its schema too.
+      const own = await dataOfItsOwn(untyped, await describeTables(untyped));
       if (own && !options.force) {
         throw new BackupError(
           `The target database holds data of its own (${own}). A restore replaces all of it: run it again with --force to do so. Nothing was changed.`,
         );
       }
+      const current = await appliedVersion(db.kysely);
+      const atArchiveSchema = current === null || current <= manifest.schema_version;
+      if (atArchiveSchema) await migrateUpTo(db.kysely, manifest.schema_version);
+      else await migrateToLatest(db.kysely);
+      const target = await describeTables(untyped);
+      checkSchema(manifest, target);
 
       const restoredUploads = join(work, 'uploads');
       const previousUploads = join(work, 'previous-uploads');
