@@ -88,7 +88,7 @@ test('the last active user: its switch is refused with an Uzbek-only toast', asy
     const refusal = toast(page).filter({ hasText: "Ma'lumotlarni tahrirlab bo'lmadi" });
     await expect(refusal).toHaveText(
       "Ma'lumotlarni tahrirlab bo'lmadi: " +
-        "Oxirgi faol foydalanuvchini o'chirib yoki faolsizlantirib bo'lmaydi",
+        "Oxirgi faol administratorni o'chirib, faolsizlantirib yoki rolini o'zgartirib bo'lmaydi",
     );
     await expect(refusal).not.toContainText(/the |last|user|cannot/i);
     await expect(row(page, ADMIN.user).locator('input[type=checkbox]')).toBeChecked();

@@ -197,10 +197,11 @@ describe('data and auth providers', () => {
       );
     expect(refused).toMatchObject({
       status: 409,
-      message: "Oxirgi faol foydalanuvchini o'chirib yoki faolsizlantirib bo'lmaydi",
+      message:
+        "Oxirgi faol administratorni o'chirib, faolsizlantirib yoki rolini o'zgartirib bo'lmaydi",
       // the API's own answer stays with the error
       body: {
-        error: 'The last active user cannot be deleted or deactivated',
+        error: 'The last active admin cannot be deleted, deactivated or given another role',
         code: 'users.lastActiveAdmin',
       },
     });
@@ -212,7 +213,7 @@ describe('data and auth providers', () => {
         dataProvider.delete('users', { id: admin!.id, previousData: admin! }),
       ).rejects.toMatchObject({
         status: 409,
-        message: 'Последнего активного пользователя нельзя удалить или отключить',
+        message: 'Последнего активного администратора нельзя удалить, отключить или лишить роли',
       });
     } finally {
       await i18nProvider.changeLocale('uz');

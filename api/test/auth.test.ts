@@ -176,7 +176,9 @@ describe.skipIf(skipReason)('the last user', () => {
       json: { is_active: false },
     });
     expect(deactivate.status).toBe(409);
-    expect(deactivate.body.error).toBe('The last active user cannot be deleted or deactivated');
+    expect(deactivate.body.error).toBe(
+      'The last active admin cannot be deleted, deactivated or given another role',
+    );
     const remove = await api.request('DELETE', `/api/users/${adminId}`, { token });
     expect(remove.status).toBe(409);
     expect((await api.request('GET', '/api/me', { token })).status).toBe(200);

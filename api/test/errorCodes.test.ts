@@ -84,7 +84,9 @@ describe.skipIf(skipReason)('error codes', () => {
       json: { is_active: false },
     });
     const lastUser = expectError(deactivate, 409, 'users.lastActiveAdmin');
-    expect(lastUser.error).toBe('The last active user cannot be deleted or deactivated');
+    expect(lastUser.error).toBe(
+      'The last active admin cannot be deleted, deactivated or given another role',
+    );
     expectError(
       await api.request('DELETE', `/api/users/${adminId}`, { token }),
       409,

@@ -4,6 +4,7 @@ export * from './limits.ts';
 export * from './messages.ts';
 export * from './privacy.ts';
 export * from './resources.ts';
+export * from './roles.ts';
 export * from './supplierCategories.ts';
 export * from './schemas/common.ts';
 export * from './schemas/catalogue.ts';

@@ -12,12 +12,14 @@ export const ERRORS = {
   tooManyRequests: 'Too many requests, please try again later',
   fileTooLarge: 'File is too large',
   imageTooLarge: 'Image has too many pixels',
-  lastUser: 'The last active user cannot be deleted or deactivated',
   ownPasswordOnly: 'Only the user themselves can change their password',
   userNameTaken: 'This user name is already taken',
   emailTaken: 'This e-mail is already used by another user',
   ownNotesOnly: 'Only its author can delete a note',
   categoryHasProducts: 'This category still has products; move or delete them first',
+  forbidden: 'Your role does not allow this',
+  adminOnly: 'Only an admin can change roles, activate or deactivate users',
+  lastAdmin: 'The last active admin cannot be deleted, deactivated or given another role',
 } as const;
 
 /**
@@ -63,8 +65,10 @@ export const ERROR_CODES = [
   'conflict',
   /** 409: a record other records still refer to. */
   'inUse',
-  /** 409: deleting or deactivating the last active user. */
+  /** 409: deleting, deactivating or demoting the last active admin. */
   'users.lastActiveAdmin',
+  /** 403: a role or active change by someone who is not an admin (their own profile's edit). */
+  'users.adminOnly',
   /** 409: the user name is taken. */
   'users.nameTaken',
   /** 409: the e-mail is used by another user. */

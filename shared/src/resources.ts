@@ -48,7 +48,8 @@ export const RESOURCE_REGISTRY = {
     publishes: false,
     image: { field: 'avatar', column: 'avatar' },
     search: ['user_name', 'first_name', 'last_name', 'email'],
-    sortable: ['user_name', 'email', 'first_name', 'last_name'],
+    sortable: ['user_name', 'email', 'first_name', 'last_name', 'role'],
+    filters: ['role'],
   },
   categories: {
     read: 'public',

@@ -52,7 +52,9 @@ export const en: Catalogue = mergeCatalogue('en', {
         ownPasswordOnly: 'Only the user themselves can change their password',
         currentPasswordRequired: 'Enter the current password to change it',
         currentPasswordWrong: 'The current password is wrong',
-        lastActiveAdmin: 'The last active user cannot be deleted or deactivated',
+        adminOnly: 'Only an admin can change roles or switch users on and off',
+        lastActiveAdmin:
+          'The last active admin cannot be deleted, deactivated or given another role',
         nameTaken: 'This user name is already taken',
         emailTaken: 'This e-mail is already used by another user',
       },

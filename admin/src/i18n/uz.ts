@@ -179,7 +179,10 @@ export const uz: Catalogue = mergeCatalogue('en', {
         ownPasswordOnly: "Parolni faqat foydalanuvchining o'zi o'zgartira oladi",
         currentPasswordRequired: "Parolni o'zgartirish uchun joriy parolni kiriting",
         currentPasswordWrong: "Joriy parol noto'g'ri",
-        lastActiveAdmin: "Oxirgi faol foydalanuvchini o'chirib yoki faolsizlantirib bo'lmaydi",
+        adminOnly:
+          "Rollarni o'zgartirish va foydalanuvchilarni yoqish yoki o'chirish faqat administratorga ruxsat etilgan",
+        lastActiveAdmin:
+          "Oxirgi faol administratorni o'chirib, faolsizlantirib yoki rolini o'zgartirib bo'lmaydi",
         nameTaken: 'Bu foydalanuvchi nomi band',
         emailTaken: 'Bu e-mail boshqa foydalanuvchiga tegishli',
       },

@@ -15,6 +15,7 @@ import * as security from './migrations/2026_11_23_0004_security.ts';
 import * as jobs from './migrations/2026_11_24_0001_jobs.ts';
 import * as notifications from './migrations/2026_11_24_0002_notifications.ts';
 import * as leadWorkflow from './migrations/2026_11_24_0003_lead_workflow.ts';
+import * as roles from './migrations/2026_11_24_0004_roles.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0001_jobs': jobs,
   '2026_11_24_0002_notifications': notifications,
   '2026_11_24_0003_lead_workflow': leadWorkflow,
+  '2026_11_24_0004_roles': roles,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -27,6 +27,8 @@ export interface UsersTable extends Timestamps {
   email: string;
   avatar: string | null;
   is_active: Bool;
+  /** admin, editor or sales (shared/src/roles.ts); the column's default is admin. */
+  role: Generated<string>;
 }
 
 export interface SessionsTable {

@@ -1,4 +1,5 @@
-import { ERRORS, type User } from '@conveyor/shared';
+import { type Action, type Area, actionOf, ERRORS, may, type User } from '@conveyor/shared';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, hashToken } from '../db/repositories/sessions.ts';
 import { Forbidden, Unauthorized } from '../lib/httpErrors.ts';
@@ -19,7 +20,30 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * The part of the back office a staff route belongs to: the caller's role must be allowed
+     * to read it (GET) or change it (any other method) in `ROLE_GRANTS`. `any` is every
+     * signed-in user's (their own session, profile, the app bar's state); a route that finds
+     * its area only from the request (a note's subject) says `any` and calls `requireRole`.
+     * Every staff route must say: the server refuses to start otherwise.
+     */
+    area?: Area | 'any';
+    /** Also allowed to the user whose own record `:id` is (their profile, their password). */
+    self?: boolean;
   }
+}
+
+const forbidden = () => new Forbidden(ERRORS.forbidden, { code: 'forbidden' });
+
+/** Refuses (403) a caller whose role may not do `action` in `area`. */
+export function requireRole(request: FastifyRequest, area: Area, action: Action): void {
+  if (!request.user || !may(request.user.role, area, action)) throw forbidden();
+}
+
+/** Whether the route's `:id` is the caller's own user record. */
+function ownRecord(request: FastifyRequest): boolean {
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  return request.user !== null && id !== undefined && String(id) === String(request.user.id);
 }
 
 const sessionExpired = () => new Unauthorized(SESSION_EXPIRED, { code: 'sessionExpired' });
@@ -83,7 +107,21 @@ export default fp(
         // the back office without its cookie: the session ran out in the browser
         throw sessionExpired();
       }
-      if (access === 'staff' && !request.user) throw new Unauthorized(ERRORS.unauthorized);
+      if (access !== 'staff') return;
+      if (!request.user) throw new Unauthorized(ERRORS.unauthorized);
+      const { area, self } = request.routeOptions.config;
+      if (area === 'any' || area === undefined) return;
+      if (self && ownRecord(request)) return;
+      requireRole(request, area, actionOf(request.method));
+    });
+
+    // Roles are checked in one place, so a staff route that forgets its area would be open to
+    // every role: refuse to start instead.
+    app.addHook('onRoute', (route) => {
+      const config = (route.config ?? {}) as { access?: Access; area?: string };
+      if ((config.access ?? 'staff') === 'staff' && config.area === undefined) {
+        throw new Error(`${route.method} ${route.url}: a staff route must name its area`);
+      }
     });
   },
   { name: 'auth', dependencies: ['db', 'cookies'] },

@@ -1,3 +1,4 @@
+import { ROLES } from '../roles.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { LEAD_STATUSES } from '../limits.ts';
 import {
@@ -127,6 +128,8 @@ export const userFields = {
   last_name: personName,
   email: emailSchema,
   is_active: booleanSchema,
+  /** Only an admin gives or changes a role; a new user is an admin unless told otherwise. */
+  role: { type: 'string', enum: ROLES },
 } as const;
 
 /** A user as the API returns it: never a password or its hash. */
@@ -138,6 +141,7 @@ export const userSchema = recordSchema({
   email: { type: 'string' },
   avatar: imagePathSchema,
   is_active: booleanSchema,
+  role: { type: 'string', enum: ROLES },
   ...timestamps,
 });
 export type User = FromSchema<typeof userSchema>;

@@ -18,15 +18,16 @@ export async function countUsers(db: Executor): Promise<number> {
 }
 
 /**
- * Ids of the active users. Inside a PostgreSQL transaction `lockRows` holds them until commit,
- * so two staff members cannot each remove "one of the two last" users at the same moment
- * (SQLite writes are serialised already).
+ * Ids of the active admins. Inside a PostgreSQL transaction `lockRows` holds them until commit,
+ * so two admins cannot each remove "one of the two last" admins at the same moment (SQLite
+ * writes are serialised already).
  */
-export async function activeUserIds(db: Executor, lockRows: boolean): Promise<number[]> {
+export async function activeAdminIds(db: Executor, lockRows: boolean): Promise<number[]> {
   const rows = await db
     .selectFrom('users')
     .select('id')
     .where('is_active', '=', true)
+    .where('role', '=', 'admin')
     .$if(lockRows, (query) => query.forUpdate())
     .execute();
   return rows.map((row) => row.id);

@@ -138,7 +138,7 @@ export default async function authRoutes(app: FastifyInstance) {
   api.post(
     '/signout',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: 'any' },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: ends the current session',
@@ -159,7 +159,7 @@ export default async function authRoutes(app: FastifyInstance) {
   api.get(
     '/me',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: 'any' },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

@@ -25,7 +25,7 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
   app.get<{ Querystring: FromSchema<ReturnType<typeof exportQuerySchema>> }>(
     `/${resource}/export`,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: resource },
       schema: {
         tags: [resource],
         summary: `Download ${resource} as CSV or XLSX`,

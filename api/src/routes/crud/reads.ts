@@ -16,7 +16,10 @@ import { listParams } from './values.ts';
 export function registerReads(app: FastifyInstance, def: Crud): void {
   const api = app.withTypeProvider<JsonSchemaToTsProvider>();
   const access = def.read === 'public' ? 'public' : 'staff';
-  const config = { access, publicCache: access === 'public' } as const;
+  // the area is checked for staff routes only: a public list answers anyone
+  const config = { access, area: def.name, publicCache: access === 'public' } as const;
+  // a user reads their own record (the profile screen) whatever their role
+  const ownConfig = { ...config, self: def.name === 'users' };
   const tags = [def.name];
   const security = access === 'staff' ? { security: [{ bearer: [] }] } : {};
 
@@ -47,7 +50,7 @@ export function registerReads(app: FastifyInstance, def: Crud): void {
   api.get(
     `/${def.name}/:id`,
     {
-      config,
+      config: ownConfig,
       schema: {
         tags,
         summary: `Get one of ${def.name}`,

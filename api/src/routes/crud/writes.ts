@@ -33,7 +33,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
   api.post(
     `/${def.name}`,
     {
-      config: { access: createAccess, ...uploads },
+      config: { access: createAccess, area: def.name, ...uploads },
       // The public forms' one limit per address (leads and applications together); staff are
       // not limited. Runs before the body is read.
       onRequest:
@@ -98,7 +98,9 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
   api.put(
     `/${def.name}/:id`,
     {
-      config: { access: 'staff', ...uploads },
+      // a user edits their own profile whatever their role; the users route keeps the role
+      // and the active switch an admin's
+      config: { access: 'staff', area: def.name, self: def.name === 'users', ...uploads },
       schema: {
         tags,
         summary: `Update one of ${def.name} (only the fields sent)`,
@@ -149,7 +151,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
   api.delete(
     `/${def.name}/:id`,
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: def.name },
       schema: {
         tags,
         summary: `Delete one of ${def.name}`,

@@ -32,11 +32,12 @@ const subjectParams = {
 
 export default async function noteRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<JsonSchemaToTsProvider>();
-  const config = { access: 'staff' } as const;
   const security = [{ bearer: [] }];
 
   for (const subject of RESOURCES.filter(isWorkflow)) {
     const repo = REPOS[subject];
+    // a note belongs to its lead or application: whoever may work those may note them
+    const config = { access: 'staff', area: subject } as const;
     const tags = [subject];
     const existing = async (id: number) => {
       if (!(await repo.exists(app.db.kysely, id))) throw new NotFound(ERRORS.notFound);

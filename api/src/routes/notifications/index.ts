@@ -16,6 +16,8 @@ import {
   updateNotificationSettings,
 } from '../../db/repositories/notificationSettings.ts';
 import { BadRequest, NotFound } from '../../lib/httpErrors.ts';
+import type { DeliveryPayload } from '../../notify/notifier.ts';
+import { requireRole } from '../../plugins/auth.ts';
 import {
   CHANNELS,
   type Channel,
@@ -107,7 +109,9 @@ function knownTimeZone(zone: string): boolean {
 export default async function notificationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const db = () => app.db.kysely;
-  const staff = { config: { access: 'staff' as const } };
+  // the channels and their settings are an admin's; the deliveries of a lead, its workers'
+  const staff = { config: { access: 'staff' as const, area: 'notifications' as const } };
+  const everyStaff = { config: { access: 'staff' as const, area: 'any' as const } };
   const common = { tags: ['notifications'], security: [{ bearer: [] }] };
 
   app.get(
@@ -145,7 +149,8 @@ export default async function notificationRoutes(parent: FastifyInstance) {
   app.get(
     '/notifications/status',
     {
-      ...staff,
+      // the app bar's warning of a failing channel, for everyone signed in
+      ...everyStaff,
       schema: {
         ...common,
         summary: 'Whether each channel is set up and delivering',
@@ -234,7 +239,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
     app.get(
       `/${subject}/:id/deliveries`,
       {
-        ...staff,
+        config: { access: 'staff', area: subject },
         schema: {
           ...common,
           tags: [subject],
@@ -256,7 +261,8 @@ export default async function notificationRoutes(parent: FastifyInstance) {
   app.post(
     '/notifications/deliveries/:id/retry',
     {
-      ...staff,
+      // the delivery's lead or application decides, known once the job is read
+      ...everyStaff,
       schema: {
         ...common,
         summary: 'Try a failed delivery again',
@@ -267,6 +273,7 @@ export default async function notificationRoutes(parent: FastifyInstance) {
     async (request) => {
       const job = await findJob(db(), request.params.id);
       if (!job || !channelOfKind(job.kind)) throw new NotFound('Delivery not found');
+      requireRole(request, (job.payload as DeliveryPayload).subject, 'write');
       if (job.status !== 'failed') {
         throw new BadRequest('Only a failed delivery can be retried', {
           code: 'notifications.notRetryable',

@@ -26,7 +26,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
   app.get(
     '/publishing',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: 'publishing' },
       schema: {
         tags: ['publishing'],
         summary: 'Publishing state: live release, queue, recent builds',
@@ -66,7 +66,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
   app.post(
     '/publishing/rebuild',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: 'publishing' },
       schema: {
         tags: ['publishing'],
         summary: 'Rebuild the site now',

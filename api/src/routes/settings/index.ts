@@ -29,7 +29,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
   api.put(
     '/settings',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', area: 'settings' },
       schema: {
         tags: ['settings'],
         summary: 'Change company data (only the fields sent)',

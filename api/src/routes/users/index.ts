@@ -1,6 +1,6 @@
-import { ERRORS, type User, userBodies, userSchema } from '@conveyor/shared';
+import { ERRORS, may, type User, userBodies, userSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { activeUserIds, findConflicts } from '../../db/repositories/accounts.ts';
+import { activeAdminIds, findConflicts } from '../../db/repositories/accounts.ts';
 import { revokeUserSessions } from '../../db/repositories/sessions.ts';
 import { users } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
@@ -10,24 +10,27 @@ import { columnValues, registerCrud } from '../crud/index.ts';
 
 /** Staff accounts. There is no sign-up: accounts are made here, by staff. */
 export default async function userRoutes(app: FastifyInstance) {
-  /** Refuses to leave the back office without an active user (409). */
-  async function keepOneActive(db: Executor, userId: number) {
-    const active = await activeUserIds(db, app.db.dialect === 'postgres');
-    if (!active.some((id) => id !== userId))
-      throw new Conflict(ERRORS.lastUser, { code: 'users.lastActiveAdmin' });
+  /** Refuses to leave the back office without an active admin (409): nobody could manage it. */
+  async function keepOneAdmin(db: Executor, userId: number) {
+    const admins = await activeAdminIds(db, app.db.dialect === 'postgres');
+    if (!admins.some((id) => id !== userId))
+      throw new Conflict(ERRORS.lastAdmin, { code: 'users.lastActiveAdmin' });
   }
+
+  const isAdmin = (user: User | null) => may(user?.role, 'users', 'write');
 
   /**
    * A password is changed by its owner, who proves it with the current one: a stolen or
-   * borrowed staff session cannot take over another account (the first admin's) by setting its
-   * password. Setting another user's password waits for roles (an administrator's right).
-   * Whoever runs the server can always recover an account: `pnpm reset-password USER_NAME`.
+   * borrowed session cannot take over the account by setting its password. An admin may set
+   * another user's (a forgotten password), which ends that user's sessions. Whoever runs the
+   * server can always recover an account: `pnpm reset-password USER_NAME`.
    */
   async function mayChangePassword(
     user: User | null,
     targetId: number,
     currentPassword: unknown,
   ): Promise<void> {
+    if (user && user.id !== targetId && isAdmin(user)) return;
     if (!user || user.id !== targetId)
       throw new Forbidden(ERRORS.ownPasswordOnly, { code: 'users.ownPasswordOnly' });
     if (typeof currentPassword !== 'string' || currentPassword === '') {
@@ -57,6 +60,13 @@ export default async function userRoutes(app: FastifyInstance) {
     hooks: {
       async prepare({ db, request }, body, existing) {
         const values = columnValues({ repo: users, name: 'users' }, body);
+        // Someone editing their own profile without being an admin keeps their role and switch.
+        if (!isAdmin(request.user)) {
+          const changes = (key: 'role' | 'is_active') =>
+            body[key] !== undefined && body[key] !== existing?.[key];
+          if (changes('role') || changes('is_active'))
+            throw new Forbidden(ERRORS.adminOnly, { code: 'users.adminOnly' });
+        }
         // Names and e-mails are compared case-insensitively, so they are stored lower-cased.
         const user_name = body.user_name?.trim().toLowerCase();
         const email = body.email?.trim().toLowerCase();
@@ -76,7 +86,9 @@ export default async function userRoutes(app: FastifyInstance) {
       },
       async beforeUpdate({ db, request }, existing, values) {
         const deactivating = values.is_active === false && existing.is_active;
-        if (deactivating) await keepOneActive(db, existing.id);
+        const demoting =
+          existing.role === 'admin' && values.role !== undefined && values.role !== 'admin';
+        if (existing.is_active && (deactivating || demoting)) await keepOneAdmin(db, existing.id);
         // A deactivated user is signed out everywhere; a new password ends every other session.
         if (deactivating) await revokeUserSessions(db, existing.id);
         else if (values.password_hash) {
@@ -85,7 +97,7 @@ export default async function userRoutes(app: FastifyInstance) {
         }
       },
       async beforeDelete({ db }, record) {
-        if (record.is_active) await keepOneActive(db, record.id);
+        if (record.is_active && record.role === 'admin') await keepOneAdmin(db, record.id);
         return [];
       },
     },

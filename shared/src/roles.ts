@@ -1,0 +1,71 @@
+import { RESOURCE_REGISTRY, RESOURCES, type Resource, resourceEntry } from './resources.ts';
+
+/**
+ * Roles as data (DESIGN section 9, issue 16): what each role may do in each area of the back
+ * office, in one table next to the resource registry. The API's auth hook enforces it on every
+ * route (a staff route names its area), and the back office reads the same table to hide what a
+ * role cannot do.
+ */
+export const ROLES = ['admin', 'editor', 'sales'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** A user made without a role, and every user of before roles, is an admin: the spec's model. */
+export const DEFAULT_ROLE: Role = 'admin';
+
+/**
+ * The areas a staff route belongs to: each resource, and the screens that are not resources.
+ * `settings` is the company data the site shows; `notifications` the delivery channels and
+ * retention; `backups` the archives (issue 15).
+ */
+export const AREAS = [...RESOURCES, 'settings', 'publishing', 'notifications', 'backups'] as const;
+export type Area = Resource | 'settings' | 'publishing' | 'notifications' | 'backups';
+
+/** Reading (GET) or changing (any other method); who may change may read. */
+export type Action = 'read' | 'write';
+type Grant = Action | null;
+
+const isContent = (name: Resource) => RESOURCE_REGISTRY[name].publishes;
+const isSales = (name: Resource) => resourceEntry(name).workflow === true;
+
+function grants(grant: (area: Area) => Grant): Readonly<Record<Area, Grant>> {
+  return Object.fromEntries(AREAS.map((area) => [area, grant(area)])) as Record<Area, Grant>;
+}
+
+/**
+ * - `admin`: everything, users, roles and settings included.
+ * - `editor`: the content the site shows (every resource that publishes) and publishing; no
+ *   users, settings, leads or applications.
+ * - `sales`: leads and supplier applications (their notes and exports with them); the content
+ *   read-only; the staff list read-only, since a lead is assigned to one of them by name.
+ */
+export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Record<Area, Grant>>>> = {
+  admin: grants(() => 'write'),
+  editor: grants((area) =>
+    area === 'publishing' || (isResourceArea(area) && isContent(area)) ? 'write' : null,
+  ),
+  sales: grants((area) => {
+    if (!isResourceArea(area)) return area === 'publishing' ? 'read' : null;
+    if (isSales(area)) return 'write';
+    return isContent(area) || area === 'users' ? 'read' : null;
+  }),
+};
+
+function isResourceArea(area: Area): area is Resource {
+  return (RESOURCES as readonly string[]).includes(area);
+}
+
+export function isRole(value: unknown): value is Role {
+  return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
+}
+
+/** Whether a role may read or change an area. An unknown role may do nothing. */
+export function may(role: unknown, area: Area, action: Action): boolean {
+  if (!isRole(role)) return false;
+  const grant = ROLE_GRANTS[role][area];
+  return grant === 'write' || (grant === 'read' && action === 'read');
+}
+
+/** The action an HTTP method is. */
+export function actionOf(method: string): Action {
+  return method === 'GET' || method === 'HEAD' ? 'read' : 'write';
+}
