@@ -23,9 +23,13 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await page.getByLabel('Parol').first().fill('staff-password-1');
   await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Aziz');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${name}@example.com`);
+  // a new account is an admin unless a narrower role is chosen
+  await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveText('Administrator');
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expectToast(page, 'Foydalanuvchi yaratildi');
   await expect(row(page, name)).toBeVisible();
+  await expect(row(page, name)).toContainText('Administrator');
+  // a second active admin: the first one's delete is free
   await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeEnabled();
   // a search that finds one user does not make it the last one
   await page.getByPlaceholder('Qidirish').fill(name);
@@ -97,41 +101,64 @@ test('the last active user: its switch is refused with an Uzbek-only toast', asy
   }
 });
 
-// A password is changed only by its owner, with the current one (the API refuses the rest).
-// This changes the admin's own password and puts it back in `finally`: safe because the
-// config runs one worker, so no other test signs in as the admin meanwhile (a new password
-// also ends the admin's other sessions).
-test("passwords: none on another user's edit; one's own needs the current one", async ({
+// A password is changed by its owner, with the current one; an admin sets another user's
+// without it, which ends that user's sessions (the API refuses the rest). This changes the
+// admin's own password and puts it back in `finally`: safe because the config runs one worker,
+// so no other test signs in as the admin meanwhile (a new password also ends the admin's other
+// sessions).
+test("passwords: an admin sets another user's; one's own needs the current one", async ({
   page,
 }) => {
   const token = await apiToken(page);
   const other = `other${Date.now() % 100000}`;
   const created = await page.request.post('/api/users', {
     headers: { authorization: `Bearer ${token}` },
-    data: { user_name: other, password: 'other-password-1', email: `${other}@example.com` },
+    data: {
+      user_name: other,
+      password: 'other-password-1',
+      email: `${other}@example.com`,
+      role: 'sales',
+    },
   });
   expect(created.status()).toBe(201);
   const otherId = (await created.json()).data.id;
+  const otherSignin = (password: string) =>
+    page.request.post('/api/signin', { data: { user_name: other, password } });
+  const otherToken = (await (await otherSignin('other-password-1')).json()).data as string;
 
   await signIn(page);
   try {
-    // another user's edit screen: no password inputs, a line saying only they can change it
+    // another user's edit screen: a new password alone, saying what it does
     await page.goto(`/admin/users/${otherId}`);
     await expect(page.getByRole('textbox', { name: 'Ism', exact: true })).toBeVisible();
-    await expect(page.getByTestId('password-owner-only')).toHaveText(
-      "Parolni faqat foydalanuvchining o'zi o'zgartira oladi: tizimga kirib, o'z akkauntida.",
-    );
-    await expect(page.getByLabel('Parol', { exact: true })).toHaveCount(0);
     await expect(page.getByLabel('Joriy parol', { exact: true })).toHaveCount(0);
-    await expect(page.locator('input[type=password]')).toHaveCount(0);
-    // its other fields still save, and the save carries no password
+    await expect(page.locator('input[type=password]')).toHaveCount(1);
+    await expect(page.getByText("Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol")).toBeVisible();
+    // left empty, the save carries no password
     await page.getByRole('textbox', { name: 'Familiya', exact: true }).fill('Boshqa');
-    const put = page.waitForRequest(
+    let put = page.waitForRequest(
       (request) => request.method() === 'PUT' && request.url().endsWith(`/api/users/${otherId}`),
     );
     await page.getByRole('button', { name: 'Saqlash' }).click();
     expect((await put).postData() ?? '').not.toMatch(/name="(current_)?password"/);
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
+    expect((await otherSignin('other-password-1')).status()).toBe(200);
+
+    // a new one: the user signs in with it, and their old session has ended
+    await page.goto(`/admin/users/${otherId}`);
+    await page.getByLabel('Parol', { exact: true }).fill('other-password-2');
+    put = page.waitForRequest(
+      (request) => request.method() === 'PUT' && request.url().endsWith(`/api/users/${otherId}`),
+    );
+    await page.getByRole('button', { name: 'Saqlash' }).click();
+    expect((await put).postData() ?? '').not.toMatch(/name="current_password"/);
+    await expectToast(page, 'Foydalanuvchi tahrirlandi');
+    expect((await otherSignin('other-password-2')).status()).toBe(200);
+    expect((await otherSignin('other-password-1')).status()).toBe(401);
+    const me = await page.request.get('/api/me', {
+      headers: { authorization: `Bearer ${otherToken}` },
+    });
+    expect(me.status()).toBe(401);
   } finally {
     const gone = await page.request.delete(`/api/users/${otherId}`, {
       headers: { authorization: `Bearer ${token}` },
@@ -145,7 +172,6 @@ test("passwords: none on another user's edit; one's own needs the current one", 
     await page.goto('/admin/users');
     await row(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
     await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-    await expect(page.getByTestId('password-owner-only')).toHaveCount(0);
     const password = page.getByLabel('Parol', { exact: true });
     const current = page.getByLabel('Joriy parol', { exact: true });
     await expect(current).toHaveAttribute('autocomplete', 'current-password');

@@ -1,7 +1,10 @@
+import type { ReactNode } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
 import {
+  AccessDenied,
   Admin,
   AdminContext,
+  CanAccess,
   CustomRoutes,
   defaultDarkTheme,
   defaultLightTheme,
@@ -89,6 +92,15 @@ function missingScreenRoutes({ create, edit, show }: ResourceScreens) {
   ];
 }
 
+/** A screen that is not a resource, opened only by the roles that may (DESIGN 9, roles). */
+function Screen({ area, children }: { area: string; children: ReactNode }) {
+  return (
+    <CanAccess action="list" resource={area} accessDenied={<AccessDenied />}>
+      {children}
+    </CanAccess>
+  );
+}
+
 function AdminApp() {
   return (
     <Admin
@@ -105,9 +117,30 @@ function AdminApp() {
         </Resource>
       ))}
       <CustomRoutes>
-        <Route path="/settings" element={<SettingsPage />} />
-        <Route path="/publishing" element={<PublishingPage />} />
-        <Route path="/notifications" element={<NotificationsPage />} />
+        <Route
+          path="/settings"
+          element={
+            <Screen area="settings">
+              <SettingsPage />
+            </Screen>
+          }
+        />
+        <Route
+          path="/publishing"
+          element={
+            <Screen area="publishing">
+              <PublishingPage />
+            </Screen>
+          }
+        />
+        <Route
+          path="/notifications"
+          element={
+            <Screen area="notifications">
+              <NotificationsPage />
+            </Screen>
+          }
+        />
       </CustomRoutes>
       <CustomRoutes noLayout>
         {EDITABLE.map((resource) => (

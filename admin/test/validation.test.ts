@@ -178,20 +178,33 @@ describe('password change on the user edit screen', () => {
     expect(isOwnAccount(undefined, undefined)).toBe(false);
   });
 
-  it("never sends a password for another user's account", () => {
-    expect(
-      passwordChange(
-        { id: 2, email: 'a@example.com', password: 'new-password-1', current_password: 'x' },
-        false,
-      ),
-    ).toEqual({ id: 2, email: 'a@example.com' });
+  it("sends another user's password only from an admin, and then without a current one", () => {
+    const data = {
+      id: 2,
+      email: 'a@example.com',
+      password: 'new-password-1',
+      current_password: 'x',
+    };
+    expect(passwordChange(data, { own: false, admin: false })).toEqual({
+      id: 2,
+      email: 'a@example.com',
+    });
+    expect(passwordChange(data, { own: false, admin: true })).toEqual({
+      id: 2,
+      email: 'a@example.com',
+      password: 'new-password-1',
+    });
+    expect(passwordChange({ ...data, password: '' }, { own: false, admin: true })).toEqual({
+      id: 2,
+      email: 'a@example.com',
+    });
   });
 
   it("sends the new password with the current one for one's own, neither when it is empty", () => {
     expect(
       passwordChange(
         { id: 1, email: 'a@example.com', password: 'new-password-1', current_password: 'old-1' },
-        true,
+        { own: true, admin: false },
       ),
     ).toEqual({
       id: 1,
@@ -202,10 +215,10 @@ describe('password change on the user edit screen', () => {
     expect(
       passwordChange(
         { id: 1, email: 'a@example.com', password: '', current_password: 'old' },
-        true,
+        { own: true, admin: true },
       ),
     ).toEqual({ id: 1, email: 'a@example.com' });
-    expect(passwordChange({ id: 1, email: 'a@example.com' }, true)).toEqual({
+    expect(passwordChange({ id: 1, email: 'a@example.com' }, { own: true, admin: false })).toEqual({
       id: 1,
       email: 'a@example.com',
     });
@@ -216,22 +229,22 @@ describe('password change on the user edit screen', () => {
       [
         uz,
         'Joriy parol',
-        "Parolni faqat foydalanuvchining o'zi o'zgartira oladi: tizimga kirib, o'z akkauntida.",
+        "Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.",
       ],
       [
         ru,
         'Текущий пароль',
-        'Пароль может сменить только сам пользователь: войдя в систему, в своей учётной записи.',
+        'Оставьте пустым, чтобы не менять. Новый пароль завершит все сеансы пользователя: сообщите ему новый.',
       ],
       [
         en,
         'Current password',
-        'Only this user can change their password; after signing in, from their own account.',
+        'Leave empty to keep it. A new password signs this user out everywhere: tell them the new one.',
       ],
     ] as const;
-    for (const [catalogue, current, ownerOnly] of expected) {
+    for (const [catalogue, current, setOther] of expected) {
       expect(text(catalogue, 'resources.users.fields.current_password')).toBe(current);
-      expect(text(catalogue, 'conveyor.users.password_owner_only')).toBe(ownerOnly);
+      expect(text(catalogue, 'conveyor.users.password_set_other')).toBe(setOther);
     }
   });
 });

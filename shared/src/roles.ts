@@ -54,6 +54,10 @@ function isResourceArea(area: Area): area is Resource {
   return (RESOURCES as readonly string[]).includes(area);
 }
 
+export function isArea(value: unknown): value is Area {
+  return typeof value === 'string' && (AREAS as readonly string[]).includes(value);
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

@@ -2,10 +2,12 @@ import { Box, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
   BooleanInput,
+  CanAccess,
   SaveButton,
   SimpleForm,
   Toolbar,
   useRecordContext,
+  useResourceContext,
   useTranslate,
 } from 'react-admin';
 import { ConfirmedDeleteButton } from './RowActions.tsx';
@@ -40,7 +42,8 @@ export function FormToolbar({
 /**
  * A resource's form, shared by its create and edit screens: the toolbar above, and for records
  * that are shown or hidden on the site (`activatable`, the default) the 'active' switch last,
- * on for a new record.
+ * on for a new record. The switch is shown to whoever may change it (`<resource>.is_active`):
+ * someone editing their own user profile may not switch themselves on or off.
  */
 export function ResourceForm({
   children,
@@ -53,13 +56,18 @@ export function ResourceForm({
   defaultValues?: Record<string, unknown>;
   activatable?: boolean;
 }) {
+  const resource = useResourceContext();
   return (
     <SimpleForm
       toolbar={toolbar}
       defaultValues={activatable ? { is_active: true, ...defaultValues } : defaultValues}
     >
       {children}
-      {activatable && <BooleanInput source="is_active" />}
+      {activatable && (
+        <CanAccess action="edit" resource={`${resource}.is_active`}>
+          <BooleanInput source="is_active" />
+        </CanAccess>
+      )}
     </SimpleForm>
   );
 }

@@ -108,8 +108,15 @@ export const en: Catalogue = mergeCatalogue('en', {
     },
     users: {
       password_keep: 'Leave empty to keep the current password',
-      password_owner_only:
-        'Only this user can change their password; after signing in, from their own account.',
+      my_profile: 'My profile',
+      password_set_other:
+        'Leave empty to keep it. A new password signs this user out everywhere: tell them the new one.',
+    },
+    roles: {
+      admin: 'Administrator',
+      editor: 'Content editor',
+      sales: 'Sales',
+      help: 'Administrator: everything, users and settings included. Content editor: the catalogue, projects, testimonials, clients and publishing. Sales: leads and partners; the catalogue read-only.',
     },
     suppliers: { edit_title: 'Partner details' },
     export: {
@@ -207,6 +214,7 @@ export const en: Catalogue = mergeCatalogue('en', {
         email: 'E-mail',
         avatar: 'Avatar',
         is_active: 'Status',
+        role: 'Role',
       },
       notifications: { created: 'User created', updated: 'User updated' },
     },

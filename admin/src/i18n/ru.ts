@@ -3,7 +3,11 @@ import { type Catalogue, mergeCatalogue } from './base.ts';
 export const ru: Catalogue = mergeCatalogue('ru', {
   ra: {
     auth: { logout: 'Выйти из аккаунта', sign_in_error: 'Неверное имя пользователя или пароль' },
-    message: { invalid_form: 'Проверьте правильность введённых данных' },
+    message: {
+      invalid_form: 'Проверьте правильность введённых данных',
+      access_denied: 'Ваша роль не даёт доступа к этой странице',
+    },
+    page: { access_denied: 'Доступ запрещён' },
     navigation: { no_results: 'Данные не найдены', page_rows_per_page: 'На странице' },
     notification: {
       updated: 'Данные изменены',
@@ -115,8 +119,15 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     },
     users: {
       password_keep: 'Оставьте пустым, чтобы не менять пароль',
-      password_owner_only:
-        'Пароль может сменить только сам пользователь: войдя в систему, в своей учётной записи.',
+      my_profile: 'Мой профиль',
+      password_set_other:
+        'Оставьте пустым, чтобы не менять. Новый пароль завершит все сеансы пользователя: сообщите ему новый.',
+    },
+    roles: {
+      admin: 'Администратор',
+      editor: 'Редактор контента',
+      sales: 'Продажи',
+      help: 'Администратор: всё, включая пользователей и настройки. Редактор контента: каталог, проекты, отзывы, клиенты и публикация. Продажи: обращения и партнёры; каталог только для просмотра.',
     },
     suppliers: { edit_title: 'Данные партнёра' },
     export: {
@@ -214,6 +225,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
         email: 'E-mail',
         avatar: 'Аватар',
         is_active: 'Статус',
+        role: 'Роль',
       },
       notifications: { created: 'Пользователь создан', updated: 'Пользователь изменён' },
     },

@@ -49,6 +49,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       show: '%{name} #%{id}',
       empty: "Hozircha %{name} yo'q",
       invite: "Qo'shishni xohlaysizmi?",
+      access_denied: "Ruxsat yo'q",
     },
     input: {
       file: {
@@ -63,6 +64,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     message: {
       about: 'Haqida',
+      access_denied: 'Bu sahifani ochishga rolingiz ruxsat bermaydi',
       are_you_sure: 'Ishonchingiz komilmi?',
       bulk_delete_content:
         "Ushbu %{name}ni o'chirmoqchimisiz? |||| Ushbu %{smart_count} ta elementni o'chirmoqchimisiz?",
@@ -238,8 +240,15 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     users: {
       password_keep: "Bo'sh qoldirilsa, parol o'zgarmaydi",
-      password_owner_only:
-        "Parolni faqat foydalanuvchining o'zi o'zgartira oladi: tizimga kirib, o'z akkauntida.",
+      my_profile: 'Mening profilim',
+      password_set_other:
+        "Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.",
+    },
+    roles: {
+      admin: 'Administrator',
+      editor: 'Kontent muharriri',
+      sales: 'Savdo',
+      help: "Administrator: hammasi, foydalanuvchilar va sozlamalar ham. Kontent muharriri: katalog, proyektlar, fikrlar, mijozlar va nashr. Savdo: murojaatlar va hamkorlar; katalogni faqat ko'rish.",
     },
     suppliers: { edit_title: "Hamkor Ma'lumotlari" },
     export: {
@@ -342,6 +351,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         email: 'E-mail',
         avatar: 'Rasm',
         is_active: 'Holat',
+        role: 'Rol',
       },
       notifications: { created: 'Foydalanuvchi yaratildi', updated: 'Foydalanuvchi tahrirlandi' },
     },

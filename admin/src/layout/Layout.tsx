@@ -6,6 +6,7 @@ import { Box, type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
   AppBar,
+  CanAccess,
   Layout as RaLayout,
   LoadingIndicator,
   LocalesMenuButton,
@@ -21,7 +22,7 @@ import {
 import { ChannelWarning } from '../notifications/ChannelWarning.tsx';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
-import { LanguageMenuItems, ThemeMenuItem } from './PhoneMenuItems.tsx';
+import { LanguageMenuItems, ProfileMenuItem, ThemeMenuItem } from './UserMenuItems.tsx';
 import { SignedInToast } from './LoginPage.tsx';
 
 /** Every admin toast: bottom-right, 2000 ms (spec section 8). */
@@ -42,6 +43,7 @@ export function AdminNotification(props: NotificationProps) {
 function AdminUserMenu({ phone }: { phone: boolean }) {
   return (
     <UserMenu>
+      <ProfileMenuItem />
       {phone && <LanguageMenuItems />}
       {phone && <ThemeMenuItem />}
       <Logout redirectTo={`${window.location.origin}/`} />
@@ -79,31 +81,36 @@ function AdminAppBar() {
 }
 
 /**
- * The spec's sidebar: its labels (the resources' names) and icons, then publishing and
- * settings. Their links carry the admin's basename (/admin) themselves: a menu item's `to` is
- * passed to the router as it is, and a bare '/settings' would leave the admin.
+ * A screen's entry in the sidebar, shown to the roles that may open it. Its link carries the
+ * admin's basename (/admin) itself: a menu item's `to` is passed to the router as it is, and a
+ * bare '/settings' would leave the admin.
  */
-function AdminMenu() {
+function ScreenItem({ area, text, icon }: { area: string; text: string; icon: ReactNode }) {
   const translate = useTranslate();
   const basename = useBasename();
   return (
+    <CanAccess action="list" resource={area}>
+      <Menu.Item to={`${basename}/${area}`} primaryText={translate(text)} leftIcon={icon} />
+    </CanAccess>
+  );
+}
+
+/**
+ * The spec's sidebar: its labels (the resources' names) and icons, then publishing and
+ * settings; each entry only for the roles that may open it (react-admin asks the auth
+ * provider's `canAccess` for the resources).
+ */
+function AdminMenu() {
+  return (
     <Menu>
       <Menu.ResourceItems />
-      <Menu.Item
-        to={`${basename}/publishing`}
-        primaryText={translate('conveyor.publishing.menu')}
-        leftIcon={<PublishIcon />}
+      <ScreenItem area="publishing" text="conveyor.publishing.menu" icon={<PublishIcon />} />
+      <ScreenItem
+        area="notifications"
+        text="conveyor.notifications.menu"
+        icon={<NotificationsIcon />}
       />
-      <Menu.Item
-        to={`${basename}/notifications`}
-        primaryText={translate('conveyor.notifications.menu')}
-        leftIcon={<NotificationsIcon />}
-      />
-      <Menu.Item
-        to={`${basename}/settings`}
-        primaryText={translate('conveyor.settings.title')}
-        leftIcon={<SettingsIcon />}
-      />
+      <ScreenItem area="settings" text="conveyor.settings.title" icon={<SettingsIcon />} />
     </Menu>
   );
 }

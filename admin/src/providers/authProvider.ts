@@ -1,9 +1,21 @@
 import type { AuthProvider } from 'react-admin';
 import type { User } from '@conveyor/shared';
 import { fileUrl, LOGIN_PATH } from '../config.ts';
+import { type AccessQuery, canAccessAs } from './access.ts';
 import { api, session } from './http.ts';
 
 let identity: Promise<User> | null = null;
+
+/** The signed-in user as `/me` gives them, asked once per sign-in. */
+async function currentUser(): Promise<User> {
+  identity ??= api<{ data: User }>('/me').then((reply) => reply.data);
+  try {
+    return await identity;
+  } catch (error) {
+    identity = null;
+    throw error;
+  }
+}
 
 const NOTICE_KEY = 'conveyor.signedOutNotice';
 /** A notice older than this is not shown (it belongs to an earlier sign-out). */
@@ -77,18 +89,22 @@ export const authProvider: AuthProvider = {
   },
 
   async getIdentity() {
-    identity ??= api<{ data: User }>('/me').then((reply) => reply.data);
-    try {
-      const user = await identity;
-      const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
-      return {
-        id: user.id,
-        fullName: fullName || user.user_name,
-        ...(user.avatar ? { avatar: fileUrl(user.avatar) } : {}),
-      };
-    } catch (error) {
-      identity = null;
-      throw error;
-    }
+    const user = await currentUser();
+    const fullName = [user.first_name, user.last_name].filter(Boolean).join(' ');
+    return {
+      id: user.id,
+      fullName: fullName || user.user_name,
+      role: user.role,
+      ...(user.avatar ? { avatar: fileUrl(user.avatar) } : {}),
+    };
+  },
+
+  /**
+   * What the signed-in user's role allows, from the same table the API enforces: react-admin
+   * hides the menu entries, buttons and screens it refuses (and shows "access denied" for an
+   * address typed by hand).
+   */
+  async canAccess(query: AccessQuery) {
+    return canAccessAs(await currentUser(), query);
   },
 };

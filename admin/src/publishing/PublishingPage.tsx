@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { CanAccess, Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { requestRebuild, usePublishingStatus } from './api.ts';
 import { useFormat } from './format.ts';
 
@@ -106,15 +106,18 @@ export function PublishingPage() {
                 })}
               </Typography>
             )}
-            <Button
-              sx={{ mt: 1 }}
-              variant="contained"
-              startIcon={<RefreshIcon />}
-              disabled={rebuild.isPending || busy}
-              onClick={() => rebuild.mutate()}
-            >
-              {translate('conveyor.publishing.rebuild')}
-            </Button>
+            {/* sales see what is live; rebuilding is for the roles that publish */}
+            <CanAccess action="edit" resource="publishing">
+              <Button
+                sx={{ mt: 1 }}
+                variant="contained"
+                startIcon={<RefreshIcon />}
+                disabled={rebuild.isPending || busy}
+                onClick={() => rebuild.mutate()}
+              >
+                {translate('conveyor.publishing.rebuild')}
+              </Button>
+            </CanAccess>
           </CardContent>
         </Card>
       </Box>

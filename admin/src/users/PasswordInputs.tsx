@@ -1,11 +1,10 @@
 import { passwordSchema } from '@conveyor/shared';
-import { Alert } from '@mui/material';
 import {
   PasswordInput,
+  useCanAccess,
   required,
   useGetIdentity,
   useRecordContext,
-  useTranslate,
 } from 'react-admin';
 import { textRules } from '../common/schemaRules.ts';
 import { currentPasswordIfNew } from '../common/validators.ts';
@@ -33,19 +32,24 @@ function useOwnAccount(): boolean | undefined {
 }
 
 /**
- * The password on an edit screen. Only its owner may change it, and gives the current one with
- * the new (the API refuses anything else): one's own account has both inputs, required together
- * once a new password is typed; another user's has a line saying so instead.
+ * The password on an edit screen. Its owner changes it and gives the current one with the new:
+ * one's own account has both inputs, required together once a new password is typed. An admin
+ * sets another user's (one they forgot) with the new one alone, which signs that user out
+ * everywhere. Nobody else sees a password input (the API refuses them).
  */
 export function EditPasswordInputs() {
   const own = useOwnAccount();
-  const translate = useTranslate();
-  if (own === undefined) return null;
+  const { canAccess: admin, isPending } = useCanAccess({ action: 'edit', resource: 'users.role' });
+  if (own === undefined || isPending) return null;
   if (!own) {
+    if (!admin) return null;
     return (
-      <Alert severity="info" role="note" sx={{ mb: 2 }} data-testid="password-owner-only">
-        {translate('conveyor.users.password_owner_only')}
-      </Alert>
+      <PasswordInput
+        source="password"
+        validate={passwordRules}
+        autoComplete="new-password"
+        helperText="conveyor.users.password_set_other"
+      />
     );
   }
   return (

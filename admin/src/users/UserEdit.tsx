@@ -1,22 +1,23 @@
-import { type Identifier, useGetIdentity } from 'react-admin';
+import { type Identifier, useCanAccess, useGetIdentity } from 'react-admin';
 import { EditPage } from '../common/FormPages.tsx';
 import { isOwnAccount, passwordChange } from './password.ts';
 import { UserForm } from './UserForm.tsx';
 
 /**
- * Saves send a password only for one's own account, with the current one, and only when a new
- * one was typed (empty keeps it); another user's edit never carries one.
+ * Saves send a password only when a new one was typed (empty keeps it): for one's own account
+ * with the current one, for another user's only from an admin.
  */
 export function UserEdit() {
   const { identity } = useGetIdentity();
+  const { canAccess: admin } = useCanAccess({ action: 'edit', resource: 'users.role' });
   const transform = (
     data: Record<string, unknown>,
     options?: { previousData?: { id?: Identifier } },
   ) =>
-    passwordChange(
-      data,
-      isOwnAccount(options?.previousData?.id ?? (data.id as Identifier), identity?.id),
-    );
+    passwordChange(data, {
+      own: isOwnAccount(options?.previousData?.id ?? (data.id as Identifier), identity?.id),
+      admin: admin === true,
+    });
   return (
     <EditPage transform={transform}>
       <UserForm creating={false} />

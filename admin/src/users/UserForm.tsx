@@ -1,30 +1,43 @@
-import { userFields } from '@conveyor/shared';
-import { email, required, TextInput } from 'react-admin';
+import { DEFAULT_ROLE, userFields } from '@conveyor/shared';
+import { CanAccess, email, required, TextInput } from 'react-admin';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
 import { userName } from '../common/validators.ts';
 import { CreatePasswordInput, EditPasswordInputs } from './PasswordInputs.tsx';
-import { useLastUser } from './useLastUser.ts';
+import { RoleInput } from './roles.tsx';
+import { useLastAdmin } from './useLastAdmin.ts';
 
 const rules = {
   user_name: [required(), userName],
   first_name: textRules(userFields.first_name),
   last_name: textRules(userFields.last_name),
   email: [required(), email(), ...textRules(userFields.email)],
+  role: [required()],
 };
 
-/** The edit form's delete is locked on the last user, as the list's is. */
+/** The edit form's delete is locked on the last active admin, as the list's is. */
 function UserToolbar() {
-  return <FormToolbar disableDelete={useLastUser()} />;
+  return <FormToolbar disableDelete={useLastAdmin()} />;
 }
 
-/** A user's form; the password inputs differ between a new account and an existing one. */
+/**
+ * A user's form; the password inputs differ between a new account and an existing one. The
+ * role is an admin's to give: a new account is an admin unless a narrower role is chosen (so a
+ * company that wants the spec's one level of staff keeps it), and someone editing their own
+ * profile does not see it.
+ */
 export function UserForm({ creating }: { creating: boolean }) {
   return (
-    <ResourceForm toolbar={<UserToolbar />}>
+    <ResourceForm
+      toolbar={<UserToolbar />}
+      defaultValues={creating ? { role: DEFAULT_ROLE } : undefined}
+    >
       <TextInput source="user_name" validate={rules.user_name} autoComplete="off" />
       {creating ? <CreatePasswordInput /> : <EditPasswordInputs />}
+      <CanAccess action="edit" resource="users.role">
+        <RoleInput validate={rules.role} />
+      </CanAccess>
       <TextInput source="first_name" validate={rules.first_name} />
       <TextInput source="last_name" validate={rules.last_name} />
       <TextInput source="email" type="email" validate={rules.email} />

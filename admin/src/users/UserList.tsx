@@ -1,18 +1,25 @@
-import { TextField } from 'react-admin';
+import { SearchInput, TextField } from 'react-admin';
 import { ListPage } from '../common/ListPage.tsx';
 import { RowActions } from '../common/RowActions.tsx';
-import { useLastUser } from './useLastUser.ts';
+import { RoleField, RoleInput } from './roles.tsx';
+import { useLastAdmin } from './useLastAdmin.ts';
 
-/** Delete is disabled while only one user is left. */
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <RoleInput key="role" alwaysOn helperText={false} />,
+];
+
+/** Delete is disabled on the last active admin. */
 function UserActions() {
-  return <RowActions disableDelete={useLastUser()} />;
+  return <RowActions disableDelete={useLastAdmin()} />;
 }
 
 export function UserList() {
   return (
-    <ListPage rowActions={<UserActions />}>
+    <ListPage rowActions={<UserActions />} filters={filters}>
       <TextField source="user_name" />
       <TextField source="email" />
+      <RoleField />
     </ListPage>
   );
 }

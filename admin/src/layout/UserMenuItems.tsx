@@ -1,9 +1,19 @@
 import Brightness4Icon from '@mui/icons-material/Brightness4';
 import Brightness7Icon from '@mui/icons-material/Brightness7';
 import CheckIcon from '@mui/icons-material/Check';
+import PersonIcon from '@mui/icons-material/Person';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { ListItemIcon, ListItemText, MenuItem } from '@mui/material';
-import { useLocaleState, useLocales, useTheme, useTranslate, useUserMenu } from 'react-admin';
+import {
+  useBasename,
+  useGetIdentity,
+  useLocaleState,
+  useLocales,
+  useTheme,
+  useTranslate,
+  useUserMenu,
+} from 'react-admin';
+import { Link } from 'react-router-dom';
 
 /**
  * On a phone the app bar has no room for the language menu and the theme button: the user menu
@@ -56,6 +66,30 @@ export function ThemeMenuItem() {
         )}
       </ListItemIcon>
       <ListItemText>{translate('ra.action.toggle_theme')}</ListItemText>
+    </MenuItem>
+  );
+}
+
+/**
+ * One's own profile (name, e-mail, photo, password), for every role: an editor or a salesman
+ * has no user list to find it in.
+ */
+export function ProfileMenuItem() {
+  const translate = useTranslate();
+  const menu = useUserMenu();
+  const basename = useBasename();
+  const { identity } = useGetIdentity();
+  if (!identity) return null;
+  return (
+    <MenuItem
+      component={Link}
+      to={`${basename}/users/${identity.id}`}
+      onClick={() => menu?.onClose()}
+    >
+      <ListItemIcon>
+        <PersonIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>{translate('conveyor.users.my_profile')}</ListItemText>
     </MenuItem>
   );
 }
