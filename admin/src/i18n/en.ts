@@ -112,6 +112,18 @@ export const en: Catalogue = mergeCatalogue('en', {
       password_set_other:
         'Leave empty to keep it. A new password signs this user out everywhere: tell them the new one.',
     },
+    sessions: {
+      title: 'Sessions',
+      none: 'No active sessions',
+      current: 'This device',
+      unknown_device: 'Unknown device',
+      details: 'Address %{ip} · signed in: %{started} · last used: %{used}',
+      end: 'End this session',
+      end_others: 'End all other sessions',
+      end_all: 'End all sessions',
+      ended: 'Session ended',
+      failed: 'The session could not be ended',
+    },
     roles: {
       admin: 'Administrator',
       editor: 'Content editor',

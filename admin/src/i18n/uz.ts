@@ -244,6 +244,18 @@ export const uz: Catalogue = mergeCatalogue('en', {
       password_set_other:
         "Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.",
     },
+    sessions: {
+      title: 'Seanslar',
+      none: "Faol seans yo'q",
+      current: 'Shu qurilma',
+      unknown_device: "Noma'lum qurilma",
+      details: 'Manzil %{ip} · kirgan: %{started} · oxirgi marta: %{used}',
+      end: 'Seansni yakunlash',
+      end_others: 'Boshqa barcha seanslarni yakunlash',
+      end_all: 'Barcha seanslarni yakunlash',
+      ended: 'Seans yakunlandi',
+      failed: 'Seansni yakunlab bo‘lmadi',
+    },
     roles: {
       admin: 'Administrator',
       editor: 'Kontent muharriri',

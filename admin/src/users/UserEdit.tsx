@@ -1,6 +1,7 @@
 import { type Identifier, useCanAccess, useGetIdentity } from 'react-admin';
 import { EditPage } from '../common/FormPages.tsx';
 import { isOwnAccount, passwordChange } from './password.ts';
+import { SessionsPanel } from './SessionsPanel.tsx';
 import { UserForm } from './UserForm.tsx';
 
 /**
@@ -21,6 +22,7 @@ export function UserEdit() {
   return (
     <EditPage transform={transform}>
       <UserForm creating={false} />
+      <SessionsPanel />
     </EditPage>
   );
 }

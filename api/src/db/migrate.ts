@@ -16,6 +16,7 @@ import * as jobs from './migrations/2026_11_24_0001_jobs.ts';
 import * as notifications from './migrations/2026_11_24_0002_notifications.ts';
 import * as leadWorkflow from './migrations/2026_11_24_0003_lead_workflow.ts';
 import * as roles from './migrations/2026_11_24_0004_roles.ts';
+import * as sessionDetails from './migrations/2026_11_24_0005_session_details.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0002_notifications': notifications,
   '2026_11_24_0003_lead_workflow': leadWorkflow,
   '2026_11_24_0004_roles': roles,
+  '2026_11_24_0005_session_details': sessionDetails,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -37,6 +37,10 @@ export interface SessionsTable {
   token_hash: string;
   created_at: Timestamp;
   expires_at: Timestamp;
+  /** Null only for a session of before this column, until it is next used. */
+  last_used_at: Timestamp | null;
+  ip: Generated<string>;
+  user_agent: Generated<string>;
 }
 
 export interface CategoriesTable extends Timestamps, Localized<'name' | 'description'> {

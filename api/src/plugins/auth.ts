@@ -1,7 +1,7 @@
 import { type Action, type Area, actionOf, ERRORS, may, type User } from '@conveyor/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { findSessionUser, hashToken } from '../db/repositories/sessions.ts';
+import { findSessionUser, hashToken, touchSession } from '../db/repositories/sessions.ts';
 import { Forbidden, Unauthorized } from '../lib/httpErrors.ts';
 
 /**
@@ -87,16 +87,18 @@ export default fp(
       const cookie = request.cookies[SESSION_COOKIE];
       if (bearer) {
         const tokenHash = hashToken(bearer);
-        const user = await findSessionUser(app.db.kysely, tokenHash);
-        if (!user) throw sessionExpired();
-        request.user = user;
+        const found = await findSessionUser(app.db.kysely, tokenHash);
+        if (!found) throw sessionExpired();
+        request.user = found.user;
         request.tokenHash = tokenHash;
+        await touchSession(app.db.kysely, found);
       } else if (cookie && (backOffice || SAFE_METHODS.has(request.method))) {
         const tokenHash = hashToken(cookie);
-        const user = await findSessionUser(app.db.kysely, tokenHash);
-        if (user) {
-          request.user = user;
+        const found = await findSessionUser(app.db.kysely, tokenHash);
+        if (found) {
+          request.user = found.user;
           request.tokenHash = tokenHash;
+          await touchSession(app.db.kysely, found);
         } else if (access === 'staff' || backOffice) {
           reply.clearCookie(SESSION_COOKIE, { path: '/api' });
           throw sessionExpired();

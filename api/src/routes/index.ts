@@ -14,6 +14,7 @@ import notificationRoutes from './notifications/index.ts';
 import productRoutes from './products/index.ts';
 import projectRoutes from './project/index.ts';
 import publishingRoutes, { publishingHookRoute } from './publishing/index.ts';
+import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
@@ -50,6 +51,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   );
 
   await app.register(authRoutes);
+  await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);

@@ -180,3 +180,21 @@ export const noteBodySchema = {
   required: ['body'],
   additionalProperties: false,
 } as const;
+
+/**
+ * A sign-in session as its owner (or an admin) sees it, to recognise and end it: never its
+ * token. `device` is read from the browser's User-Agent ("Chrome 142 on Windows"), empty for a
+ * client that sent none.
+ */
+export const sessionSchema = recordSchema({
+  id: idSchema,
+  user_id: idSchema,
+  device: { type: 'string' },
+  ip: { type: 'string' },
+  created_at: timestampSchema,
+  last_used_at: timestampSchema,
+  expires_at: timestampSchema,
+  /** The session this request was made with. */
+  current: booleanSchema,
+});
+export type Session = FromSchema<typeof sessionSchema>;

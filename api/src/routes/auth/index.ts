@@ -109,7 +109,10 @@ export default async function authRoutes(app: FastifyInstance) {
         return reply.code(401).send({ error: ERRORS.wrongCredentials, code: 'wrongCredentials' });
       }
       await purgeExpiredSessions(db);
-      const token = await createSession(db, account.id, app.config.sessionTtlMs);
+      const token = await createSession(db, account.id, app.config.sessionTtlMs, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? '',
+      });
       const secure = request.protocol === 'https';
       // A new device cookie at every successful sign-in (OWASP): this browser is now known.
       reply.setCookie(DEVICE_COOKIE, `${name}:${newToken()}`, {
