@@ -94,14 +94,17 @@ test('editor: the content and publishing, no leads, staff or settings', async ({
     await expect(menu(page, /Hamkorlar$/)).toHaveCount(0);
     await expect(menu(page, 'Foydalanuvchilar')).toHaveCount(0);
     await expect(menu(page, 'Kompaniya ma’lumotlari')).toHaveCount(0);
+    await expect(menu(page, 'Faoliyat jurnali')).toHaveCount(0);
 
     await menu(page, 'Mahsulotlar').click();
     await expect(page.getByRole('link', { name: "Qo'shish" })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Tahrirlash' }).first()).toBeVisible();
 
-    await page.goto('/admin/leads');
-    await expect(page.getByText("Ruxsat yo'q")).toBeVisible();
-    await expect(page.locator('tbody tr')).toHaveCount(0);
+    for (const screen of ['leads', 'activity']) {
+      await page.goto(`/admin/${screen}`);
+      await expect(page.getByText("Ruxsat yo'q")).toBeVisible();
+      await expect(page.locator('tbody tr')).toHaveCount(0);
+    }
 
     await page.goto('/admin/publishing');
     await expect(page.getByRole('button', { name: 'Hozir qayta yig‘ish' })).toBeVisible();

@@ -23,8 +23,9 @@ test('one’s own sessions: this device marked, another one ended', async ({ pag
   });
   const phoneToken = (await phone.json()).data as string;
   const phoneAlive = async () =>
-    (await page.request.get('/api/me', { headers: { authorization: `Bearer ${phoneToken}` } }))
-      .status();
+    (
+      await page.request.get('/api/me', { headers: { authorization: `Bearer ${phoneToken}` } })
+    ).status();
 
   try {
     await signIn(page, name, password);

@@ -23,6 +23,7 @@ import { dataProvider } from './providers/dataProvider.ts';
 import { lazyScreen } from './common/lazyScreen.ts';
 import type { ResourceScreens } from './common/resourceScreens.ts';
 import { resourceScreens } from './resources.ts';
+import activity from './activity/index.ts';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const NotificationsPage = lazyScreen(
@@ -116,6 +117,8 @@ function AdminApp() {
           {missingScreenRoutes(resourceScreens[name])}
         </Resource>
       ))}
+      {/* not a registry resource: the log is read-only, and for admins only (canAccess) */}
+      <Resource name="activity" {...activity} />
       <CustomRoutes>
         <Route
           path="/settings"

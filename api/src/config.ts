@@ -38,6 +38,7 @@ export const configSchema = {
     ADMIN_EMAIL: { type: 'string', default: 'admin@example.com' },
     SEED_DEMO: { type: 'boolean', default: true },
     SESSION_TTL_HOURS: { type: 'number', exclusiveMinimum: 0, default: 168 },
+    AUDIT_RETENTION_DAYS: { type: 'integer', minimum: 0, default: 365 },
     CORS_ORIGINS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
     REDIS_URL: { type: 'string', default: '' },
@@ -105,6 +106,8 @@ export interface Config {
   admin: { userName: string; password: string; email: string };
   seedDemo: boolean;
   sessionTtlMs: number;
+  /** How long the activity log keeps an event; 0 keeps them all. */
+  auditRetentionDays: number;
   corsOrigins: string[];
   trustProxy: boolean | string;
   redisUrl: string | null;
@@ -255,6 +258,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     admin: { userName: env.ADMIN_USER, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
     seedDemo: env.SEED_DEMO,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
+    auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin: string) => origin.trim())
       .filter(Boolean),

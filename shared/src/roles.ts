@@ -15,10 +15,17 @@ export const DEFAULT_ROLE: Role = 'admin';
 /**
  * The areas a staff route belongs to: each resource, and the screens that are not resources.
  * `settings` is the company data the site shows; `notifications` the delivery channels and
- * retention; `backups` the archives (issue 15).
+ * retention; `backups` the archives (issue 15); `activity` the audit log.
  */
-export const AREAS = [...RESOURCES, 'settings', 'publishing', 'notifications', 'backups'] as const;
-export type Area = Resource | 'settings' | 'publishing' | 'notifications' | 'backups';
+export const AREAS = [
+  ...RESOURCES,
+  'settings',
+  'publishing',
+  'notifications',
+  'backups',
+  'activity',
+] as const;
+export type Area = Resource | 'settings' | 'publishing' | 'notifications' | 'backups' | 'activity';
 
 /** Reading (GET) or changing (any other method); who may change may read. */
 export type Action = 'read' | 'write';

@@ -112,6 +112,30 @@ export const en: Catalogue = mergeCatalogue('en', {
       password_set_other:
         'Leave empty to keep it. A new password signs this user out everywhere: tell them the new one.',
     },
+    activity: {
+      actions: {
+        signin: 'Signed in',
+        signin_failed: 'Sign-in refused',
+        signout: 'Signed out',
+        create: 'Created',
+        update: 'Changed',
+        delete: 'Deleted',
+        role_change: 'Role changed',
+        password_change: 'Password changed',
+        sessions_end: 'Sessions ended',
+        export: 'Exported',
+        publish: 'Rebuild asked for',
+      },
+      areas: {
+        settings: 'Company data',
+        publishing: 'Publishing',
+        notifications: 'Lead delivery',
+        backups: 'Backups',
+        activity: 'Activity',
+      },
+      by_self: 'by the user',
+      by_admin: 'by an administrator',
+    },
     sessions: {
       title: 'Sessions',
       none: 'No active sessions',
@@ -215,6 +239,17 @@ export const en: Catalogue = mergeCatalogue('en', {
     fields: { uz: 'Uzbek', ru: 'Russian', en: 'English' },
   },
   resources: {
+    activity: {
+      name: 'Activity |||| Activity',
+      fields: {
+        created_at: 'When',
+        user_name: 'User',
+        action: 'Action',
+        resource: 'Concerns',
+        details: 'Details',
+        ip: 'Address',
+      },
+    },
     users: {
       name: 'User |||| Users',
       fields: {

@@ -123,6 +123,30 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       password_set_other:
         'Оставьте пустым, чтобы не менять. Новый пароль завершит все сеансы пользователя: сообщите ему новый.',
     },
+    activity: {
+      actions: {
+        signin: 'Вход',
+        signin_failed: 'Отказ во входе',
+        signout: 'Выход',
+        create: 'Создано',
+        update: 'Изменено',
+        delete: 'Удалено',
+        role_change: 'Роль изменена',
+        password_change: 'Пароль изменён',
+        sessions_end: 'Сеансы завершены',
+        export: 'Экспорт',
+        publish: 'Запрошена пересборка',
+      },
+      areas: {
+        settings: 'Данные компании',
+        publishing: 'Публикация',
+        notifications: 'Доставка обращений',
+        backups: 'Резервные копии',
+        activity: 'Журнал действий',
+      },
+      by_self: 'самим пользователем',
+      by_admin: 'администратором',
+    },
     sessions: {
       title: 'Сеансы',
       none: 'Активных сеансов нет',
@@ -226,6 +250,17 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     fields: { uz: 'узбекский', ru: 'русский', en: 'английский' },
   },
   resources: {
+    activity: {
+      name: 'Журнал действий |||| Журнал действий',
+      fields: {
+        created_at: 'Когда',
+        user_name: 'Пользователь',
+        action: 'Действие',
+        resource: 'Что',
+        details: 'Подробности',
+        ip: 'Адрес',
+      },
+    },
     users: {
       name: 'Пользователь |||| Пользователи',
       fields: {

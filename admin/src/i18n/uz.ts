@@ -244,6 +244,30 @@ export const uz: Catalogue = mergeCatalogue('en', {
       password_set_other:
         "Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.",
     },
+    activity: {
+      actions: {
+        signin: 'Kirdi',
+        signin_failed: 'Kirish rad etildi',
+        signout: 'Chiqdi',
+        create: 'Yaratildi',
+        update: "O'zgartirildi",
+        delete: "O'chirildi",
+        role_change: "Rol o'zgartirildi",
+        password_change: "Parol o'zgartirildi",
+        sessions_end: 'Seanslar yakunlandi',
+        export: 'Eksport',
+        publish: "Qayta yig'ish so'raldi",
+      },
+      areas: {
+        settings: 'Kompaniya ma’lumotlari',
+        publishing: 'Nashr',
+        notifications: 'Murojaatlar yetkazilishi',
+        backups: 'Zaxira nusxalar',
+        activity: 'Faoliyat jurnali',
+      },
+      by_self: "foydalanuvchining o'zi",
+      by_admin: 'administrator',
+    },
     sessions: {
       title: 'Seanslar',
       none: "Faol seans yo'q",
@@ -352,6 +376,17 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
   },
   resources: {
+    activity: {
+      name: 'Faoliyat jurnali |||| Faoliyat jurnali',
+      fields: {
+        created_at: 'Qachon',
+        user_name: 'Foydalanuvchi',
+        action: 'Amal',
+        resource: 'Nima',
+        details: 'Tafsilotlar',
+        ip: 'Manzil',
+      },
+    },
     users: {
       name: 'Foydalanuvchi |||| Foydalanuvchilar',
       fields: {

@@ -30,6 +30,8 @@ export const TABLES = [
   'clients',
   'settings',
   'notification_settings',
+  // Who did what: the history of the data is part of the data.
+  'audit_log',
   // Pending lead deliveries are jobs: a lead acknowledged but not yet delivered must still reach
   // sales after a move to another database. Finished jobs are the deliveries' history.
   'jobs',
@@ -62,14 +64,16 @@ void everyTableListed;
 
 /**
  * Tables a freshly started server fills by itself: its first admin account (users), the
- * settings records, and its scheduled jobs. A target holding rows in these only, and at most
- * one user, counts as empty: a restore may replace it without --force.
+ * settings records, its scheduled jobs, and the log of that admin signing in. A target holding
+ * rows in these only, and at most one user, counts as empty: a restore may replace it without
+ * --force.
  */
 export const SELF_MADE: readonly BackedUpTable[] = [
   'users',
   'settings',
   'notification_settings',
   'jobs',
+  'audit_log',
 ];
 
 export interface FileEntry {

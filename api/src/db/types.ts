@@ -43,6 +43,19 @@ export interface SessionsTable {
   user_agent: Generated<string>;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  user_id: number | null;
+  user_name: Generated<string>;
+  action: string;
+  resource: Generated<string>;
+  record_id: number | null;
+  ip: Generated<string>;
+  /** A JSON object as text (the same on both databases). */
+  details: Generated<string>;
+}
+
 export interface CategoriesTable extends Timestamps, Localized<'name' | 'description'> {
   id: Generated<number>;
   link: string;
@@ -231,6 +244,7 @@ export interface NotificationSettingsTable {
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  audit_log: AuditLogTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;

@@ -4,6 +4,7 @@ import authPlugin from '../plugins/auth.ts';
 import hostileInputPlugin from '../plugins/hostileInput.ts';
 import multipartPlugin from '../plugins/multipart.ts';
 import publicCachePlugin from '../plugins/publicCache.ts';
+import activityRoutes from './activity/index.ts';
 import authRoutes from './auth/index.ts';
 import categoryRoutes from './categories/index.ts';
 import clientRoutes from './clients/index.ts';
@@ -52,6 +53,7 @@ export default async function apiRoutes(app: FastifyInstance) {
 
   await app.register(authRoutes);
   await app.register(sessionRoutes);
+  await app.register(activityRoutes);
   await app.register(userRoutes);
   await app.register(categoryRoutes);
   await app.register(productRoutes);

@@ -7,6 +7,7 @@ import {
 } from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { audit } from '../../audit/log.ts';
 import { findCredentials } from '../../db/repositories/accounts.ts';
 import { SESSION_COOKIE } from '../../plugins/auth.ts';
 import {
@@ -106,6 +107,7 @@ export default async function authRoutes(app: FastifyInstance) {
         await failures.add(device ? `device:${device.nonce}` : `ip:${request.ip}`);
         if (!trusted) await failures.add(`user:${name}`);
         request.log.info({ user_name: name, trusted }, 'sign-in refused');
+        await audit(db, request, { action: 'signin_failed', userName: name.slice(0, 100) });
         return reply.code(401).send({ error: ERRORS.wrongCredentials, code: 'wrongCredentials' });
       }
       await purgeExpiredSessions(db);
@@ -124,6 +126,7 @@ export default async function authRoutes(app: FastifyInstance) {
         maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
       });
       request.log.info({ userId: account.id, trusted }, 'signed in');
+      await audit(db, { user: account, ip: request.ip }, { action: 'signin' });
       if (session === 'cookie') {
         reply.setCookie(SESSION_COOKIE, token, {
           httpOnly: true,
@@ -154,6 +157,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       if (request.tokenHash) await revokeSession(app.db.kysely, request.tokenHash);
+      await audit(app.db.kysely, request, { action: 'signout' });
       reply.clearCookie(SESSION_COOKIE, { path: '/api' });
       return { data: true };
     },

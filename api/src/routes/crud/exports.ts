@@ -1,4 +1,5 @@
 import { EXPORT_MEDIA_TYPES, errorResponses, exportFileName, isExporting } from '@conveyor/shared';
+import { audit } from '../../audit/log.ts';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { getNotificationSettings } from '../../db/repositories/notificationSettings.ts';
@@ -51,11 +52,12 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
           yield records.map((record) => table.row(record, names));
         }
       }
-      // who took which personal data, for the log until there is an audit log
-      request.log.info(
-        { export: resource, format, userId: request.user?.id, selection },
-        'export of personal data',
-      );
+      // who took which personal data, and which of it
+      await audit(app.db.kysely, request, {
+        action: 'export',
+        resource,
+        details: { format, filter: query },
+      });
       const day = wallClock(timeZone)(new Date()).toISOString().slice(0, 10);
       return reply
         .type(EXPORT_MEDIA_TYPES[format])

@@ -10,6 +10,7 @@ import {
   isWorkflow,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
+import { audit, changedFields } from '../../audit/log.ts';
 import { removeNotesOf } from '../../db/repositories/notes.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
 import { Conflict, NotFound } from '../../lib/httpErrors.ts';
@@ -79,6 +80,14 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
         db.transaction().execute(async (trx) => {
           const created = await def.repo.insert(trx, values);
           await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
+          // staff changes are logged; a visitor's lead is the lead itself
+          if (staff) {
+            await audit(trx, request, {
+              action: 'create',
+              resource: def.name,
+              recordId: created.id,
+            });
+          }
           // A lead and its deliveries to the sales team are kept together or not at all.
           if (isNotifying(def.name)) deliveries = await app.notify.queue(trx, def.name, created.id);
           return created;
@@ -137,6 +146,17 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           await def.hooks?.beforeUpdate?.(ctx, current, values);
           const updated = await def.repo.update(trx, id, values);
           if (!updated) throw new NotFound(ERRORS.notFound);
+          const fields = changedFields(current, values);
+          const galleryChanged =
+            gallery.length > 0 ||
+            ((body as { delete_images_array?: unknown[] }).delete_images_array ?? []).length > 0;
+          if (galleryChanged) fields.push('images');
+          await audit(trx, request, {
+            action: 'update',
+            resource: def.name,
+            recordId: id,
+            details: { fields },
+          });
           if (files.image || removeImage) obsolete.push(imageOf(def, current));
           obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
           return updated;
@@ -171,6 +191,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
           if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
           await def.repo.remove(trx, id);
+          await audit(trx, request, { action: 'delete', resource: def.name, recordId: id });
           return [imageOf(def, existing), ...extra];
         })
         .catch((error: unknown) => {

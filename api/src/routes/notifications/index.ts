@@ -8,6 +8,7 @@ import {
   notificationSettingsSchema,
   RESOURCES,
 } from '@conveyor/shared';
+import { audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { findJob, type Job, kindHealth, listJobs, retryJob } from '../../db/repositories/jobs.ts';
@@ -142,7 +143,13 @@ export default async function notificationRoutes(parent: FastifyInstance) {
       if (request.body.time_zone !== undefined && !knownTimeZone(request.body.time_zone)) {
         throw new BadRequest('time_zone: not a known time zone', { field: 'time_zone' });
       }
-      return { data: await updateNotificationSettings(db(), request.body) };
+      const data = await updateNotificationSettings(db(), request.body);
+      await audit(db(), request, {
+        action: 'update',
+        resource: 'notifications',
+        details: { fields: Object.keys(request.body).sort() },
+      });
+      return { data };
     },
   );
 

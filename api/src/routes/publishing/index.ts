@@ -5,6 +5,7 @@ import {
   errorResponses,
   publishingAnswerSchema,
 } from '@conveyor/shared';
+import { audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { currentRelease } from '../../publish/siteBuilder.ts';
@@ -74,7 +75,8 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
         response: { 202: accepted, ...errorResponses },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
+      await audit(app.db.kysely, request, { action: 'publish', resource: 'publishing' });
       // An instance that does not publish records the request; the one that does takes it.
       if (app.publishing) await app.publishing.requestNow();
       else await app.rebuildRequests.record({ now: true });

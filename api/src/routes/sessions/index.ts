@@ -6,6 +6,7 @@ import {
   may,
   sessionSchema,
 } from '@conveyor/shared';
+import { audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -48,6 +49,14 @@ export default async function sessionRoutes(app: FastifyInstance) {
     }
     return userId;
   };
+  /** The log's record of sessions ended: whose, and how many. */
+  const ended = (request: FastifyRequest, userId: number, count: number) =>
+    audit(db(), request, {
+      action: 'sessions_end',
+      resource: 'users',
+      recordId: userId,
+      details: { count },
+    });
   /** Ending the session the request came with is signing out: the cookie goes too. */
   const endedOwn = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/api' });
 
@@ -81,9 +90,11 @@ export default async function sessionRoutes(app: FastifyInstance) {
         response: { 200: dataResponseSchema({ type: 'integer' }), ...errorResponses },
       },
     },
-    async (request) => ({
-      data: await revokeUserSessions(db(), request.user!.id, request.tokenHash),
-    }),
+    async (request) => {
+      const count = await revokeUserSessions(db(), request.user!.id, request.tokenHash);
+      await ended(request, request.user!.id, count);
+      return { data: count };
+    },
   );
 
   api.delete(
@@ -106,6 +117,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
         throw new NotFound(ERRORS.notFound);
       }
       if (own.current) endedOwn(reply);
+      await ended(request, request.user!.id, 1);
       return { data: true };
     },
   );
@@ -145,7 +157,9 @@ export default async function sessionRoutes(app: FastifyInstance) {
     async (request) => {
       const userId = whose(request, request.params.id);
       const keep = userId === request.user!.id ? request.tokenHash : null;
-      return { data: await revokeUserSessions(db(), userId, keep) };
+      const count = await revokeUserSessions(db(), userId, keep);
+      await ended(request, userId, count);
+      return { data: count };
     },
   );
 }

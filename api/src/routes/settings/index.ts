@@ -4,6 +4,7 @@ import {
   settingsBodies,
   settingsSchema,
 } from '@conveyor/shared';
+import { audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { getSettings, updateSettings } from '../../db/repositories/settings.ts';
@@ -40,6 +41,11 @@ export default async function settingsRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const data = await updateSettings(app.db.kysely, request.body);
+      await audit(app.db.kysely, request, {
+        action: 'update',
+        resource: 'settings',
+        details: { fields: Object.keys(request.body).sort() },
+      });
       app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
       return { data };
     },

@@ -1,5 +1,6 @@
 import { ERRORS, may, type User, userBodies, userSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
+import { audit } from '../../audit/log.ts';
 import { activeAdminIds, findConflicts } from '../../db/repositories/accounts.ts';
 import { revokeUserSessions } from '../../db/repositories/sessions.ts';
 import { users } from '../../db/repositories/specs.ts';
@@ -94,6 +95,23 @@ export default async function userRoutes(app: FastifyInstance) {
         else if (values.password_hash) {
           const own = request.user?.id === existing.id ? request.tokenHash : null;
           await revokeUserSessions(db, existing.id, own);
+        }
+        // The security events of a user's change, beside the update the CRUD logs.
+        if (values.role !== undefined && values.role !== existing.role) {
+          await audit(db, request, {
+            action: 'role_change',
+            resource: 'users',
+            recordId: existing.id,
+            details: { from: existing.role, to: values.role },
+          });
+        }
+        if (values.password_hash) {
+          await audit(db, request, {
+            action: 'password_change',
+            resource: 'users',
+            recordId: existing.id,
+            details: { by: request.user?.id === existing.id ? 'self' : 'admin' },
+          });
         }
       },
       async beforeDelete({ db }, record) {

@@ -1,0 +1,115 @@
+import { AREAS, AUDIT_ACTIONS, type AuditEvent } from '@conveyor/shared';
+import { type Theme, useMediaQuery } from '@mui/material';
+import {
+  Datagrid,
+  DateField,
+  DateInput,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SelectField,
+  SelectInput,
+  TextField,
+  useTranslate,
+} from 'react-admin';
+import { ListCards } from '../common/ListCards.tsx';
+import { ListPagination } from '../common/ListPagination.tsx';
+
+const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: `conveyor.activity.actions.${id}` }));
+
+/** A resource or screen by its name in the staff's language. */
+function useAreaName() {
+  const translate = useTranslate();
+  return (area: string) => {
+    if (!area) return '';
+    const resource = translate(`resources.${area}.name`, { smart_count: 2, _: '' });
+    return resource || translate(`conveyor.activity.areas.${area}`, { _: area });
+  };
+}
+
+/** What else an event says, in words: the fields changed, a role's change, an export's format. */
+function Details() {
+  const translate = useTranslate();
+  return (
+    <FunctionField<AuditEvent>
+      source="details"
+      sortable={false}
+      render={(event) => {
+        const details = event.details as Record<string, unknown>;
+        const field = (name: string) =>
+          translate(`resources.${event.resource}.fields.${name}`, { _: name });
+        if (Array.isArray(details.fields)) return details.fields.map(String).map(field).join(', ');
+        if (event.action === 'role_change') {
+          return `${translate(`conveyor.roles.${String(details.from)}`)} → ${translate(
+            `conveyor.roles.${String(details.to)}`,
+          )}`;
+        }
+        if (event.action === 'password_change') {
+          return translate(`conveyor.activity.by_${details.by === 'self' ? 'self' : 'admin'}`);
+        }
+        if (event.action === 'sessions_end') return String(details.count ?? '');
+        if (event.action === 'export') return String(details.format ?? '').toUpperCase();
+        return '';
+      }}
+    />
+  );
+}
+
+/**
+ * The activity log (admins only): who did what, when and from where, newest first; filtered
+ * by user, action, resource and date. Read-only: nothing here changes the log.
+ */
+export function ActivityList() {
+  const translate = useTranslate();
+  const areaName = useAreaName();
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const areaChoices = AREAS.map((id) => ({ id, name: areaName(id) }));
+  const filters = [
+    <ReferenceInput key="user_id" source="user_id" reference="users" alwaysOn>
+      <SelectInput label="resources.activity.fields.user_name" optionText="user_name" />
+    </ReferenceInput>,
+    <SelectInput key="action" source="action" choices={actionChoices} alwaysOn />,
+    <SelectInput key="resource" source="resource" choices={areaChoices} alwaysOn />,
+    <DateInput key="created_from" source="created_from" label="conveyor.workflow.created_from" />,
+    <DateInput key="created_to" source="created_to" label="conveyor.workflow.created_to" />,
+  ];
+  const columns = [
+    <DateField key="created_at" source="created_at" showTime sortable={false} />,
+    <TextField key="user_name" source="user_name" sortable={false} />,
+    <SelectField key="action" source="action" choices={actionChoices} sortable={false} />,
+    <FunctionField<AuditEvent>
+      key="resource"
+      source="resource"
+      sortable={false}
+      render={(event) =>
+        [areaName(event.resource), event.record_id === null ? '' : `#${event.record_id}`]
+          .filter(Boolean)
+          .join(' ')
+      }
+    />,
+    <Details key="details" />,
+    <TextField key="ip" source="ip" sortable={false} />,
+  ];
+  return (
+    <List
+      title={translate('resources.activity.name', { smart_count: 2 })}
+      perPage={20}
+      sort={{ field: 'id', order: 'DESC' }}
+      filters={filters}
+      pagination={<ListPagination />}
+      actions={false}
+      exporter={false}
+      empty={false}
+    >
+      {phone ? (
+        <ListCards status={false} rowActions={<></>}>
+          {columns}
+        </ListCards>
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          {columns}
+        </Datagrid>
+      )}
+    </List>
+  );
+}

@@ -1,0 +1,45 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './schemas/common.ts';
+
+/**
+ * What the activity log records (issue 16): security events and every staff change. Stable
+ * names: the back office translates them, and filters by them.
+ * - `signin`, `signin_failed` (the user name tried), `signout`;
+ * - `create`, `update`, `delete` of any record by staff, with the names of the fields changed
+ *   (never their values: a lead's phone stays out of the log);
+ * - `role_change` (from, to), `password_change` (by the user or by an admin),
+ *   `sessions_end` (whose, how many);
+ * - `export` of a list (its format and filters: exports carry personal data);
+ * - `publish` (a rebuild asked for by hand).
+ */
+export const AUDIT_ACTIONS = [
+  'signin',
+  'signin_failed',
+  'signout',
+  'create',
+  'update',
+  'delete',
+  'role_change',
+  'password_change',
+  'sessions_end',
+  'export',
+  'publish',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One event of the activity log, as the API answers it. */
+export const auditEventSchema = recordSchema({
+  id: idSchema,
+  created_at: timestampSchema,
+  /** Who did it: null for a visitor, or a user deleted since (their name stays). */
+  user_id: nullableIdSchema,
+  user_name: { type: 'string' },
+  action: { type: 'string', enum: AUDIT_ACTIONS },
+  /** The resource or screen it concerns (`products`, `settings`…); empty for sign-ins. */
+  resource: { type: 'string' },
+  record_id: nullableIdSchema,
+  ip: { type: 'string' },
+  /** What else there is to say: changed field names, a role's from and to, an export's format. */
+  details: { type: 'object', additionalProperties: true },
+});
+export type AuditEvent = FromSchema<typeof auditEventSchema>;
