@@ -34,6 +34,13 @@ export async function apiToken(page: Page): Promise<string> {
 /** The row of a list that contains the text. */
 export const row = (page: Page, text: string) => page.locator('tbody tr').filter({ hasText: text });
 
+/**
+ * A user's row by their exact user name: `row(page, 'admin')` would also match every row whose
+ * role reads "Administrator".
+ */
+export const userRow = (page: Page, userName: string) =>
+  page.locator('tbody tr').filter({ has: page.getByRole('cell', { name: userName, exact: true }) });
+
 /** A small real PNG (40×30), as a file the browser's picker would hand over. */
 export const pngFile = (name: string) => ({
   name,

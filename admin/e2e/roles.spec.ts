@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, expectToast, row, signIn } from './helpers.ts';
+import { apiToken, expectToast, userRow, signIn } from './helpers.ts';
 
 // Roles (issue 16): each role sees only what it may use, and what it may not is refused, not
 // just hidden. The API's own matrix is in api/test/roles.test.ts; this is the back office's.
@@ -66,9 +66,9 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
 
     // the staff list: only their own row opens, as their profile, without role or switch
     await page.goto('/admin/users');
-    await expect(row(page, sales.name)).toBeVisible();
-    await expect(row(page, 'admin').getByRole('link', { name: 'Tahrirlash' })).toHaveCount(0);
-    await row(page, sales.name).getByRole('link', { name: 'Tahrirlash' }).click();
+    await expect(userRow(page, sales.name)).toBeVisible();
+    await expect(userRow(page, 'admin').getByRole('link', { name: 'Tahrirlash' })).toHaveCount(0);
+    await userRow(page, sales.name).getByRole('link', { name: 'Tahrirlash' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/users/${sales.id}$`));
     await expect(page.getByRole('textbox', { name: 'Ism', exact: true })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveCount(0);
@@ -131,10 +131,10 @@ test('an admin changes a role from the user list and edit screen', async ({ page
     await page.getByRole('combobox', { name: 'Rol' }).click();
     await page.getByRole('option', { name: 'Kontent muharriri' }).click();
     await expect(page).toHaveURL(/filter=.*role/);
-    await expect(row(page, editor.name)).toContainText('Kontent muharriri');
-    await expect(row(page, 'admin')).toHaveCount(0);
+    await expect(userRow(page, editor.name)).toContainText('Kontent muharriri');
+    await expect(userRow(page, 'admin')).toHaveCount(0);
 
-    await row(page, editor.name).getByRole('link', { name: 'Tahrirlash' }).click();
+    await userRow(page, editor.name).getByRole('link', { name: 'Tahrirlash' }).click();
     await page.getByRole('combobox', { name: 'Rol' }).click();
     // the help line says what each role may do
     await expect(page.getByText(/Savdo: murojaatlar va hamkorlar/)).toBeVisible();

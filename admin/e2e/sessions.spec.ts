@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, expectToast, row, signIn } from './helpers.ts';
+import { apiToken, expectToast, userRow, signIn } from './helpers.ts';
 
 // Sessions (issue 16): a user sees where they are signed in and ends the others; an admin ends
 // all of another user's.
@@ -70,7 +70,7 @@ test('an admin ends all of another user’s sessions', async ({ page }) => {
   try {
     await signIn(page);
     await page.goto('/admin/users');
-    await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
+    await userRow(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
     const panel = page.getByTestId('sessions');
     await expect(panel.getByRole('listitem')).toHaveCount(1);
     await expect(panel).toContainText('Safari 18 on iOS');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN, apiGet, apiToken, expectToast, row, signIn, toast } from './helpers.ts';
+import { ADMIN, apiGet, apiToken, expectToast, userRow, signIn, toast } from './helpers.ts';
 
 test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
   page,
@@ -8,8 +8,8 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/admin\/users$/);
   // only the admin exists: its delete is disabled, in the list and on its edit screen
-  await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
-  await row(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
+  await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+  await userRow(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   await expect(page.getByRole('button', { name: 'Saqlash' })).toBeVisible();
   await expect(
@@ -27,18 +27,18 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveText('Administrator');
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expectToast(page, 'Foydalanuvchi yaratildi');
-  await expect(row(page, name)).toBeVisible();
-  await expect(row(page, name)).toContainText('Administrator');
+  await expect(userRow(page, name)).toBeVisible();
+  await expect(userRow(page, name)).toContainText('Administrator');
   // a second active admin: the first one's delete is free
-  await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeEnabled();
+  await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeEnabled();
   // a search that finds one user does not make it the last one
   await page.getByPlaceholder('Qidirish').fill(name);
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(row(page, name).getByRole('button', { name: "O'chirish" })).toBeEnabled();
+  await expect(userRow(page, name).getByRole('button', { name: "O'chirish" })).toBeEnabled();
   await page.getByPlaceholder('Qidirish').fill('');
-  await expect(row(page, 'admin')).toBeVisible();
+  await expect(userRow(page, 'admin')).toBeVisible();
 
-  await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
+  await userRow(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
   await page.getByRole('textbox', { name: 'Familiya', exact: true }).fill('Karimov');
   await page.getByRole('button', { name: 'Saqlash' }).click();
   await expectToast(page, 'Foydalanuvchi tahrirlandi');
@@ -50,23 +50,23 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   expect(signin.status()).toBe(200);
 
   // the status switch deactivates the account with one partial update
-  await row(page, name).locator('input[type=checkbox]').click();
+  await userRow(page, name).locator('input[type=checkbox]').click();
   await expectToast(page, "Ma'lumotlar tahrirlandi");
-  await expect(row(page, name).locator('input[type=checkbox]')).not.toBeChecked();
+  await expect(userRow(page, name).locator('input[type=checkbox]')).not.toBeChecked();
   await expect
     .poll(async () => (await apiGet(page, `/users?q=${name}`)).data[0]?.is_active)
     .toBe(false);
 
   // deleted from its edit screen: the form's toolbar has the list's delete
-  await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
+  await userRow(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
   // on the edit screen, not the list it leaves (whose rows have delete buttons too)
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   await page.getByRole('toolbar').getByRole('button', { name: "O'chirish", exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
   await expectToast(page, "Ma'lumotlar o'chirildi");
   await expect(page).toHaveURL(/\/admin\/users$/);
-  await expect(row(page, name)).toHaveCount(0);
-  await expect(row(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+  await expect(userRow(page, name)).toHaveCount(0);
+  await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
 });
 
 // Issue 13: the API's refusal is said in the staff's language, not glued on in English.
@@ -87,15 +87,15 @@ test('the last active user: its switch is refused with an Uzbek-only toast', asy
     await signIn(page);
     await page.goto('/admin/users');
     await page.getByPlaceholder('Qidirish').fill(ADMIN.user);
-    await expect(row(page, ADMIN.user)).toHaveCount(1);
-    await row(page, ADMIN.user).locator('input[type=checkbox]').click();
+    await expect(userRow(page, ADMIN.user)).toHaveCount(1);
+    await userRow(page, ADMIN.user).locator('input[type=checkbox]').click();
     const refusal = toast(page).filter({ hasText: "Ma'lumotlarni tahrirlab bo'lmadi" });
     await expect(refusal).toHaveText(
       "Ma'lumotlarni tahrirlab bo'lmadi: " +
         "Oxirgi faol administratorni o'chirib, faolsizlantirib yoki rolini o'zgartirib bo'lmaydi",
     );
     await expect(refusal).not.toContainText(/the |last|user|cannot/i);
-    await expect(row(page, ADMIN.user).locator('input[type=checkbox]')).toBeChecked();
+    await expect(userRow(page, ADMIN.user).locator('input[type=checkbox]')).toBeChecked();
   } finally {
     for (const user of others) await setActive(user.id, true);
   }
@@ -170,7 +170,7 @@ test("passwords: an admin sets another user's; one's own needs the current one",
   try {
     // one's own edit screen: the new password and the current one
     await page.goto('/admin/users');
-    await row(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
+    await userRow(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
     await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
     const password = page.getByLabel('Parol', { exact: true });
     const current = page.getByLabel('Joriy parol', { exact: true });

@@ -1,4 +1,11 @@
-import { type Identifier, useCanAccess, useGetIdentity } from 'react-admin';
+import {
+  AccessDenied,
+  CanAccess,
+  type Identifier,
+  useCanAccess,
+  useGetIdentity,
+} from 'react-admin';
+import { useParams } from 'react-router-dom';
 import { EditPage } from '../common/FormPages.tsx';
 import { isOwnAccount, passwordChange } from './password.ts';
 import { SessionsPanel } from './SessionsPanel.tsx';
@@ -19,10 +26,21 @@ export function UserEdit() {
       own: isOwnAccount(options?.previousData?.id ?? (data.id as Identifier), identity?.id),
       admin: admin === true,
     });
+  // react-admin asks canAccess for the edit screen before it has the record, which would shut
+  // an editor or a salesman out of their own profile: the check is made here with the id of
+  // the address instead (the API checks every call anyway).
+  const { id } = useParams();
   return (
-    <EditPage transform={transform}>
-      <UserForm creating={false} />
-      <SessionsPanel />
-    </EditPage>
+    <CanAccess
+      action="edit"
+      resource="users"
+      record={{ id: id ?? '' }}
+      accessDenied={<AccessDenied />}
+    >
+      <EditPage transform={transform} disableAuthentication>
+        <UserForm creating={false} />
+        <SessionsPanel />
+      </EditPage>
+    </CanAccess>
   );
 }
