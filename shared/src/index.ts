@@ -14,3 +14,4 @@ export * from './schemas/publishing.ts';
 export * from './schemas/inputs.ts';
 export * from './schemas/list.ts';
 export * from './schemas/notifications.ts';
+export * from './schemas/backups.ts';
