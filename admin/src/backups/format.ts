@@ -1,14 +1,15 @@
-import { useLocaleState } from 'react-admin';
+import { useLocaleState, useTranslate } from 'react-admin';
 
 const UNITS = [
-  ['day', 86_400_000],
-  ['hour', 3_600_000],
-  ['minute', 60_000],
+  ['days', 86_400_000],
+  ['hours', 3_600_000],
+  ['minutes', 60_000],
 ] as const;
 
 /** Sizes and ages of archives, in the admin's language. */
 export function useBackupFormat() {
   const [locale] = useLocaleState();
+  const translate = useTranslate();
   const tag = locale === 'en' ? 'en-GB' : locale;
   return {
     size(bytes: number): string {
@@ -22,14 +23,17 @@ export function useBackupFormat() {
         maximumFractionDigits: 1,
       }).format(value);
     },
-    /** "3 hours ago": the largest unit that fits. */
+    /**
+     * "3 hours ago", in the largest unit that fits. Our own texts: browsers' relative-time data
+     * lacks Uzbek and would fall back to English.
+     */
     age(iso: string, now = Date.now()): string {
       const elapsed = Math.max(0, now - Date.parse(iso));
-      const [unit, ms] = UNITS.find(([, size]) => elapsed >= size) ?? UNITS[2];
-      return new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }).format(
-        -Math.floor(elapsed / ms),
-        unit,
-      );
+      const unit = UNITS.find(([, size]) => elapsed >= size);
+      if (!unit) return translate('conveyor.backups.age.now');
+      return translate(`conveyor.backups.age.${unit[0]}`, {
+        smart_count: Math.floor(elapsed / unit[1]),
+      });
     },
   };
 }

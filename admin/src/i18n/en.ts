@@ -228,6 +228,12 @@ export const en: Catalogue = mergeCatalogue('en', {
       counts: '%{leads} leads, %{products} products, %{uploads} files',
       unreadable: 'Its manifest cannot be read',
       list: 'Archives',
+      age: {
+        now: 'just now',
+        minutes: '%{smart_count} minute ago |||| %{smart_count} minutes ago',
+        hours: '%{smart_count} hour ago |||| %{smart_count} hours ago',
+        days: '%{smart_count} day ago |||| %{smart_count} days ago',
+      },
       empty: 'No archive in the backup folder yet.',
     },
     fields: { uz: 'Uzbek', ru: 'Russian', en: 'English' },

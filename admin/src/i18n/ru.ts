@@ -239,6 +239,14 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       counts: 'заявок: %{leads}, товаров: %{products}, файлов: %{uploads}',
       unreadable: 'Манифест архива не читается',
       list: 'Архивы',
+      age: {
+        now: 'только что',
+        minutes:
+          '%{smart_count} минуту назад |||| %{smart_count} минуты назад |||| %{smart_count} минут назад',
+        hours:
+          '%{smart_count} час назад |||| %{smart_count} часа назад |||| %{smart_count} часов назад',
+        days: '%{smart_count} день назад |||| %{smart_count} дня назад |||| %{smart_count} дней назад',
+      },
       empty: 'В папке копий пока нет архивов.',
     },
     fields: { uz: 'узбекский', ru: 'русский', en: 'английский' },

@@ -361,6 +361,12 @@ export const uz: Catalogue = mergeCatalogue('en', {
       counts: '%{leads} ta murojaat, %{products} ta mahsulot, %{uploads} ta fayl',
       unreadable: 'Arxiv manifestini o‘qib bo‘lmadi',
       list: 'Arxivlar',
+      age: {
+        now: 'hozirgina',
+        minutes: '%{smart_count} daqiqa oldin',
+        hours: '%{smart_count} soat oldin',
+        days: '%{smart_count} kun oldin',
+      },
       empty: 'Zaxira papkasida hali arxiv yo‘q.',
     },
     fields: {
