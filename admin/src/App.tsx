@@ -30,6 +30,7 @@ const NotificationsPage = lazyScreen(
   () => import('./notifications/NotificationsPage.tsx'),
   'NotificationsPage',
 );
+const BackupsPage = lazyScreen(() => import('./backups/BackupsPage.tsx'), 'BackupsPage');
 const PublishingPage = lazyScreen(
   () => import('./publishing/PublishingPage.tsx'),
   'PublishingPage',
@@ -141,6 +142,14 @@ function AdminApp() {
           element={
             <Screen area="notifications">
               <NotificationsPage />
+            </Screen>
+          }
+        />
+        <Route
+          path="/backups"
+          element={
+            <Screen area="backups">
+              <BackupsPage />
             </Screen>
           }
         />

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Config, siteUrlProblem } from './config.ts';
+import type { Clock } from './lib/clock.ts';
 import accountsPlugin from './plugins/accounts.ts';
+import backupsPlugin from './plugins/backups.ts';
 import compressPlugin from './plugins/compress.ts';
 import configPlugin from './plugins/config.ts';
 import cookiesPlugin from './plugins/cookies.ts';
@@ -35,6 +37,8 @@ export const TIMEOUTS = {
 export interface AppOptions {
   /** Overrides the logger built from the configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
+  /** The job runner's clock (tests move it on instead of waiting for schedules). */
+  clock?: Clock;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -83,8 +87,9 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin);
-  await app.register(jobsPlugin);
+  await app.register(jobsPlugin, { clock: options.clock });
   await app.register(notifyPlugin);
+  await app.register(backupsPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);

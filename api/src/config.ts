@@ -80,6 +80,10 @@ export const configSchema = {
     MAIL_FROM: { type: 'string', default: '' },
     LEAD_WEBHOOK_URLS: { type: 'string', default: '' },
     LEAD_WEBHOOK_SECRET: { type: 'string', default: '' },
+    // Off (0) by default: a development machine should not fill its disk with archives.
+    BACKUP_INTERVAL_HOURS: { type: 'number', minimum: 0, default: 0 },
+    BACKUP_KEEP: { type: 'integer', minimum: 1, default: 7 },
+    BACKUP_DIR: { type: 'string', default: '' },
   },
   additionalProperties: true,
 } as const;
@@ -157,6 +161,15 @@ export interface Config {
     telegram: { token: string; apiUrl: string } | null;
     smtp: { url: string; from: string } | null;
     webhook: { urls: string[]; secret: string } | null;
+  };
+  /** Scheduled backups (issue 15) and where every archive the server or `pnpm backup` makes goes. */
+  backup: {
+    /** A backup every this many milliseconds, on one instance; 0: no schedule. */
+    intervalMs: number;
+    /** How many of the server's own archives are kept (the newest). */
+    keep: number;
+    /** BACKUP_DIR, by default DATA_DIR/backups. */
+    dir: string;
   };
   rateLimits: {
     /** Attempts per user name, and per client address, within the window. */
@@ -244,6 +257,11 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
   if (leadWebhookUrls.length && !env.LEAD_WEBHOOK_SECRET) {
     throw new Error('LEAD_WEBHOOK_SECRET must be set when LEAD_WEBHOOK_URLS is');
   }
+  if (env.BACKUP_INTERVAL_HOURS > 0 && env.BACKUP_INTERVAL_HOURS * 60 < 1) {
+    throw new Error(
+      'BACKUP_INTERVAL_HOURS must be 0 (no schedule) or at least one minute (0.0167)',
+    );
+  }
   const mb = 1024 * 1024;
   return {
     host: env.HOST,
@@ -310,6 +328,11 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       webhook: leadWebhookUrls.length
         ? { urls: leadWebhookUrls, secret: env.LEAD_WEBHOOK_SECRET }
         : null,
+    },
+    backup: {
+      intervalMs: Math.round(env.BACKUP_INTERVAL_HOURS * 3600_000),
+      keep: env.BACKUP_KEEP,
+      dir: env.BACKUP_DIR.trim() ? fromRoot(env.BACKUP_DIR.trim()) : join(dataDir, 'backups'),
     },
     rateLimits: {
       signIn: {

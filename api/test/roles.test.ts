@@ -115,6 +115,14 @@ function calls(): Call[] {
       path: '/api/notifications/settings',
       json: { time_zone: 'Nowhere/Never' },
     },
+    { area: 'backups', action: 'read', method: 'GET', path: '/api/backups' },
+    {
+      area: 'backups',
+      action: 'read',
+      method: 'GET',
+      path: '/api/backups/conveyor-20000101-000000.tar.gz',
+    },
+    { area: 'backups', action: 'write', method: 'POST', path: '/api/backups', json: {} },
   );
   return list;
 }

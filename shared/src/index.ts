@@ -15,3 +15,4 @@ export * from './schemas/inputs.ts';
 export * from './schemas/list.ts';
 export * from './schemas/notifications.ts';
 export * from './audit.ts';
+export * from './schemas/backups.ts';

@@ -2,6 +2,13 @@ import { Breadcrumbs as MuiBreadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
 
+/** The screens that are not resources, by their path. */
+const SCREEN_LABELS: Record<string, string> = {
+  settings: 'conveyor.settings.title',
+  publishing: 'conveyor.publishing.menu',
+  backups: 'conveyor.backups.menu',
+};
+
 /**
  * The trail of the current screen, built from its path (spec 2.4): resource › create, or
  * resource › #id › show. react-admin's own Breadcrumb is an Enterprise package; this is small.
@@ -13,12 +20,10 @@ export function Breadcrumbs() {
   const parts = pathname.slice(basename.length).split('/').filter(Boolean);
   if (parts.length === 0) return null;
   const [resource, ...rest] = parts;
-  const resourceLabel =
-    resource === 'settings'
-      ? translate('conveyor.settings.title')
-      : resource === 'publishing'
-        ? translate('conveyor.publishing.menu')
-        : translate(`resources.${resource}.name`, { smart_count: 2 });
+  const screen = SCREEN_LABELS[resource!];
+  const resourceLabel = screen
+    ? translate(screen)
+    : translate(`resources.${resource}.name`, { smart_count: 2 });
   const crumbs = rest.map((part) =>
     part === 'create'
       ? translate('ra.action.create')

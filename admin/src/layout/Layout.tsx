@@ -1,3 +1,4 @@
+import BackupIcon from '@mui/icons-material/Backup';
 import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import PublishIcon from '@mui/icons-material/Publish';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -19,6 +20,7 @@ import {
   useBasename,
   useTranslate,
 } from 'react-admin';
+import { BackupWarning } from '../backups/BackupWarning.tsx';
 import { ChannelWarning } from '../notifications/ChannelWarning.tsx';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
@@ -70,6 +72,10 @@ function AdminAppBar() {
           }}
         >
           <ChannelWarning />
+          {/* an admin's worry: other roles neither see it nor ask the API for it */}
+          <CanAccess action="list" resource="backups">
+            <BackupWarning />
+          </CanAccess>
           <PublishingIndicator />
           {!phone && <LocalesMenuButton />}
           {!phone && <ToggleThemeButton />}
@@ -96,8 +102,8 @@ function ScreenItem({ area, text, icon }: { area: string; text: string; icon: Re
 }
 
 /**
- * The spec's sidebar: its labels (the resources' names) and icons, then publishing and
- * settings; each entry only for the roles that may open it (react-admin asks the auth
+ * The spec's sidebar: its labels (the resources' names) and icons, then publishing, lead
+ * delivery, backups and settings; each entry only for the roles that may open it (react-admin asks the auth
  * provider's `canAccess` for the resources).
  */
 function AdminMenu() {
@@ -110,6 +116,7 @@ function AdminMenu() {
         text="conveyor.notifications.menu"
         icon={<NotificationsIcon />}
       />
+      <ScreenItem area="backups" text="conveyor.backups.menu" icon={<BackupIcon />} />
       <ScreenItem area="settings" text="conveyor.settings.title" icon={<SettingsIcon />} />
     </Menu>
   );

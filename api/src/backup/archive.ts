@@ -36,6 +36,8 @@ export interface BackupOptions extends DatabaseTarget {
   /** The archive to write; it appears under this name only once complete. */
   file: string;
   now?: Date;
+  /** Stops the backup between steps (a server shutting down); leftovers are removed. */
+  signal?: AbortSignal;
 }
 
 export interface BackupSummary {
@@ -47,14 +49,18 @@ export interface BackupSummary {
   files: number;
 }
 
-/** DATA_DIR/backups/conveyor-YYYYMMDD-HHMMSS.tar.gz, in UTC: names sort by time. */
-export function defaultBackupFile(dataDir: string, now = new Date()): string {
-  const stamp = now
+/** YYYYMMDD-HHMMSS in UTC: archive names sort by time. */
+export function backupStamp(now: Date): string {
+  return now
     .toISOString()
     .replace(/\.\d+Z$/, '')
     .replace(/[-:]/g, '')
     .replace('T', '-');
-  return join(dataDir, 'backups', `conveyor-${stamp}.tar.gz`);
+}
+
+/** BACKUP_DIR/conveyor-YYYYMMDD-HHMMSS.tar.gz: where `pnpm backup` writes by default. */
+export function defaultBackupFile(backupDir: string, now = new Date()): string {
+  return join(backupDir, `conveyor-${backupStamp(now)}.tar.gz`);
 }
 
 async function sha256(file: string): Promise<string> {
@@ -103,9 +109,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const stage = await mkdtemp(join(folder, '.conveyor-backup-'));
   const partial = join(folder, `.${basename(file)}.${process.pid}.partial`);
   const db = connect({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
+  const { signal } = options;
   try {
-    const snapshot = await writeSnapshot(db, stage, options.uploadsDir);
+    signal?.throwIfAborted();
+    const snapshot = await writeSnapshot(db, stage, options.uploadsDir, signal);
     await db.destroy();
+    signal?.throwIfAborted();
     const manifest: Manifest = {
       format: FORMAT,
       version: FORMAT_VERSION,
@@ -123,6 +132,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       'uploads',
     ]);
     await syncToDisk(partial);
+    signal?.throwIfAborted();
     await rename(partial, file);
     await syncToDisk(folder);
     const tables = Object.fromEntries(

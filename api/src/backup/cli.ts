@@ -46,7 +46,7 @@ try {
   if (command === 'backup') {
     const summary = await createBackup({
       ...target,
-      file: file ? fromCaller(file) : defaultBackupFile(config.dataDir),
+      file: file ? fromCaller(file) : defaultBackupFile(config.backup.dir),
     });
     console.log(`Backup written: ${summary.file} (${megabytes(summary.bytes)})`);
     console.log(`  from ${where}, schema ${summary.schemaVersion}`);

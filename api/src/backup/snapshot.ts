@@ -110,7 +110,11 @@ async function writeTable(
  * upload in place, and the archive must hold the bytes its manifest's checksum was taken of.
  * A clone (reflink) where the file system offers one, so the copy costs no space there.
  */
-async function copyUploads(uploadsDir: string, target: string): Promise<number> {
+async function copyUploads(
+  uploadsDir: string,
+  target: string,
+  signal?: AbortSignal,
+): Promise<number> {
   let entries;
   try {
     entries = await readdir(uploadsDir, { recursive: true, withFileTypes: true });
@@ -120,6 +124,7 @@ async function copyUploads(uploadsDir: string, target: string): Promise<number> 
   }
   let copied = 0;
   for (const entry of entries) {
+    signal?.throwIfAborted();
     if (!entry.isFile()) continue;
     const source = join(entry.parentPath, entry.name);
     const destination = join(target, relative(uploadsDir, source));
@@ -150,7 +155,12 @@ export interface Snapshot {
  *   other connections go on meanwhile. `db` must be a connection of the backup's own: on the
  *   server's connection every other query would wait for the transaction to end.
  */
-export async function writeSnapshot(db: Db, stage: string, uploadsDir: string): Promise<Snapshot> {
+export async function writeSnapshot(
+  db: Db,
+  stage: string,
+  uploadsDir: string,
+  signal?: AbortSignal,
+): Promise<Snapshot> {
   await mkdir(join(stage, 'data'), { recursive: true });
   await mkdir(join(stage, 'uploads'), { recursive: true });
   const read = async (trx: Transaction<Database>): Promise<Snapshot> => {
@@ -158,10 +168,11 @@ export async function writeSnapshot(db: Db, stage: string, uploadsDir: string): 
     // The first read fixes the snapshot.
     const version = await schemaVersion(untyped);
     // Listed right after: an upload made later may come along unreferenced, which is harmless.
-    const files = await copyUploads(uploadsDir, join(stage, 'uploads'));
+    const files = await copyUploads(uploadsDir, join(stage, 'uploads'), signal);
     const described = await describeTables(untyped);
     const tables: Snapshot['tables'] = {};
     for (const table of TABLES) {
+      signal?.throwIfAborted();
       const columns = described.get(table);
       // A table newer than this database's schema: nothing to back up.
       if (!columns) continue;

@@ -116,6 +116,11 @@ export class JobRunner {
     this.#random = options.random ?? Math.random;
   }
 
+  /** The clock jobs are scheduled by; features that report on them read the time from it. */
+  get clock(): Clock {
+    return this.#clock;
+  }
+
   /** Declares a kind of job and its handler; before `start`. */
   define<P>(kind: string, definition: JobKind<P>): void {
     if (this.#kinds.has(kind)) throw new Error(`job kind ${kind} is defined twice`);

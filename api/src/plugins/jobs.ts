@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { pruneJobs } from '../db/repositories/jobs.ts';
 import { JobRunner } from '../jobs/runner.ts';
+import type { Clock } from '../lib/clock.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,9 +19,13 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * routes that own them; the runner starts once everything is registered and stops (waiting for
  * running jobs to record their outcome) before the database closes.
  */
-export default fp(
-  async (app) => {
-    const runner = new JobRunner({ db: app.db.kysely, log: app.log.child({ name: 'jobs' }) });
+export default fp<{ clock?: Clock }>(
+  async (app, { clock }) => {
+    const runner = new JobRunner({
+      db: app.db.kysely,
+      log: app.log.child({ name: 'jobs' }),
+      clock,
+    });
     app.decorate('jobs', runner);
     runner.define('jobs.prune', {
       everyMs: DAY_MS,

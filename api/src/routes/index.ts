@@ -6,6 +6,7 @@ import multipartPlugin from '../plugins/multipart.ts';
 import publicCachePlugin from '../plugins/publicCache.ts';
 import activityRoutes from './activity/index.ts';
 import authRoutes from './auth/index.ts';
+import backupRoutes from './backups/index.ts';
 import categoryRoutes from './categories/index.ts';
 import clientRoutes from './clients/index.ts';
 import leadRoutes from './leads/index.ts';
@@ -68,4 +69,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(publishingRoutes);
   await app.register(publishingHookRoute);
   await app.register(notificationRoutes);
+  await app.register(backupRoutes);
 }

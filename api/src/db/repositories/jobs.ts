@@ -335,3 +335,13 @@ export async function kindHealth(db: Executor, kind: string, now: Date): Promise
     lastError: failures[0]?.last_error ?? null,
   };
 }
+
+/** When the oldest job of a kind still in the table was made (null: none). */
+export async function oldestJobAt(db: Executor, kind: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.min('created_at').as('at'))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}
