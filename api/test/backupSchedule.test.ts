@@ -173,6 +173,13 @@ describe.skipIf(skipReason)(`scheduled backups on ${TEST_DB}`, () => {
     expect(reply.headers.get('content-disposition')).toBe(`attachment; filename="${name}"`);
     const body = new Uint8Array(await reply.arrayBuffer());
     expect(sha256(body)).toBe(sha256(await readFile(join(dir, name))));
+    // a copy of all the personal data taken away is on record
+    const log = await api.request('GET', '/api/activity?action=backup_download', { token: admin });
+    expect(log.body.data[0]).toMatchObject({
+      resource: 'backups',
+      user_name: 'admin',
+      details: { name },
+    });
 
     // a link with an archive's name, leading out of the folder, is not an archive
     const trap = 'conveyor-20200101-000000.tar.gz';

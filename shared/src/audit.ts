@@ -10,7 +10,8 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  * - `role_change` (from, to), `password_change` (by the user or by an admin),
  *   `sessions_end` (whose, how many);
  * - `export` of a list (its format and filters: exports carry personal data);
- * - `publish` (a rebuild asked for by hand).
+ * - `publish` (a rebuild asked for by hand);
+ * - `backup` (one asked for by hand), `backup_download` (a copy of all the data taken away).
  */
 export const AUDIT_ACTIONS = [
   'signin',
@@ -24,6 +25,8 @@ export const AUDIT_ACTIONS = [
   'sessions_end',
   'export',
   'publish',
+  'backup',
+  'backup_download',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -124,6 +124,8 @@ export const en: Catalogue = mergeCatalogue('en', {
         password_change: 'Password changed',
         sessions_end: 'Sessions ended',
         export: 'Exported',
+        backup: 'Backup made by hand',
+        backup_download: 'Backup downloaded',
         publish: 'Rebuild asked for',
       },
       areas: {

@@ -135,6 +135,8 @@ export const ru: Catalogue = mergeCatalogue('ru', {
         password_change: 'Пароль изменён',
         sessions_end: 'Сеансы завершены',
         export: 'Экспорт',
+        backup: 'Резервная копия по запросу',
+        backup_download: 'Резервная копия скачана',
         publish: 'Запрошена пересборка',
       },
       areas: {

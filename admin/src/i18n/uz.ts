@@ -256,6 +256,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
         password_change: "Parol o'zgartirildi",
         sessions_end: 'Seanslar yakunlandi',
         export: 'Eksport',
+        backup: "Qo'lda zaxira nusxa",
+        backup_download: 'Zaxira nusxa yuklab olindi',
         publish: "Qayta yig'ish so'raldi",
       },
       areas: {

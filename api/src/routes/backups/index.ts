@@ -5,6 +5,7 @@ import { backupJobAnswerSchema, backupStatusAnswerSchema, errorResponses } from 
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { audit } from '../../audit/log.ts';
 import { ARCHIVE_NAME_PATTERN } from '../../backup/folder.ts';
 import { backupStatus, requestBackup } from '../../backup/schedule.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
@@ -58,6 +59,11 @@ export default async function backupRoutes(parent: FastifyInstance) {
     async (request, reply) => {
       const job = await requestBackup(app.jobs, app.db.kysely, request.user?.id);
       request.log.info({ job: job.id, userId: request.user?.id }, 'backup requested');
+      await audit(app.db.kysely, request, {
+        action: 'backup',
+        resource: 'backups',
+        details: { job: job.id },
+      });
       return reply.status(202).send({ data: job });
     },
   );
@@ -80,8 +86,13 @@ export default async function backupRoutes(parent: FastifyInstance) {
       const file = join(app.backupSchedule.dir, name);
       const info = await lstat(file).catch(() => null);
       if (!info?.isFile()) throw new NotFound('No such backup');
-      // who took a copy of all the personal data, for the log until there is an audit log
+      // who took a copy of all the personal data
       request.log.info({ backup: name, userId: request.user?.id }, 'backup downloaded');
+      await audit(app.db.kysely, request, {
+        action: 'backup_download',
+        resource: 'backups',
+        details: { name },
+      });
       return reply
         .type('application/gzip')
         .header('content-length', info.size)
