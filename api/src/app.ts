@@ -14,6 +14,7 @@ import securityPlugin from './plugins/security.ts';
 import frontendsPlugin from './plugins/frontends.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import notifyPlugin from './plugins/notify.ts';
+import revisionsPlugin from './plugins/revisions.ts';
 import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);
   await app.register(publishingPlugin);
+  await app.register(revisionsPlugin);
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(frontendsPlugin);

@@ -39,6 +39,8 @@ export const configSchema = {
     SEED_DEMO: { type: 'boolean', default: true },
     SESSION_TTL_HOURS: { type: 'number', exclusiveMinimum: 0, default: 168 },
     AUDIT_RETENTION_DAYS: { type: 'integer', minimum: 0, default: 365 },
+    REVISIONS_KEEP_DAYS: { type: 'integer', minimum: 0, default: 90 },
+    REVISIONS_PER_RECORD: { type: 'integer', minimum: 0, default: 50 },
     CORS_ORIGINS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
     REDIS_URL: { type: 'string', default: '' },
@@ -112,6 +114,8 @@ export interface Config {
   sessionTtlMs: number;
   /** How long the activity log keeps an event; 0 keeps them all. */
   auditRetentionDays: number;
+  /** How long content history is kept (days, 0: always) and how much of it per record. */
+  revisions: { keepDays: number; perRecord: number };
   corsOrigins: string[];
   trustProxy: boolean | string;
   redisUrl: string | null;
@@ -277,6 +281,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     seedDemo: env.SEED_DEMO,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    revisions: { keepDays: env.REVISIONS_KEEP_DAYS, perRecord: env.REVISIONS_PER_RECORD },
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin: string) => origin.trim())
       .filter(Boolean),

@@ -11,7 +11,8 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  *   `sessions_end` (whose, how many);
  * - `export` of a list (its format and filters: exports carry personal data);
  * - `publish` (a rebuild asked for by hand);
- * - `backup` (one asked for by hand), `backup_download` (a copy of all the data taken away).
+ * - `backup` (one asked for by hand), `backup_download` (a copy of all the data taken away);
+ * - `restore` of a record to an earlier revision (which one, in the details).
  */
 export const AUDIT_ACTIONS = [
   'signin',
@@ -27,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'publish',
   'backup',
   'backup_download',
+  'restore',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

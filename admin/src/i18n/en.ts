@@ -126,6 +126,7 @@ export const en: Catalogue = mergeCatalogue('en', {
         export: 'Exported',
         backup: 'Backup made by hand',
         backup_download: 'Backup downloaded',
+        restore: 'Restored',
         publish: 'Rebuild asked for',
       },
       areas: {

@@ -137,6 +137,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
         export: 'Экспорт',
         backup: 'Резервная копия по запросу',
         backup_download: 'Резервная копия скачана',
+        restore: 'Восстановлено',
         publish: 'Запрошена пересборка',
       },
       areas: {

@@ -258,6 +258,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         export: 'Eksport',
         backup: "Qo'lda zaxira nusxa",
         backup_download: 'Zaxira nusxa yuklab olindi',
+        restore: 'Tiklandi',
         publish: "Qayta yig'ish so'raldi",
       },
       areas: {

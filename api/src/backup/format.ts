@@ -32,6 +32,9 @@ export const TABLES = [
   'notification_settings',
   // Who did what: the history of the data is part of the data.
   'audit_log',
+  // Earlier states of the content, to undo with; their files are among the uploads.
+  'revisions',
+  'revision_files',
   // Pending lead deliveries are jobs: a lead acknowledged but not yet delivered must still reach
   // sales after a move to another database. Finished jobs are the deliveries' history.
   'jobs',

@@ -56,6 +56,26 @@ export interface AuditLogTable {
   details: Generated<string>;
 }
 
+export interface RevisionsTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  created_at: Timestamp;
+  user_id: number | null;
+  user_name: Generated<string>;
+  action: string;
+  /** JSON array of the field names the change touched. */
+  fields: Generated<string>;
+  /** JSON object: the record's columns, and what belongs to it (a product's gallery). */
+  snapshot: string;
+}
+
+export interface RevisionFilesTable {
+  id: Generated<number>;
+  revision_id: number;
+  path: string;
+}
+
 export interface CategoriesTable extends Timestamps, Localized<'name' | 'description'> {
   id: Generated<number>;
   link: string;
@@ -245,6 +265,8 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   audit_log: AuditLogTable;
+  revisions: RevisionsTable;
+  revision_files: RevisionFilesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;

@@ -50,3 +50,18 @@ export async function deleteImages(
     .execute();
   return rows.map((row) => row.src);
 }
+
+/** Sets a product's gallery to these files, in this order (a restore); answers the files dropped. */
+export async function replaceImages(
+  db: Executor,
+  productId: number,
+  sources: readonly string[],
+): Promise<string[]> {
+  const removed = await db
+    .deleteFrom('product_images')
+    .where('product_id', '=', productId)
+    .returning('src')
+    .execute();
+  await addImages(db, productId, sources);
+  return removed.map((row) => row.src).filter((src) => !sources.includes(src));
+}

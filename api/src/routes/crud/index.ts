@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
 import { registerExport } from './exports.ts';
 import { registerReads } from './reads.ts';
+import { registerRevisions } from './revisions.ts';
 import { registerWrites } from './writes.ts';
 
 export type { Reference, ResourceDefinition, WriteContext } from './definition.ts';
@@ -20,4 +21,5 @@ export function registerCrud<T extends { id: number }, B extends Bodies>(
   registerReads(app, def);
   registerExport(app, def);
   registerWrites(app, def);
+  if (def.publishes) registerRevisions(app, def);
 }

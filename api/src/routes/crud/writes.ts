@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { audit, changedFields } from '../../audit/log.ts';
 import { removeNotesOf } from '../../db/repositories/notes.ts';
+import { addRevision, ensureBaseline, snapshotOf, unreferenced } from '../../revisions/store.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
 import { Conflict, NotFound } from '../../lib/httpErrors.ts';
 import { type Crud, present, publish } from './definition.ts';
@@ -88,6 +89,9 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
               recordId: created.id,
             });
           }
+          if (def.publishes) {
+            await addRevision(trx, def, request, 'create', await snapshotOf(def, trx, created));
+          }
           // A lead and its deliveries to the sales team are kept together or not at all.
           if (isNotifying(def.name)) deliveries = await app.notify.queue(trx, def.name, created.id);
           return created;
@@ -144,8 +148,11 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           const current = await def.repo.get(trx, id);
           if (!current) throw new NotFound(ERRORS.notFound);
           await def.hooks?.beforeUpdate?.(ctx, current, values);
+          if (def.publishes) await ensureBaseline(trx, def, current);
           const updated = await def.repo.update(trx, id, values);
           if (!updated) throw new NotFound(ERRORS.notFound);
+          if (files.image || removeImage) obsolete.push(imageOf(def, current));
+          obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
           const fields = changedFields(current, values);
           const galleryChanged =
             gallery.length > 0 ||
@@ -157,12 +164,17 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             recordId: id,
             details: { fields },
           });
-          if (files.image || removeImage) obsolete.push(imageOf(def, current));
-          obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
+          if (def.publishes) {
+            const snapshot = await snapshotOf(def, trx, updated);
+            await addRevision(trx, def, request, 'update', snapshot, fields);
+          }
           return updated;
         }),
       );
-      await app.images.remove(obsolete);
+      // an image a revision still shows stays until that revision is pruned
+      await app.images.remove(
+        def.publishes ? await unreferenced(app.db.kysely, obsolete) : obsolete,
+      );
       publish(app, def, 'update', record.id);
       return { data: await present(def, app.db.kysely, record, true) };
     },
@@ -190,6 +202,10 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           const extra =
             (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
           if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
+          // the record as it was, to restore it from (before its gallery goes with it)
+          if (def.publishes) {
+            await addRevision(trx, def, request, 'delete', await snapshotOf(def, trx, existing));
+          }
           await def.repo.remove(trx, id);
           await audit(trx, request, { action: 'delete', resource: def.name, recordId: id });
           return [imageOf(def, existing), ...extra];
@@ -199,7 +215,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             throw new Conflict('This record is still in use', { code: 'inUse' });
           throw error;
         });
-      await app.images.remove(files);
+      await app.images.remove(def.publishes ? await unreferenced(app.db.kysely, files) : files);
       publish(app, def, 'delete', id);
       return { data: id };
     },

@@ -1,0 +1,22 @@
+import fp from 'fastify-plugin';
+import { pruneRevisions } from '../revisions/prune.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The daily prune of content history (issue 16): revisions past REVISIONS_KEEP_DAYS or beyond
+ * REVISIONS_PER_RECORD go, and with them the image files nothing else names.
+ */
+export default fp(
+  async (app) => {
+    app.jobs.define('revisions.prune', {
+      everyMs: DAY_MS,
+      async run(_payload, { log }) {
+        const { revisions, files } = await pruneRevisions(app.db.kysely, app.config.revisions);
+        await app.images.remove(files);
+        log.info({ revisions, files: files.length }, 'revisions pruned');
+      },
+    });
+  },
+  { name: 'revisions', dependencies: ['jobs', 'config', 'db', 'uploads'] },
+);

@@ -1,0 +1,162 @@
+import type { RevisionAction, Revision } from '@conveyor/shared';
+import type { Executor } from '../db/repositories/table.ts';
+import { imagesOf } from '../db/repositories/productImages.ts';
+import { nowIso, toIso } from '../lib/rows.ts';
+import type { Actor } from '../audit/log.ts';
+import type { AnyRecord, Crud } from '../routes/crud/definition.ts';
+
+/**
+ * A record as a revision keeps it: its columns as the API reads them, and what belongs to it
+ * (a product's gallery, as the files in order). Images are kept by reference: their paths.
+ */
+export type Snapshot = Record<string, unknown> & { images?: string[] };
+
+/** The columns a restore writes back: all but the id and the timestamps. */
+const SYSTEM = new Set(['id', 'created_at', 'updated_at']);
+
+export async function snapshotOf(def: Crud, db: Executor, record: AnyRecord): Promise<Snapshot> {
+  const snapshot: Snapshot = { ...record };
+  if (def.gallery) snapshot.images = (await imagesOf(db, record.id)).map((image) => image.src);
+  return snapshot;
+}
+
+/** The uploaded files a snapshot names: its image, and its gallery. */
+export function filesOf(def: Pick<Crud, 'image'>, snapshot: Snapshot): string[] {
+  const main = def.image ? snapshot[def.image.column] : null;
+  return [main, ...(snapshot.images ?? [])].filter(
+    (path): path is string => typeof path === 'string' && path !== '',
+  );
+}
+
+/** The column values of a snapshot, as a write takes them. */
+export function valuesOf(def: Crud, snapshot: Snapshot): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const column of def.repo.spec.columns) {
+    if (!SYSTEM.has(column) && column in snapshot) values[column] = snapshot[column];
+  }
+  return values;
+}
+
+/**
+ * Adds a revision of the record in `db` (the change's own transaction), with the files it
+ * names; answers its id.
+ */
+export async function addRevision(
+  db: Executor,
+  def: Crud,
+  actor: Actor | null,
+  action: RevisionAction,
+  snapshot: Snapshot,
+  fields: readonly string[] = [],
+): Promise<number> {
+  const user = actor?.user ?? null;
+  const { id } = await db
+    .insertInto('revisions')
+    .values({
+      resource: def.name,
+      record_id: Number(snapshot.id),
+      created_at: nowIso(),
+      user_id: user?.id ?? null,
+      user_name: user?.user_name ?? '',
+      action,
+      fields: JSON.stringify(fields),
+      snapshot: JSON.stringify(snapshot),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const files = [...new Set(filesOf(def, snapshot))];
+  if (files.length) {
+    await db
+      .insertInto('revision_files')
+      .values(files.map((path) => ({ revision_id: id, path })))
+      .execute();
+  }
+  return id;
+}
+
+/**
+ * A record changed for the first time since history began has no revision of how it was:
+ * one is taken first (`initial`, by nobody), so that its first change can be undone too.
+ */
+export async function ensureBaseline(db: Executor, def: Crud, before: AnyRecord): Promise<void> {
+  const any = await db
+    .selectFrom('revisions')
+    .select('id')
+    .where('resource', '=', def.name)
+    .where('record_id', '=', before.id)
+    .limit(1)
+    .executeTakeFirst();
+  if (!any) await addRevision(db, def, null, 'initial', await snapshotOf(def, db, before));
+}
+
+interface RevisionRow {
+  id: number;
+  resource: string;
+  record_id: number;
+  created_at: Date | string;
+  user_id: number | null;
+  user_name: string;
+  action: string;
+  fields: string;
+  snapshot: string;
+}
+
+const toRevision = (row: RevisionRow): Revision => ({
+  id: row.id,
+  resource: row.resource,
+  record_id: row.record_id,
+  created_at: toIso(row.created_at),
+  user_id: row.user_id,
+  user_name: row.user_name,
+  action: row.action as RevisionAction,
+  fields: JSON.parse(row.fields) as string[],
+  snapshot: JSON.parse(row.snapshot) as Snapshot,
+});
+
+/** A record's revisions, newest first. */
+export async function listRevisions(
+  db: Executor,
+  resource: string,
+  recordId: number,
+): Promise<Revision[]> {
+  const rows = await db
+    .selectFrom('revisions')
+    .selectAll()
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.map(toRevision);
+}
+
+export async function findRevision(
+  db: Executor,
+  resource: string,
+  recordId: number,
+  id: number,
+): Promise<Revision | undefined> {
+  const row = await db
+    .selectFrom('revisions')
+    .selectAll()
+    .where('id', '=', id)
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .executeTakeFirst();
+  return row ? toRevision(row) : undefined;
+}
+
+/** Of these files, the ones no revision names any more: they may be removed from disk. */
+export async function unreferenced(
+  db: Executor,
+  paths: readonly (string | null | undefined)[],
+): Promise<string[]> {
+  const wanted = [...new Set(paths.filter((path): path is string => Boolean(path)))];
+  if (!wanted.length) return [];
+  const kept = await db
+    .selectFrom('revision_files')
+    .select('path')
+    .where('path', 'in', wanted)
+    .execute();
+  const keep = new Set(kept.map((row) => row.path));
+  return wanted.filter((path) => !keep.has(path));
+}
