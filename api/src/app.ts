@@ -90,10 +90,10 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dbPlugin);
   await app.register(jobsPlugin, { clock: options.clock });
   await app.register(notifyPlugin);
-  await app.register(backupsPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
   await app.register(uploadsPlugin);
+  await app.register(backupsPlugin);
   await app.register(publishingPlugin);
   await app.register(revisionsPlugin);
   await app.register(swaggerPlugin);

@@ -2,6 +2,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envSchema from 'env-schema';
 import type { FromSchema } from 'json-schema-to-ts';
+import type { S3Settings } from './storage/types.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -65,6 +66,14 @@ export const configSchema = {
     PUBLISH_WEBHOOK_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 10000 },
     PUBLISH_WEBHOOK_RETRIES: { type: 'integer', minimum: 0, default: 3 },
     PUBLISH_WEBHOOK_BACKOFF_MS: { type: 'integer', minimum: 0, default: 1000 },
+    UPLOADS_DRIVER: { type: 'string', enum: ['local', 's3'], default: 'local' },
+    S3_BUCKET: { type: 'string', default: '' },
+    S3_ENDPOINT: { type: 'string', default: '' },
+    S3_REGION: { type: 'string', default: 'us-east-1' },
+    S3_ACCESS_KEY_ID: { type: 'string', default: '' },
+    S3_SECRET_ACCESS_KEY: { type: 'string', default: '' },
+    S3_FORCE_PATH_STYLE: { type: 'boolean', default: false },
+    S3_PREFIX: { type: 'string', default: '' },
     UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
     UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
     UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
@@ -96,7 +105,10 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /** The local driver's folder, DATA_DIR/uploads. */
   uploadsDir: string;
+  /** Where uploads live: the folder, or an S3 bucket every instance shares. */
+  storage: { driver: 'local' } | { driver: 's3'; s3: S3Settings };
   /** `null` selects the embedded SQLite file `sqliteFile`. */
   databaseUrl: string | null;
   sqliteFile: string;
@@ -217,6 +229,33 @@ function parseTrustProxy(value: string): boolean | string {
   return value;
 }
 
+/** The S3 settings when UPLOADS_DRIVER=s3, checked: every missing variable is named at once. */
+function s3Settings(env: Env): S3Settings {
+  const value = (name: keyof Env) => String(env[name] ?? '').trim();
+  const required = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+  const unset = required.filter((name) => !value(name));
+  if (unset.length) {
+    throw new Error(`UPLOADS_DRIVER=s3 needs ${unset.join(', ')} to be set`);
+  }
+  const endpoint = value('S3_ENDPOINT').replace(/\/+$/, '');
+  if (endpoint && !/^https?:\/\/[^\s/]+/.test(endpoint)) {
+    throw new Error('S3_ENDPOINT must be an http(s) URL (leave it unset for AWS S3)');
+  }
+  const prefix = value('S3_PREFIX').replace(/^\/+|\/+$/g, '');
+  if (prefix && prefix.split('/').some((segment) => !segment || segment.startsWith('.'))) {
+    throw new Error('S3_PREFIX must be a path like site/uploads, without empty or dot segments');
+  }
+  return {
+    bucket: value('S3_BUCKET'),
+    endpoint: endpoint || null,
+    region: value('S3_REGION'),
+    accessKeyId: value('S3_ACCESS_KEY_ID'),
+    secretAccessKey: value('S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: env.S3_FORCE_PATH_STYLE,
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 /** Reads and validates the configuration; `overrides` win over the environment (tests use it). */
 export function loadConfig(overrides: Record<string, string | number | boolean> = {}): Config {
   const data = { ...process.env, ...overrides };
@@ -272,6 +311,8 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     port: env.PORT,
     dataDir,
     uploadsDir: join(dataDir, 'uploads'),
+    storage:
+      env.UPLOADS_DRIVER === 's3' ? { driver: 's3', s3: s3Settings(env) } : { driver: 'local' },
     databaseUrl: databaseUrl || null,
     sqliteFile: join(dataDir, 'catalogue.sqlite'),
     sqliteSynchronous: env.SQLITE_SYNCHRONOUS,

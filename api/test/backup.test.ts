@@ -14,6 +14,8 @@ import { restoreBackup } from '../src/backup/restore.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { MIGRATION_NAMES, migrateUpTo } from '../src/db/migrate.ts';
+import { createStorage } from '../src/storage/index.ts';
+import type { Storage } from '../src/storage/types.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { file, jpeg, png } from './helpers/images.ts';
@@ -31,6 +33,8 @@ interface Place {
   databaseUrl: string | null;
   sqliteFile: string;
   uploadsDir: string;
+  /** The uploads folder as the backup module reads and writes it. */
+  uploads: Storage;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -44,6 +48,7 @@ async function newPlace(kind: 'sqlite' | 'postgres' = TEST_DB): Promise<Place> {
     databaseUrl: config.databaseUrl,
     sqliteFile: config.sqliteFile,
     uploadsDir: config.uploadsDir,
+    uploads: createStorage(config),
     dataDir,
     async close() {
       await postgres?.drop();
@@ -56,6 +61,7 @@ const placeOf = (api: TestApi): Place => ({
   databaseUrl: api.config.databaseUrl,
   sqliteFile: api.config.sqliteFile,
   uploadsDir: api.config.uploadsDir,
+  uploads: api.app.uploads,
   dataDir: api.dataDir,
   close: async () => {},
 });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBackup, defaultBackupFile } from '../src/backup/archive.ts';
 import { restoreBackup } from '../src/backup/restore.ts';
 import { BACKUP_JOB } from '../src/backup/schedule.ts';
+import { createStorage } from '../src/storage/index.ts';
 import { loadConfig } from '../src/config.ts';
 import { MIGRATION_NAMES } from '../src/db/migrate.ts';
 import { listJobs } from '../src/db/repositories/jobs.ts';
@@ -217,7 +218,8 @@ describe.skipIf(skipReason)(`scheduled backups on ${TEST_DB}`, () => {
       const restored = await restoreBackup({
         databaseUrl: target.databaseUrl,
         sqliteFile: target.sqliteFile,
-        uploadsDir: target.uploadsDir,
+        uploads: createStorage(target),
+        dataDir: target.dataDir,
         file: join(dir, archives[0].name),
       });
       expect(restored.source).toMatchObject({ dialect: TEST_DB });

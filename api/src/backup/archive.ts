@@ -14,6 +14,7 @@ import {
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import * as tar from 'tar';
 import { connect } from '../db/connect.ts';
+import type { Storage } from '../storage/types.ts';
 import {
   type BackedUpTable,
   BackupError,
@@ -29,7 +30,8 @@ export interface DatabaseTarget {
   /** PostgreSQL when set, else the SQLite file. */
   databaseUrl: string | null;
   sqliteFile: string;
-  uploadsDir: string;
+  /** The uploads' storage (createStorage of the configuration): the folder or the bucket. */
+  uploads: Storage;
 }
 
 export interface BackupOptions extends DatabaseTarget {
@@ -112,7 +114,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   const { signal } = options;
   try {
     signal?.throwIfAborted();
-    const snapshot = await writeSnapshot(db, stage, options.uploadsDir, signal);
+    const snapshot = await writeSnapshot(db, stage, options.uploads, signal);
     await db.destroy();
     signal?.throwIfAborted();
     const manifest: Manifest = {

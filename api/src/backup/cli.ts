@@ -1,13 +1,15 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
+import { createStorage } from '../storage/index.ts';
 import { createBackup, defaultBackupFile } from './archive.ts';
 import { BackupError } from './format.ts';
 import { restoreBackup } from './restore.ts';
 
 // `pnpm backup [FILE]` and `pnpm restore FILE [--force]`: the commands around the backup
 // module, which the server can also call (a scheduled backup job, a Backups screen). They read
-// the same configuration as the server: DATA_DIR, DATABASE_URL.
+// the same configuration as the server: DATA_DIR, DATABASE_URL, and UPLOADS_DRIVER with its
+// S3_* settings for the uploads.
 
 const USAGE = `usage: pnpm backup [FILE]
        pnpm restore FILE [--force]`;
@@ -35,10 +37,11 @@ const rowsLine = (tables: Record<string, number>) =>
     .join(', ');
 
 const config = loadConfig();
+const uploads = createStorage(config);
 const target = {
   databaseUrl: config.databaseUrl,
   sqliteFile: config.sqliteFile,
-  uploadsDir: config.uploadsDir,
+  uploads,
 };
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `SQLite ${config.sqliteFile}`;
 
@@ -51,10 +54,11 @@ try {
     console.log(`Backup written: ${summary.file} (${megabytes(summary.bytes)})`);
     console.log(`  from ${where}, schema ${summary.schemaVersion}`);
     console.log(`  rows: ${rowsLine(summary.tables)}`);
-    console.log(`  uploaded files: ${summary.files}`);
+    console.log(`  uploaded files: ${summary.files} from ${uploads.location}`);
   } else {
     const summary = await restoreBackup({
       ...target,
+      dataDir: config.dataDir,
       file: fromCaller(file!),
       force: values.force,
     });
@@ -64,7 +68,10 @@ try {
       `  taken ${source.createdAt} from ${source.dialect}, schema ${source.schemaVersion}`,
     );
     console.log(`  rows: ${rowsLine(summary.tables)}`);
-    console.log(`  uploaded files: ${summary.files}`);
+    console.log(`  uploaded files: ${summary.files} into ${uploads.location}`);
+    if (summary.removedFiles) {
+      console.log(`  removed from the uploads, not in the archive: ${summary.removedFiles}`);
+    }
     if (summary.migrated.length) console.log(`  then migrated: ${summary.migrated.join(', ')}`);
     console.log('  Sign-in sessions were ended: staff sign in again.');
   }
@@ -73,4 +80,6 @@ try {
   // and keeps its stack.
   console.error(error instanceof BackupError ? error.message : error);
   process.exitCode = 1;
+} finally {
+  await uploads.close();
 }

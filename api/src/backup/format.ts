@@ -4,7 +4,7 @@ import type { Database } from '../db/types.ts';
 //   manifest.json        what is inside, with a checksum of every other file;
 //   data/<table>.jsonl   one JSON object per row, database-neutral (booleans true/false,
 //                        timestamps ISO-8601 text, numbers and text as they are);
-//   uploads/...          the uploaded files, as they lie under DATA_DIR/uploads.
+//   uploads/...          the uploaded files by their stored paths, from the folder or bucket.
 // It restores into SQLite or PostgreSQL alike, so it is also the way from one to the other.
 
 export const FORMAT = 'conveyor-backup';

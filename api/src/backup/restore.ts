@@ -1,15 +1,17 @@
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { connect } from '../db/connect.ts';
 import { appliedVersion, MIGRATION_NAMES, migrateToLatest, migrateUpTo } from '../db/migrate.ts';
 import { archiveRows, type DatabaseTarget, openArchive, type OpenedArchive } from './archive.ts';
 import { BackupError, type EXCLUDED, type Manifest, SELF_MADE, TABLES } from './format.ts';
 import { type ColumnInfo, describeTables, type Untyped } from './snapshot.ts';
+import { archivedUploads, deleteUploads, putUploads, storedKeys } from './uploads.ts';
 
 export interface RestoreOptions extends DatabaseTarget {
   file: string;
+  /** DATA_DIR: the archive is unpacked and checked in a folder there. */
+  dataDir: string;
   /** Replace a target that holds data of its own. */
   force?: boolean;
 }
@@ -23,6 +25,8 @@ export interface RestoreSummary {
   /** The migrations run after the rows were in (the archive's schema was older). */
   migrated: string[];
   files: number;
+  /** Files the uploads held that the archive does not (removed: a forced restore). */
+  removedFiles: number;
 }
 
 /**
@@ -136,16 +140,18 @@ async function resetSequences(db: Untyped, target: Map<string, ColumnInfo[]>): P
 }
 
 /**
- * Restores an archive into the database and uploads folder given. In order:
- * 1. unpack it beside the uploads folder and check every file and count against the manifest;
- *    a damaged or truncated archive is refused before anything is touched;
+ * Restores an archive into the database and uploads' storage given. In order:
+ * 1. unpack it under DATA_DIR and check every file and count against the manifest; a damaged
+ *    or truncated archive is refused before anything is touched;
  * 2. migrate the target to the archive's schema version, or where the target is past it
  *    already, to the latest; check the archive's tables and columns fit;
- * 3. refuse a target with data of its own unless `force`;
- * 4. in one transaction: empty the backed-up tables (and the sessions: a token must not
- *    outlive its user's replacement), insert the rows in foreign-key order, move PostgreSQL's
- *    id sequences past them, and swap the uploads folder for the archive's; a failure rolls the
- *    rows back and swaps the old files back in;
+ * 3. refuse a target with data of its own (rows, or uploads the archive does not hold) unless
+ *    `force`;
+ * 4. put the archive's files into the uploads' storage; then in one transaction: empty the
+ *    backed-up tables (and the sessions: a token must not outlive its user's replacement),
+ *    insert the rows in foreign-key order, move PostgreSQL's id sequences past them. A failure
+ *    rolls the rows back and deletes the files that were not there before. Once the rows are
+ *    in, the files the archive does not hold are deleted: the uploads match the archive;
  * 5. run the migrations newer than the archive, so their changes to data (a renamed status, a
  *    column filled from another) reach the restored rows as they reached the live ones. A
  *    target already past the archive's schema cannot go back: there, columns added since
@@ -154,10 +160,8 @@ async function resetSequences(db: Untyped, target: Map<string, ColumnInfo[]>): P
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const file = resolve(options.file);
-  const uploadsDir = resolve(options.uploadsDir);
-  // The unpacked archive lies beside the uploads folder, so the swap is two renames.
-  await mkdir(dirname(uploadsDir), { recursive: true });
-  const work = await mkdtemp(join(dirname(uploadsDir), '.conveyor-restore-'));
+  await mkdir(options.dataDir, { recursive: true });
+  const work = await mkdtemp(join(resolve(options.dataDir), '.conveyor-restore-'));
   try {
     const archive = await openArchive(file, work);
     const { manifest } = archive;
@@ -171,9 +175,18 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       const untyped = db.kysely as unknown as Untyped;
       // Asked before migrating, so that a refused target keeps its schema too.
       const own = await dataOfItsOwn(untyped, await describeTables(untyped));
-      if (own && !options.force) {
+      const uploads = archivedUploads(manifest);
+      const present = await storedKeys(options.uploads);
+      const archived = new Set(uploads);
+      const extra = [...present].filter((key) => !archived.has(key));
+      if ((own || extra.length) && !options.force) {
+        const held = [
+          own && `The target database holds data of its own (${own})`,
+          extra.length &&
+            `${own ? 'its' : "The target's"} uploads (${options.uploads.location}) hold ${extra.length} files the archive does not`,
+        ].filter(Boolean);
         throw new BackupError(
-          `The target database holds data of its own (${own}). A restore replaces all of it: run it again with --force to do so. Nothing was changed.`,
+          `${held.join('; ')}. A restore replaces all of it: run it again with --force to do so. Nothing was changed.`,
         );
       }
       const current = await appliedVersion(db.kysely);
@@ -183,14 +196,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
       const target = await describeTables(untyped);
       checkSchema(manifest, target);
 
-      const restoredUploads = join(work, 'uploads');
-      const previousUploads = join(work, 'previous-uploads');
-      await mkdir(restoredUploads, { recursive: true });
-      let swapped = false;
-      const swapBack = async () => {
-        await rename(uploadsDir, restoredUploads);
-        if (existsSync(previousUploads)) await rename(previousUploads, uploadsDir);
-      };
+      // Put before the rows go in, so that a bucket refusing them leaves the database as it was.
+      const added = await putUploads(options.uploads, work, uploads, present);
       const tables: Record<string, number> = {};
       try {
         await db.kysely.transaction().execute(async (trx) => {
@@ -204,20 +211,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
             tables[table] = await insertTable(t, archive, table, target.get(table)!);
           }
           if (db.dialect === 'postgres') await resetSequences(t, target);
-          // Last, so that a failure before leaves the old files in place.
-          if (existsSync(uploadsDir)) await rename(uploadsDir, previousUploads);
-          try {
-            await rename(restoredUploads, uploadsDir);
-          } catch (error) {
-            if (existsSync(previousUploads)) await rename(previousUploads, uploadsDir);
-            throw error;
-          }
-          swapped = true;
         });
       } catch (error) {
-        if (swapped) await swapBack();
+        await deleteUploads(options.uploads, added);
         throw error;
       }
+      // The rows are in: the files no restored record can name go. A failure here is reported
+      // after the migrations, which must run whatever happens to the files.
+      const leftOver = await deleteUploads(options.uploads, extra).then(
+        () => null,
+        (error: unknown) => error as Error,
+      );
       let migrated: string[] = [];
       if (atArchiveSchema) {
         try {
@@ -229,6 +233,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
           );
         }
       }
+      if (leftOver) {
+        throw new BackupError(
+          `The archive was restored, but removing the files it does not hold from the uploads failed (${leftOver.message}); they are unused and may be deleted.`,
+          { cause: leftOver },
+        );
+      }
       return {
         dialect: db.dialect,
         source: {
@@ -238,7 +248,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
         },
         tables,
         migrated,
-        files: Object.keys(manifest.files).filter((name) => name.startsWith('uploads/')).length,
+        files: uploads.length,
+        removedFiles: extra.length,
       };
     } finally {
       await db.destroy();

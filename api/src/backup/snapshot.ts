@@ -1,11 +1,13 @@
 import { createWriteStream } from 'node:fs';
-import { constants, copyFile, mkdir, readdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
-import { dirname, join, relative } from 'node:path';
+import { join } from 'node:path';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Db } from '../db/connect.ts';
 import { MIGRATION_TABLE } from '../db/migrate.ts';
 import type { Database } from '../db/types.ts';
+import { download } from '../storage/index.ts';
+import type { Storage } from '../storage/types.ts';
 import { type BackedUpTable, BackupError, dataFile, TABLES, type TableEntry } from './format.ts';
 
 // Tables are addressed by name at run time, which Kysely's static typing cannot follow.
@@ -106,37 +108,21 @@ async function writeTable(
 }
 
 /**
- * Copies the uploaded files into the staging folder. A copy, not a link: the server writes an
- * upload in place, and the archive must hold the bytes its manifest's checksum was taken of.
- * A clone (reflink) where the file system offers one, so the copy costs no space there.
+ * Copies the uploaded files into the staging folder, read through the uploads' storage (the
+ * folder or the bucket). A copy: the archive must hold the bytes its manifest's checksum was
+ * taken of.
  */
 async function copyUploads(
-  uploadsDir: string,
+  uploads: Storage,
   target: string,
   signal?: AbortSignal,
 ): Promise<number> {
-  let entries;
-  try {
-    entries = await readdir(uploadsDir, { recursive: true, withFileTypes: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
-    throw error;
-  }
   let copied = 0;
-  for (const entry of entries) {
+  for await (const { key } of uploads.list()) {
     signal?.throwIfAborted();
-    if (!entry.isFile()) continue;
-    const source = join(entry.parentPath, entry.name);
-    const destination = join(target, relative(uploadsDir, source));
-    await mkdir(dirname(destination), { recursive: true });
-    try {
-      await copyFile(source, destination, constants.COPYFILE_FICLONE);
-      copied++;
-    } catch (error) {
-      // Deleted since it was listed: the snapshot's rows may still name it, as they would
-      // have a moment earlier; nothing to copy.
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    }
+    // Gone since it was listed: the snapshot's rows may still name it, as they would have a
+    // moment earlier; nothing to copy.
+    if (await download(uploads, key, join(target, ...key.split('/')))) copied++;
   }
   return copied;
 }
@@ -158,7 +144,7 @@ export interface Snapshot {
 export async function writeSnapshot(
   db: Db,
   stage: string,
-  uploadsDir: string,
+  uploads: Storage,
   signal?: AbortSignal,
 ): Promise<Snapshot> {
   await mkdir(join(stage, 'data'), { recursive: true });
@@ -168,7 +154,7 @@ export async function writeSnapshot(
     // The first read fixes the snapshot.
     const version = await schemaVersion(untyped);
     // Listed right after: an upload made later may come along unreferenced, which is harmless.
-    const files = await copyUploads(uploadsDir, join(stage, 'uploads'), signal);
+    const files = await copyUploads(uploads, join(stage, 'uploads'), signal);
     const described = await describeTables(untyped);
     const tables: Snapshot['tables'] = {};
     for (const table of TABLES) {

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve, sep } from 'node:path';
 import { ERRORS } from '@conveyor/shared';
 import createError from '@fastify/error';
 import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
+import type { Storage } from '../storage/types.ts';
 
 const UnsupportedImage = createError('CONVEYOR_UNSUPPORTED_IMAGE', ERRORS.onlyJpegPng, 415);
 const ImageTooLarge = createError('CONVEYOR_IMAGE_TOO_LARGE', '%s', 413);
@@ -43,17 +42,18 @@ export interface CheckedImage {
 }
 
 /**
- * Checks, cleans and stores uploaded images under `<uploads>/<folder>/<random>.<ext>`. What a
- * file is, is decided by its bytes; the name and declared type a browser sends are ignored.
+ * Checks, cleans and stores uploaded images as `<folder>/<random>.<ext>` in the uploads'
+ * storage (a folder or a bucket). What a file is, is decided by its bytes; the name and
+ * declared type a browser sends are ignored.
  */
 export class ImageStore {
-  readonly root: string;
+  readonly storage: Storage;
   readonly maxPixels: number;
   readonly log: FastifyBaseLogger;
   readonly #limit = pLimit(IMAGE_CONCURRENCY);
 
-  constructor(root: string, maxPixels: number, log: FastifyBaseLogger) {
-    this.root = resolve(root);
+  constructor(storage: Storage, maxPixels: number, log: FastifyBaseLogger) {
+    this.storage = storage;
     this.maxPixels = maxPixels;
     this.log = log;
   }
@@ -94,7 +94,7 @@ export class ImageStore {
   /**
    * Re-encodes a checked image: turned upright by its EXIF orientation, scaled to fit
    * MAX_EDGE, all metadata (EXIF, GPS, comments) dropped, then written under a random name.
-   * Returns the path relative to the uploads folder, as records store it.
+   * Returns the file's key (its path under /uploads/), as records store it.
    */
   save(folder: string, image: CheckedImage): Promise<string> {
     return this.#limit(() => this.#save(folder, image));
@@ -125,10 +125,9 @@ export class ImageStore {
     } catch {
       throw new UnreadableImage();
     }
+    // A random name is never reused, so a stored file never changes (cached as immutable).
     const path = `${folder}/${randomUUID()}.${image.format === 'png' ? 'png' : 'jpg'}`;
-    const file = this.resolve(path);
-    await mkdir(dirname(file), { recursive: true });
-    await writeFile(file, output, { flag: 'wx' });
+    await this.storage.put(path, output, image.format === 'png' ? 'image/png' : 'image/jpeg');
     return path;
   }
 
@@ -139,28 +138,12 @@ export class ImageStore {
         .filter((p): p is string => Boolean(p))
         .map(async (path) => {
           try {
-            await unlink(this.resolve(path));
+            await this.storage.delete(path);
           } catch (error) {
-            if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-              this.log.warn({ err: error, path }, 'could not remove an uploaded file');
-            }
+            // The record's change stands; the file is left over, and said so.
+            this.log.warn({ err: error, path }, 'could not remove an uploaded file');
           }
         }),
     );
-  }
-
-  /** The absolute path of a stored file; refuses paths that would leave the uploads folder. */
-  resolve(path: string): string {
-    const file = resolve(this.root, path);
-    const inside = relative(this.root, file);
-    if (
-      !inside ||
-      inside.startsWith('..') ||
-      inside.includes(`..${sep}`) ||
-      resolve(file) !== file
-    ) {
-      throw new Error(`refusing a path outside the uploads folder: ${path}`);
-    }
-    return join(this.root, inside);
   }
 }

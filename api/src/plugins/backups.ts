@@ -16,11 +16,11 @@ export default fp(
     const schedule: BackupSchedule = {
       databaseUrl: config.databaseUrl,
       sqliteFile: config.sqliteFile,
-      uploadsDir: config.uploadsDir,
+      uploads: app.uploads,
       ...config.backup,
     };
     defineBackupJob(app.jobs, schedule);
     app.decorate('backupSchedule', schedule);
   },
-  { name: 'backups', dependencies: ['jobs', 'config'] },
+  { name: 'backups', dependencies: ['jobs', 'config', 'uploads'] },
 );

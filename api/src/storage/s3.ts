@@ -1,0 +1,161 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { Readable } from 'node:stream';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  HeadObjectCommand,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import {
+  checkKey,
+  contentTypeOf,
+  type FileInfo,
+  isValidKey,
+  type PutSource,
+  type S3Settings,
+  type Storage,
+  type StoredFile,
+} from './types.ts';
+
+const notFound = (error: unknown) =>
+  error instanceof S3ServiceException &&
+  (error.name === 'NoSuchKey' ||
+    error.name === 'NotFound' ||
+    error.$metadata.httpStatusCode === 404);
+
+/** Uploads in an S3 bucket (AWS, or any S3-compatible service): shared by every API instance. */
+export class S3Storage implements Storage {
+  readonly driver = 's3';
+  readonly #client: S3Client;
+  readonly #settings: S3Settings;
+
+  constructor(settings: S3Settings) {
+    this.#settings = settings;
+    this.#client = new S3Client({
+      region: settings.region,
+      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+      forcePathStyle: settings.forcePathStyle,
+      credentials: {
+        accessKeyId: settings.accessKeyId,
+        secretAccessKey: settings.secretAccessKey,
+      },
+      // Since 2025 the SDK adds CRC checksums to every upload by default, sending a streamed
+      // body in aws-chunked framing; S3-compatible services that do not know it (older MinIO,
+      // several others, s3rver) store the framing as part of the file. Checksums only where an
+      // operation requires them: every service stores the bytes sent.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  get location(): string {
+    const { bucket, endpoint, prefix } = this.#settings;
+    return `s3://${bucket}/${prefix}${endpoint ? ` at ${endpoint}` : ''}`;
+  }
+
+  #key(key: string): string {
+    return this.#settings.prefix + checkKey(key);
+  }
+
+  async check(): Promise<void> {
+    try {
+      await this.#client.send(new HeadBucketCommand({ Bucket: this.#settings.bucket }));
+    } catch (error) {
+      const status = (error as S3ServiceException).$metadata?.httpStatusCode;
+      const why =
+        status === 404
+          ? 'there is no such bucket'
+          : status === 403
+            ? 'access denied (check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)'
+            : (error as Error).message || (error as Error).name;
+      throw new Error(`The uploads bucket ${this.location} cannot be used: ${why}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async put(key: string, source: PutSource, contentType = contentTypeOf(key)): Promise<void> {
+    // A stream's length must be known up front: S3 takes no chunked upload without it.
+    const body = Buffer.isBuffer(source)
+      ? { Body: source, ContentLength: source.length }
+      : { Body: createReadStream(source.file), ContentLength: (await stat(source.file)).size };
+    await this.#client.send(
+      new PutObjectCommand({
+        Bucket: this.#settings.bucket,
+        Key: this.#key(key),
+        ContentType: contentType,
+        ...body,
+      }),
+    );
+  }
+
+  async head(key: string): Promise<FileInfo | null> {
+    try {
+      const head = await this.#client.send(
+        new HeadObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
+      );
+      return info(key, head);
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    try {
+      const object = await this.#client.send(
+        new GetObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
+      );
+      // In Node the SDK's body is an http.IncomingMessage: a Readable.
+      return { ...info(key, object), body: object.Body as Readable };
+    } catch (error) {
+      if (notFound(error)) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    // S3 answers a delete of a missing key with success too.
+    await this.#client.send(
+      new DeleteObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
+    );
+  }
+
+  async *list(): AsyncIterable<{ key: string; size: number }> {
+    const { bucket, prefix } = this.#settings;
+    const pages = paginateListObjectsV2(
+      { client: this.#client },
+      { Bucket: bucket, ...(prefix ? { Prefix: prefix } : {}) },
+    );
+    for await (const page of pages) {
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(prefix.length);
+        // A folder marker (`photos/`) or a name we could not have written is not an upload.
+        if (key && isValidKey(key)) yield { key, size: object.Size ?? 0 };
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.#client.destroy();
+  }
+}
+
+function info(
+  key: string,
+  object: { ContentLength?: number; ETag?: string; LastModified?: Date },
+): FileInfo {
+  return {
+    size: object.ContentLength ?? 0,
+    // By the name, as the folder driver does, not as stored: an object put into the bucket
+    // by other means as text/html must not be served as a page of our origin.
+    contentType: contentTypeOf(key),
+    etag: object.ETag ?? '',
+    lastModified: object.LastModified ?? new Date(0),
+  };
+}
