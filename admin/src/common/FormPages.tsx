@@ -11,6 +11,7 @@ import {
   useBasename,
   useResourceContext,
 } from 'react-admin';
+import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { useErrorToast } from './useErrorToast.ts';
 
 /** 'Orqaga': back to the resource's list (or to `to`), on every form and show screen. */
@@ -40,7 +41,10 @@ export function CreatePage({ children, ...props }: CreateProps & { children: Rea
   );
 }
 
-/** An edit screen: same form as create; saves wait for the API (no undo) and go to the list. */
+/**
+ * An edit screen: same form as create; saves wait for the API and go to the list. Content
+ * records show their History under the form (undo is a restore from there).
+ */
 export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
   const onError = useErrorToast('conveyor.errors.form');
   return (
@@ -52,6 +56,7 @@ export function EditPage({ children, ...props }: EditProps & { children: ReactNo
       {...props}
     >
       {children}
+      <HistoryPanel />
     </Edit>
   );
 }
