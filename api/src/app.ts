@@ -15,6 +15,7 @@ import frontendsPlugin from './plugins/frontends.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import notifyPlugin from './plugins/notify.ts';
 import revisionsPlugin from './plugins/revisions.ts';
+import sweepPlugin from './plugins/sweep.ts';
 import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
 import uploadsPlugin from './plugins/uploads.ts';
@@ -96,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(backupsPlugin);
   await app.register(publishingPlugin);
   await app.register(revisionsPlugin);
+  await app.register(sweepPlugin);
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(frontendsPlugin);

@@ -42,6 +42,7 @@ export const configSchema = {
     AUDIT_RETENTION_DAYS: { type: 'integer', minimum: 0, default: 365 },
     REVISIONS_KEEP_DAYS: { type: 'integer', minimum: 0, default: 90 },
     REVISIONS_PER_RECORD: { type: 'integer', minimum: 0, default: 50 },
+    UPLOADS_SWEEP_GRACE_MINUTES: { type: 'number', minimum: 0, default: 30 },
     CORS_ORIGINS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
     REDIS_URL: { type: 'string', default: '' },
@@ -128,6 +129,8 @@ export interface Config {
   auditRetentionDays: number;
   /** How long content history is kept (days, 0: always) and how much of it per record. */
   revisions: { keepDays: number; perRecord: number };
+  /** How old a stored file nothing names must be before the sweep removes it. */
+  uploadsSweepGraceMs: number;
   corsOrigins: string[];
   trustProxy: boolean | string;
   redisUrl: string | null;
@@ -323,6 +326,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     revisions: { keepDays: env.REVISIONS_KEEP_DAYS, perRecord: env.REVISIONS_PER_RECORD },
+    uploadsSweepGraceMs: env.UPLOADS_SWEEP_GRACE_MINUTES * 60_000,
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin: string) => origin.trim())
       .filter(Boolean),

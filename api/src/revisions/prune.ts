@@ -15,8 +15,17 @@ export interface RevisionRetention {
  * names: safe to remove from disk.
  */
 export async function orphans(db: Executor, paths: readonly string[]): Promise<string[]> {
-  const wanted = [...new Set(paths)];
-  if (!wanted.length) return [];
+  const all = [...new Set(paths)];
+  const named = new Set<string>();
+  // in slices: a bound list per statement stays well under the databases' limits
+  for (let start = 0; start < all.length; start += 500) {
+    for (const path of await referenced(db, all.slice(start, start + 500))) named.add(path);
+  }
+  return all.filter((path) => !named.has(path));
+}
+
+/** Of these files, those a record or a revision names. */
+async function referenced(db: Executor, wanted: string[]): Promise<Set<string>> {
   const named = new Set<string>();
   const add = (rows: { path: unknown }[]) => rows.forEach((row) => named.add(String(row.path)));
   add(await db.selectFrom('revision_files').select('path').where('path', 'in', wanted).execute());
@@ -40,7 +49,7 @@ export async function orphans(db: Executor, paths: readonly string[]): Promise<s
         .then((rows) => rows.map((row) => ({ path: (row as { path?: unknown }).path }))),
     );
   }
-  return wanted.filter((path) => !named.has(path));
+  return named;
 }
 
 /**

@@ -1,0 +1,34 @@
+import { join } from 'node:path';
+import fp from 'fastify-plugin';
+import { LocalStorage } from '../storage/local.ts';
+import { sweepOrphans, sweepPartials, sweepTemporary } from '../storage/sweep.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/**
+ * The orphan sweep (issue 15's crash drills): at every start, and hourly on one instance,
+ * stored uploads that nothing names and temporary upload files, both past
+ * UPLOADS_SWEEP_GRACE_MINUTES, are removed. A server killed mid-upload leaves nothing behind
+ * for longer than that.
+ */
+export default fp(
+  async (app) => {
+    const graceMs = app.config.uploadsSweepGraceMs;
+    const sweep = async () => {
+      const files = await sweepOrphans(app.db.kysely, app.uploads, graceMs);
+      let temporary = await sweepTemporary(join(app.config.dataDir, 'tmp', 'uploads'), graceMs);
+      if (app.uploads instanceof LocalStorage) {
+        temporary += await sweepPartials(app.uploads.root, graceMs);
+      }
+      if (files.length || temporary) {
+        app.log.info({ files, temporary }, 'orphaned upload files removed');
+      }
+    };
+    app.jobs.define('uploads.sweep', { everyMs: HOUR_MS, run: sweep });
+    // at start, in the background: serving does not wait for a walk of the whole bucket
+    app.addHook('onReady', async () => {
+      sweep().catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));
+    });
+  },
+  { name: 'sweep', dependencies: ['jobs', 'config', 'db', 'uploads'] },
+);

@@ -1,0 +1,250 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createBackup } from '../src/backup/archive.ts';
+import { loadConfig } from '../src/config.ts';
+import { connect } from '../src/db/connect.ts';
+import { createStorage } from '../src/storage/index.ts';
+import { sweepOrphans } from '../src/storage/sweep.ts';
+import { ADMIN, startApi } from './helpers/api.ts';
+import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
+import { file, png } from './helpers/images.ts';
+import { freePort } from './helpers/ports.ts';
+
+// Crash drills (issue 15): a server killed with kill -9 in the middle of an upload, and a
+// restore killed in the middle of its work, leave nothing behind after the next start: no
+// stored file that no record names, no temporary file, and a restore's target as it was.
+
+const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/backup/cli.ts', import.meta.url));
+
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Every file under a folder, as paths relative to it (dot-files included). */
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name).slice(dir.length + 1))
+    .sort();
+}
+
+// real server processes, started three times each, and dozens of images: minutes, not seconds
+describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
+  const places: { dir: string; drop?: () => Promise<void> }[] = [];
+  const children: ChildProcess[] = [];
+
+  /** A data folder, and a PostgreSQL database of its own when the tests run on PostgreSQL. */
+  const newPlace = async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'conveyor-crash-'));
+    const database = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+    places.push({ dir, drop: database?.drop });
+    return { dir, databaseUrl: database?.url ?? '' };
+  };
+  const envOf = (place: { dir: string; databaseUrl: string }) => ({
+    DATA_DIR: place.dir,
+    DATABASE_URL: place.databaseUrl,
+    SEED_DEMO: 'false',
+    SERVE_FRONTENDS: 'false',
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+    // the drills' next start removes orphans at once; a live server waits 30 minutes
+    UPLOADS_SWEEP_GRACE_MINUTES: '0',
+  });
+
+  /** Starts a real server process and waits until it answers. */
+  const startServer = async (place: { dir: string; databaseUrl: string }) => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [SERVER], {
+      env: { ...process.env, ...envOf(place), HOST: '127.0.0.1', PORT: String(port) },
+      stdio: 'ignore',
+    });
+    children.push(child);
+    const url = `http://127.0.0.1:${port}`;
+    await until(async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok);
+    const signin = await fetch(`${url}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: ADMIN.user_name, password: ADMIN.password }),
+    });
+    const token = ((await signin.json()) as { data: string }).data;
+    return { child, url, token };
+  };
+  const stop = (child: ChildProcess) =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null || child.signalCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGKILL');
+    });
+
+  afterAll(async () => {
+    for (const child of children) await stop(child);
+    for (const place of places) {
+      await place.drop?.();
+      await rm(place.dir, { recursive: true, force: true });
+    }
+  });
+
+  it('kill -9 during an upload: after the next start no file is left that nothing names', async () => {
+    const place = await newPlace();
+    const uploads = join(place.dir, 'uploads');
+    let server = await startServer(place);
+    const auth = { authorization: `Bearer ${server.token}` };
+    const category = await fetch(`${server.url}/api/categories`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name_ru: 'Ленточные' }),
+    });
+    const categoryId = ((await category.json()) as { data: { id: number } }).data.id;
+    const kept = new FormData();
+    kept.append('name_ru', 'Сохранён');
+    kept.append('category_id', String(categoryId));
+    kept.append('image', file(await png(64, 64), 'kept.png', 'image/png'));
+    const made = await fetch(`${server.url}/api/products`, {
+      method: 'POST',
+      headers: auth,
+      body: kept,
+    });
+    expect(made.status).toBe(201);
+    const keptFiles = await filesUnder(uploads);
+    expect(keptFiles).toHaveLength(1);
+
+    // eight large images: stored one by one before the product's row is written
+    const form = new FormData();
+    form.append('name_ru', 'Не дойдёт');
+    form.append('category_id', String(categoryId));
+    for (let i = 0; i < 8; i++) {
+      form.append('images', file(await png(1600, 1600), `${i}.png`, 'image/png'));
+    }
+    const upload = fetch(`${server.url}/api/products`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
+    upload.catch(() => undefined);
+    // the moment the first of them is stored, the server dies
+    await until(async () => (await filesUnder(uploads)).length > keptFiles.length, 60_000);
+    await stop(server.child);
+    await upload.then(
+      () => undefined,
+      () => undefined,
+    );
+    const left = await filesUnder(uploads);
+    expect(left.length).toBeGreaterThan(keptFiles.length);
+
+    server = await startServer(place);
+    // the product never was: one product, and only its file in the uploads
+    const list = await fetch(`${server.url}/api/products?limit=10`, { headers: auth });
+    expect(((await list.json()) as { total: number }).total).toBe(1);
+    await until(async () => (await filesUnder(uploads)).join() === keptFiles.join(), 15_000);
+    expect(await filesUnder(join(place.dir, 'tmp', 'uploads'))).toEqual([]);
+    const served = await fetch(`${server.url}/uploads/${keptFiles[0]}`);
+    expect(served.status).toBe(200);
+    await stop(server.child);
+  });
+
+  it('kill -9 during a restore: the target keeps its rows, and its files after the next start', async () => {
+    // the archive: a server's data with a few images
+    const source = await newPlace();
+    const server = await startServer(source);
+    const auth = { authorization: `Bearer ${server.token}` };
+    // enough files that putting them back takes longer than noticing the first one
+    for (let i = 0; i < 40; i++) {
+      const form = new FormData();
+      form.append('name', `Client ${i}`);
+      form.append('image', file(await png(600, 600), `${i}.png`, 'image/png'));
+      const reply = await fetch(`${server.url}/api/clients`, {
+        method: 'POST',
+        headers: auth,
+        body: form,
+      });
+      expect(reply.status).toBe(201);
+    }
+    await stop(server.child);
+    const config = loadConfig(envOf(source));
+    const archive = join(source.dir, 'source.tar.gz');
+    await createBackup({ ...config, uploads: createStorage(config), file: archive });
+
+    // the target: a server with data of its own
+    const target = await newPlace();
+    const own = await startServer(target);
+    const ownAuth = { authorization: `Bearer ${own.token}` };
+    const mine = await fetch(`${own.url}/api/clients`, {
+      method: 'POST',
+      headers: { ...ownAuth, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Our own client' }),
+    });
+    expect(mine.status).toBe(201);
+    await stop(own.child);
+    const targetUploads = join(target.dir, 'uploads');
+    const filesBefore = await filesUnder(targetUploads);
+    const targetConfig = loadConfig(envOf(target));
+    const rows = async () => {
+      const db = connect(targetConfig);
+      try {
+        return await db.kysely.selectFrom('clients').select(['id', 'name']).orderBy('id').execute();
+      } finally {
+        await db.destroy();
+      }
+    };
+    const rowsBefore = await rows();
+
+    // killed as soon as it has put the first of the archive's files in place
+    const restore = execFile(process.execPath, [CLI, 'restore', archive, '--force'], {
+      env: { ...process.env, ...envOf(target) },
+    });
+    const exited = new Promise((resolve) => restore.once('exit', resolve));
+    await until(async () => (await filesUnder(targetUploads)).length > filesBefore.length, 60_000);
+    restore.kill('SIGKILL');
+    await exited;
+    expect(restore.signalCode).toBe('SIGKILL');
+
+    // the rows are the target's own: the restore never committed
+    expect(await rows()).toEqual(rowsBefore);
+    // the next start removes the files the killed restore left
+    const after = await startServer(target);
+    await until(
+      async () => (await filesUnder(targetUploads)).join() === filesBefore.join(),
+      15_000,
+    );
+    const list = await fetch(`${after.url}/api/clients?limit=10`, {
+      headers: { authorization: `Bearer ${after.token}` },
+    });
+    const names = ((await list.json()) as { data: { name: string }[] }).data.map((c) => c.name);
+    expect(names).toEqual(['Our own client']);
+    await stop(after.child);
+  });
+
+  it('sweeps only files nothing names, and only past the grace period', async () => {
+    const api = await startApi({ SEED_DEMO: false });
+    try {
+      const token = await api.signIn();
+      const form = new FormData();
+      form.append('name', 'Named');
+      form.append('image', file(await png(32, 32), 'n.png', 'image/png'));
+      const named = (await api.request('POST', '/api/clients', { token, form })).body.data.image;
+      await api.app.uploads.put('clients/stray.png', await png(8, 8));
+      const db = api.app.db.kysely;
+      // within the grace period: an upload another instance may be committing now
+      expect(await sweepOrphans(db, api.app.uploads, 60_000)).toEqual([]);
+      expect(await api.app.uploads.head('clients/stray.png')).not.toBeNull();
+      const later = Date.now() + 120_000;
+      expect(await sweepOrphans(db, api.app.uploads, 60_000, later)).toEqual(['clients/stray.png']);
+      expect(await api.app.uploads.head('clients/stray.png')).toBeNull();
+      expect(await api.app.uploads.head(named)).not.toBeNull();
+    } finally {
+      await api.close();
+    }
+  });
+});
