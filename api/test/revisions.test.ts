@@ -202,4 +202,31 @@ describe.skipIf(skipReason)('revisions', () => {
     await pruneRevisions(db, { keepDays: 90, perRecord: 0 });
     expect(await revisions(`clients/${id}`)).toHaveLength(1);
   });
+
+  it('keeps the company data’s history too, and restores it', async () => {
+    const original = (await api.request('GET', '/api/settings')).body.data.phone_primary;
+    await api.request('PUT', '/api/settings', {
+      token,
+      json: { phone_primary: '+998 71 111 11 11' },
+    });
+    await api.request('PUT', '/api/settings', {
+      token,
+      json: { phone_primary: '+998 71 222 22 22' },
+    });
+    const list = (await api.request('GET', '/api/settings/revisions', { token })).body
+      .data as RevisionRow[];
+    expect(list.map((revision) => revision.action)).toEqual(['update', 'update', 'initial']);
+    expect(list[0]!.fields).toEqual(['phone_primary']);
+    const back = await api.request('POST', `/api/settings/revisions/${list[2]!.id}/restore`, {
+      token,
+      json: {},
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    expect(back.body.data.phone_primary).toBe(original);
+    expect((await api.request('GET', '/api/settings')).body.data.phone_primary).toBe(original);
+    const sales = await api.signIn('rev-sales', PASSWORD);
+    expect((await api.request('GET', '/api/settings/revisions', { token: sales })).status).toBe(
+      403,
+    );
+  });
 });

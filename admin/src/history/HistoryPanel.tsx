@@ -148,15 +148,17 @@ export function HistoryPanel() {
   const [comparing, setComparing] = useState<Revision | null>(null);
   const [restoring, setRestoring] = useState<Revision | null>(null);
   const key = ['revisions', resource, record?.id];
+  // the company data is one record: its history has no id in its address
+  const withHistory = hasHistory(resource) || resource === 'settings';
+  const base = resource === 'settings' ? '/settings' : `/${resource}/${record?.id}`;
   const { data: revisions } = useQuery({
     queryKey: key,
-    enabled: record !== undefined && hasHistory(resource),
-    queryFn: async () =>
-      (await api<{ data: Revision[] }>(`/${resource}/${record!.id}/revisions`)).data,
+    enabled: record !== undefined && withHistory,
+    queryFn: async () => (await api<{ data: Revision[] }>(`${base}/revisions`)).data,
   });
   const restore = useMutation({
     mutationFn: (revision: Revision) =>
-      api(`/${resource}/${record!.id}/revisions/${revision.id}/restore`, {
+      api(`${base}/revisions/${revision.id}/restore`, {
         method: 'POST',
         json: {},
       }),
@@ -171,7 +173,7 @@ export function HistoryPanel() {
       onError(error);
     },
   });
-  if (!record || !hasHistory(resource) || revisions === undefined) return null;
+  if (!record || !withHistory || revisions === undefined) return null;
   const fieldList = (fields: string[]) =>
     fields
       .map((field) =>

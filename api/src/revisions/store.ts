@@ -21,7 +21,7 @@ export async function snapshotOf(def: Crud, db: Executor, record: AnyRecord): Pr
 }
 
 /** The uploaded files a snapshot names: its image, and its gallery. */
-export function filesOf(def: Pick<Crud, 'image'>, snapshot: Snapshot): string[] {
+export function filesOf(def: Revisable, snapshot: Snapshot): string[] {
   const main = def.image ? snapshot[def.image.column] : null;
   return [main, ...(snapshot.images ?? [])].filter(
     (path): path is string => typeof path === 'string' && path !== '',
@@ -41,9 +41,15 @@ export function valuesOf(def: Crud, snapshot: Snapshot): Record<string, unknown>
  * Adds a revision of the record in `db` (the change's own transaction), with the files it
  * names; answers its id.
  */
+/** What a revision needs of what it is of: its name, and its image column if it has one. */
+export interface Revisable {
+  name: string;
+  image?: { column: string } | undefined;
+}
+
 export async function addRevision(
   db: Executor,
-  def: Crud,
+  def: Revisable,
   actor: Actor | null,
   action: RevisionAction,
   snapshot: Snapshot,
