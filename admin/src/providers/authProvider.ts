@@ -105,6 +105,19 @@ export const authProvider: AuthProvider = {
    * address typed by hand).
    */
   async canAccess(query: AccessQuery) {
-    return canAccessAs(await currentUser(), query);
+    try {
+      return canAccessAs(await currentUser(), query);
+    } catch (error) {
+      // The session ended (revoked, expired, the user switched off) while a screen asked what
+      // it may show: react-admin would show its "authentication error" page, so sign out here
+      // as checkError does, to the sign-in screen with the API's reason.
+      const { status, message } = error as { status?: number; message?: string };
+      if (status !== 401) throw error;
+      signedOutNotice.set(message || 'ra.auth.auth_check_error');
+      session.end();
+      identity = null;
+      window.location.replace(LOGIN_PATH);
+      return false;
+    }
   },
 };

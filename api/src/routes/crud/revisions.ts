@@ -7,7 +7,7 @@ import {
   idSchema,
   revisionSchema,
 } from '@conveyor/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit, changedFields } from '../../audit/log.ts';
 import { replaceImages } from '../../db/repositories/productImages.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
@@ -20,7 +20,7 @@ import {
   unreferenced,
   valuesOf,
 } from '../../revisions/store.ts';
-import { type Crud, present, publish } from './definition.ts';
+import { type AnyRecord, type Crud, present, publish } from './definition.ts';
 import { checkReferences } from './values.ts';
 
 const revisionParams = {
@@ -78,54 +78,71 @@ export function registerRevisions(app: FastifyInstance, def: Crud): void {
       },
     },
     async (request) => {
-      const { id, revision: revisionId } = request.params;
-      const db = app.db.kysely;
-      const dropped: string[] = [];
-      let existed = false;
-      const record = await db
-        .transaction()
-        .execute(async (trx) => {
-          const revision = await findRevision(trx, def.name, id, revisionId);
-          if (!revision) throw new NotFound(ERRORS.notFound);
-          const snapshot = revision.snapshot as Record<string, unknown> & { images?: string[] };
-          const values = valuesOf(def, snapshot);
-          await checkReferences(def, trx, values);
-          const current = await def.repo.get(trx, id);
-          existed = current !== undefined;
-          const restored = current
-            ? await def.repo.update(trx, id, values)
-            : await def.repo.insert(trx, { ...values, id, created_at: snapshot.created_at });
-          if (!restored) throw new NotFound(ERRORS.notFound);
-          if (def.gallery) dropped.push(...(await replaceImages(trx, id, snapshot.images ?? [])));
-          if (current && def.image) {
-            const before = current[def.image.column];
-            if (typeof before === 'string' && before !== values[def.image.column]) {
-              dropped.push(before);
-            }
-          }
-          const fields = current ? changedFields(current, values) : [];
-          const after = await snapshotOf(def, trx, restored);
-          await addRevision(trx, def, request, 'restore', after, fields);
-          await audit(trx, request, {
-            action: 'restore',
-            resource: def.name,
-            recordId: id,
-            details: { revision: revisionId, fields },
-          });
-          return restored;
-        })
-        .catch((error: unknown) => {
-          if (isForeignKeyViolation(error)) {
-            throw new BadRequest('A record this revision refers to is gone', {
-              code: 'referenceMissing',
-            });
-          }
-          throw error;
-        });
-      // files the restore replaced are still in the revisions (the one just taken, at least)
-      await app.images.remove(await unreferenced(db, dropped));
-      publish(app, def, existed ? 'update' : 'create', id);
-      return { data: await present(def, db, record, true) };
+      const { id, revision } = request.params;
+      const record = await restoreRevision(app, def, request, id, revision);
+      return { data: await present(def, app.db.kysely, record, true) };
     },
   );
+}
+
+/**
+ * Writes a revision back: the record as the revision had it (a deleted one returns under its
+ * id, with its gallery), in one transaction with a revision of its own and its activity log
+ * event; then removes the files nothing names any more and publishes. 404 when the revision
+ * is not one of this record's.
+ */
+export async function restoreRevision(
+  app: FastifyInstance,
+  def: Crud,
+  request: FastifyRequest,
+  id: number,
+  revisionId: number,
+): Promise<AnyRecord> {
+  const db = app.db.kysely;
+  const dropped: string[] = [];
+  let existed = false;
+  const record = await db
+    .transaction()
+    .execute(async (trx) => {
+      const revision = await findRevision(trx, def.name, id, revisionId);
+      if (!revision) throw new NotFound(ERRORS.notFound);
+      const snapshot = revision.snapshot as Record<string, unknown> & { images?: string[] };
+      const values = valuesOf(def, snapshot);
+      await checkReferences(def, trx, values);
+      const current = await def.repo.get(trx, id);
+      existed = current !== undefined;
+      const restored = current
+        ? await def.repo.update(trx, id, values)
+        : await def.repo.insert(trx, { ...values, id, created_at: snapshot.created_at });
+      if (!restored) throw new NotFound(ERRORS.notFound);
+      if (def.gallery) dropped.push(...(await replaceImages(trx, id, snapshot.images ?? [])));
+      if (current && def.image) {
+        const before = current[def.image.column];
+        if (typeof before === 'string' && before !== values[def.image.column]) {
+          dropped.push(before);
+        }
+      }
+      const fields = current ? changedFields(current, values) : [];
+      const after = await snapshotOf(def, trx, restored);
+      await addRevision(trx, def, request, 'restore', after, fields);
+      await audit(trx, request, {
+        action: 'restore',
+        resource: def.name,
+        recordId: id,
+        details: { revision: revisionId, fields },
+      });
+      return restored;
+    })
+    .catch((error: unknown) => {
+      if (isForeignKeyViolation(error)) {
+        throw new BadRequest('A record this revision refers to is gone', {
+          code: 'referenceMissing',
+        });
+      }
+      throw error;
+    });
+  // files the restore replaced are still in the revisions (the one just taken, at least)
+  await app.images.remove(await unreferenced(db, dropped));
+  if (def.publishes) publish(app, def, existed ? 'update' : 'create', id);
+  return record;
 }
