@@ -16,3 +16,4 @@ export * from './schemas/list.ts';
 export * from './schemas/notifications.ts';
 export * from './audit.ts';
 export * from './schemas/backups.ts';
+export * from './schemas/twoFactor.ts';
