@@ -16,6 +16,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import notifyPlugin from './plugins/notify.ts';
 import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
+import twoFactorPlugin from './plugins/twoFactor.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import apiRoutes from './routes/index.ts';
 
@@ -37,7 +38,10 @@ export const TIMEOUTS = {
 export interface AppOptions {
   /** Overrides the logger built from the configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
-  /** The job runner's clock (tests move it on instead of waiting for schedules). */
+  /**
+   * The job runner's clock, and the time two-factor codes are checked at (tests move it on
+   * instead of waiting for schedules and code steps).
+   */
   clock?: Clock;
 }
 
@@ -92,6 +96,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(backupsPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
+  await app.register(twoFactorPlugin, { clock: options.clock });
   await app.register(uploadsPlugin);
   await app.register(publishingPlugin);
   await app.register(swaggerPlugin);

@@ -39,6 +39,7 @@ export const configSchema = {
     SEED_DEMO: { type: 'boolean', default: true },
     SESSION_TTL_HOURS: { type: 'number', exclusiveMinimum: 0, default: 168 },
     AUDIT_RETENTION_DAYS: { type: 'integer', minimum: 0, default: 365 },
+    TWO_FACTOR_REQUIRED_FOR_ADMINS: { type: 'boolean', default: false },
     CORS_ORIGINS: { type: 'string', default: '' },
     TRUST_PROXY: { type: 'string', default: '' },
     REDIS_URL: { type: 'string', default: '' },
@@ -112,6 +113,11 @@ export interface Config {
   sessionTtlMs: number;
   /** How long the activity log keeps an event; 0 keeps them all. */
   auditRetentionDays: number;
+  /**
+   * Two-factor sign-in (issue 16). With `requiredForAdmins`, an admin without it reaches only
+   * its set-up (and sign-out) until it is on.
+   */
+  twoFactor: { requiredForAdmins: boolean };
   corsOrigins: string[];
   trustProxy: boolean | string;
   redisUrl: string | null;
@@ -277,6 +283,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     seedDemo: env.SEED_DEMO,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
+    twoFactor: { requiredForAdmins: env.TWO_FACTOR_REQUIRED_FOR_ADMINS },
     corsOrigins: env.CORS_ORIGINS.split(',')
       .map((origin: string) => origin.trim())
       .filter(Boolean),
