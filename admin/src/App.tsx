@@ -31,6 +31,7 @@ const NotificationsPage = lazyScreen(
   'NotificationsPage',
 );
 const BackupsPage = lazyScreen(() => import('./backups/BackupsPage.tsx'), 'BackupsPage');
+const TwoFactorPage = lazyScreen(() => import('./users/TwoFactorPage.tsx'), 'TwoFactorPage');
 const PublishingPage = lazyScreen(
   () => import('./publishing/PublishingPage.tsx'),
   'PublishingPage',
@@ -121,6 +122,8 @@ function AdminApp() {
       {/* not a registry resource: the log is read-only, and for admins only (canAccess) */}
       <Resource name="activity" {...activity} />
       <CustomRoutes>
+        {/* every signed-in user's own; where an admin must first turn it on lands */}
+        <Route path="/two-factor" element={<TwoFactorPage />} />
         <Route
           path="/settings"
           element={

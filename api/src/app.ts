@@ -18,6 +18,7 @@ import revisionsPlugin from './plugins/revisions.ts';
 import sweepPlugin from './plugins/sweep.ts';
 import publishingPlugin from './plugins/publishing.ts';
 import swaggerPlugin from './plugins/swagger.ts';
+import twoFactorPlugin from './plugins/twoFactor.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import apiRoutes from './routes/index.ts';
 
@@ -39,7 +40,10 @@ export const TIMEOUTS = {
 export interface AppOptions {
   /** Overrides the logger built from the configuration (tests pass `false`). */
   logger?: FastifyServerOptions['logger'];
-  /** The job runner's clock (tests move it on instead of waiting for schedules). */
+  /**
+   * The job runner's clock, and the time two-factor codes are checked at (tests move it on
+   * instead of waiting for schedules and code steps).
+   */
   clock?: Clock;
 }
 
@@ -93,6 +97,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(notifyPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
+  await app.register(twoFactorPlugin, { clock: options.clock });
   await app.register(uploadsPlugin);
   await app.register(backupsPlugin);
   await app.register(publishingPlugin);

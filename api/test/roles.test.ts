@@ -300,10 +300,11 @@ describe.skipIf(skipReason)('roles', () => {
   });
 
   it('refuses to start with a staff route that names no area', async () => {
-    // the real auth plugin on a bare server; its two dependencies are named, not used here
+    // the real auth plugin on a bare server; its dependencies are named, not used here
     const app = Fastify({ logger: false });
     app.register(fp(async () => {}, { name: 'db' }));
     app.register(fp(async () => {}, { name: 'cookies' }));
+    app.register(fp(async () => {}, { name: 'two-factor' }));
     app.register(authPlugin);
     app.register(async (routes) => {
       routes.get('/api/fine', { config: { access: 'staff', area: 'any' } }, async () => ({}));

@@ -17,3 +17,4 @@ export * from './schemas/notifications.ts';
 export * from './audit.ts';
 export * from './schemas/backups.ts';
 export * from './revisions.ts';
+export * from './schemas/twoFactor.ts';

@@ -20,6 +20,14 @@ export const ERRORS = {
   forbidden: 'Your role does not allow this',
   adminOnly: 'Only an admin can change roles, activate or deactivate users',
   lastAdmin: 'The last active admin cannot be deleted, deactivated or given another role',
+  twoFactorRequired: 'This account needs its two-factor code: send `totp` or `recovery_code`',
+  twoFactorWrong: 'Wrong or already used two-factor code',
+  twoFactorEnrolment: 'Administrators must turn on two-factor sign-in first (/api/two-factor)',
+  twoFactorOn: 'Two-factor sign-in is already on',
+  twoFactorOff: 'Two-factor sign-in is not on',
+  twoFactorNotStarted: 'Start the two-factor set-up first',
+  twoFactorCodeWrong: 'Wrong code: check the time on your phone and try the newest code',
+  twoFactorProof: 'Confirm with your password or a current two-factor code',
 } as const;
 
 /**
@@ -49,6 +57,10 @@ export const ERROR_CODES = [
   'sessionExpired',
   /** 401: sign-in with a wrong user name or password. */
   'wrongCredentials',
+  /** 401: the password was right; the account has two-factor sign-in: send its code too. */
+  'twoFactorRequired',
+  /** 401: sign-in with a wrong, stale or already used two-factor or recovery code. */
+  'twoFactorWrong',
   /** 403: the caller may not do this. */
   'forbidden',
   /** 403: a cookie-authenticated write without the back office's CSRF header. */
@@ -59,6 +71,18 @@ export const ERROR_CODES = [
   'users.currentPasswordRequired',
   /** 400: a password change whose current password is wrong. */
   'users.currentPasswordWrong',
+  /** 403: an administrator without two-factor sign-in where it is required: enrol first. */
+  'twoFactor.enrolmentRequired',
+  /** 409: setting up two-factor sign-in that is on already (turn it off first). */
+  'twoFactor.alreadyOn',
+  /** 409: turning off, or new recovery codes for, two-factor sign-in that is not on. */
+  'twoFactor.notOn',
+  /** 409: confirming a two-factor set-up that was not started. */
+  'twoFactor.notStarted',
+  /** 400: a wrong code confirming the set-up. */
+  'twoFactor.codeWrong',
+  /** 400: a wrong or missing password or code where one must prove it is them. */
+  'twoFactor.proofWrong',
   /** 404: no such record, route or delivery. */
   'notFound',
   /** 409: a record with these unique values already exists. */

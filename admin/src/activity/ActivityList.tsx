@@ -47,6 +47,18 @@ function Details() {
         if (event.action === 'password_change') {
           return translate(`conveyor.activity.by_${details.by === 'self' ? 'self' : 'admin'}`);
         }
+        if (event.action === 'two_factor_off') {
+          const by = details.by === 'reset-password' ? 'server' : details.by;
+          return translate(
+            `conveyor.activity.by_${by === 'self' || by === 'server' ? by : 'admin'}`,
+          );
+        }
+        if (event.action === 'recovery_code_used') {
+          return translate('conveyor.activity.codes_left', { count: Number(details.left ?? 0) });
+        }
+        if (event.action === 'two_factor_failed') {
+          return translate(`conveyor.activity.proof.${String(details.with)}`, { _: '' });
+        }
         if (event.action === 'sessions_end') return String(details.count ?? '');
         if (event.action === 'export') return String(details.format ?? '').toUpperCase();
         return '';

@@ -6,6 +6,25 @@ import { api, session } from './http.ts';
 
 let identity: Promise<User> | null = null;
 
+/** Forgets the signed-in user as last asked (their two-factor state changed): asked anew. */
+export function forgetIdentity(): void {
+  identity = null;
+}
+
+/**
+ * Where an administrator goes who must turn on two-factor sign-in first: the API refuses them
+ * everything else (403 `twoFactor.enrolmentRequired`) until it is on.
+ */
+export const TWO_FACTOR_PATH = '/admin/two-factor';
+
+/** The sign-in's fields: a code, or a recovery code, only when the API asked for one. */
+export interface Credentials {
+  username: string;
+  password: string;
+  totp?: string;
+  recovery_code?: string;
+}
+
 /** The signed-in user as `/me` gives them, asked once per sign-in. */
 async function currentUser(): Promise<User> {
   identity ??= api<{ data: User }>('/me').then((reply) => reply.data);
@@ -51,13 +70,19 @@ export const signedOutNotice = {
  * user out and sends them to sign-in, where a warning toast gives the API's reason.
  */
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
+  async login({ username, password, totp, recovery_code }: Credentials) {
     session.end();
     signedOutNotice.take();
     identity = null;
     await api<{ data: string }>('/signin', {
       method: 'POST',
-      json: { user_name: username, password, session: 'cookie' },
+      json: {
+        user_name: username,
+        password,
+        session: 'cookie',
+        ...(totp ? { totp } : {}),
+        ...(recovery_code ? { recovery_code } : {}),
+      },
     });
     session.start();
   },
@@ -77,7 +102,10 @@ export const authProvider: AuthProvider = {
     if (!session.active()) throw { redirectTo: LOGIN_PATH, message: false };
   },
 
-  async checkError(error: { status?: number; message?: string }) {
+  async checkError(error: { status?: number; message?: string; body?: { code?: unknown } }) {
+    if (error?.status === 403 && error.body?.code === 'twoFactor.enrolmentRequired') {
+      throw { redirectTo: TWO_FACTOR_PATH, logoutUser: false, message: false };
+    }
     if (error?.status === 401) {
       // react-admin would raise its toast inside the admin, which is left for the sign-in
       // screen at once (and only while still signed in): the sign-in screen shows it instead.

@@ -9,6 +9,7 @@ import { useParams } from 'react-router-dom';
 import { EditPage } from '../common/FormPages.tsx';
 import { isOwnAccount, passwordChange } from './password.ts';
 import { SessionsPanel } from './SessionsPanel.tsx';
+import { TwoFactorPanel } from './TwoFactorPanel.tsx';
 import { UserForm } from './UserForm.tsx';
 
 /**
@@ -39,6 +40,7 @@ export function UserEdit() {
     >
       <EditPage transform={transform} disableAuthentication>
         <UserForm creating={false} />
+        <TwoFactorPanel />
         <SessionsPanel />
       </EditPage>
     </CanAccess>

@@ -1,4 +1,4 @@
-import { SearchInput, TextField } from 'react-admin';
+import { BooleanField, SearchInput, TextField } from 'react-admin';
 import { ListPage } from '../common/ListPage.tsx';
 import { RowActions } from '../common/RowActions.tsx';
 import { RoleField, RoleInput } from './roles.tsx';
@@ -20,6 +20,7 @@ export function UserList() {
       <TextField source="user_name" />
       <TextField source="email" />
       <RoleField />
+      <BooleanField source="two_factor" sortable={false} />
     </ListPage>
   );
 }

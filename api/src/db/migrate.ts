@@ -19,6 +19,7 @@ import * as roles from './migrations/2026_11_24_0004_roles.ts';
 import * as sessionDetails from './migrations/2026_11_24_0005_session_details.ts';
 import * as auditLog from './migrations/2026_11_24_0006_audit_log.ts';
 import * as revisions from './migrations/2026_11_24_0007_revisions.ts';
+import * as twoFactor from './migrations/2026_11_24_0008_two_factor.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0005_session_details': sessionDetails,
   '2026_11_24_0006_audit_log': auditLog,
   '2026_11_24_0007_revisions': revisions,
+  '2026_11_24_0008_two_factor': twoFactor,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -29,6 +29,14 @@ export interface UsersTable extends Timestamps {
   is_active: Bool;
   /** admin, editor or sales (shared/src/roles.ts); the column's default is admin. */
   role: Generated<string>;
+  /** Two-factor sign-in (issue 16); the secrets are encrypted, see lib/twoFactor.ts. */
+  two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
+  two_factor_secret: string | null;
+  two_factor_pending: string | null;
+  /** The TOTP time step of the last code accepted: no code at or before it counts again. */
+  two_factor_last_step: number | null;
+  /** JSON array of the unused recovery codes' SHA-256 hashes (hex). */
+  two_factor_recovery: string | null;
 }
 
 export interface SessionsTable {

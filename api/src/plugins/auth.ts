@@ -30,6 +30,12 @@ declare module 'fastify' {
     area?: Area | 'any';
     /** Also allowed to the user whose own record `:id` is (their profile, their password). */
     self?: boolean;
+    /**
+     * Open to an admin who must turn on two-factor sign-in and has not yet
+     * (TWO_FACTOR_REQUIRED_FOR_ADMINS): its set-up, who they are, sign-out. Every other staff
+     * route refuses them (403 `twoFactor.enrolmentRequired`).
+     */
+    beforeTwoFactor?: boolean;
   }
 }
 
@@ -111,7 +117,10 @@ export default fp(
       }
       if (access !== 'staff') return;
       if (!request.user) throw new Unauthorized(ERRORS.unauthorized);
-      const { area, self } = request.routeOptions.config;
+      const { area, self, beforeTwoFactor } = request.routeOptions.config;
+      if (!beforeTwoFactor && app.twoFactor.mustEnrol(request.user)) {
+        throw new Forbidden(ERRORS.twoFactorEnrolment, { code: 'twoFactor.enrolmentRequired' });
+      }
       if (area === 'any' || area === undefined) return;
       if (self && ownRecord(request)) return;
       requireRole(request, area, actionOf(request.method));
@@ -126,5 +135,5 @@ export default fp(
       }
     });
   },
-  { name: 'auth', dependencies: ['db', 'cookies'] },
+  { name: 'auth', dependencies: ['db', 'cookies', 'two-factor'] },
 );

@@ -3,6 +3,11 @@ import { ERRORS } from '@conveyor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
+import {
+  type FailureCounter,
+  memoryFailureCounter,
+  redisFailureCounter,
+} from '../lib/failureCounter.ts';
 import { TooManyRequests } from '../lib/httpErrors.ts';
 
 declare module 'fastify' {
@@ -14,6 +19,11 @@ declare module 'fastify' {
      * and supplier applications together. Call it from a route's onRequest hook.
      */
     formRateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+    /**
+     * Failed sign-ins within SIGNIN_RATE_WINDOW_MINUTES, by key (user name, address, device):
+     * wrong passwords, and wrong two-factor codes alike.
+     */
+    signInFailures: FailureCounter;
   }
 }
 
@@ -43,6 +53,12 @@ export default fp(
         message: `${ERRORS.tooManyRequests} (in ${context.after})`,
       }),
     });
+
+    const signInWindowMs = app.config.rateLimits.signIn.windowMs;
+    app.decorate(
+      'signInFailures',
+      redis ? redisFailureCounter(redis, signInWindowMs) : memoryFailureCounter(signInWindowMs),
+    );
 
     // One limiter with one key per address for both forms: route-level `config.rateLimit`
     // would give each route a count of its own.

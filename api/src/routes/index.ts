@@ -20,6 +20,7 @@ import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
+import twoFactorRoutes from './twoFactor/index.ts';
 import userRoutes from './users/index.ts';
 
 /** Everything under /api: the guard and the body parsers apply here only. */
@@ -54,6 +55,7 @@ export default async function apiRoutes(app: FastifyInstance) {
 
   await app.register(authRoutes);
   await app.register(sessionRoutes);
+  await app.register(twoFactorRoutes);
   await app.register(activityRoutes);
   await app.register(userRoutes);
   await app.register(categoryRoutes);

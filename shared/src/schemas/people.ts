@@ -1,6 +1,7 @@
 import { ROLES } from '../roles.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { LEAD_STATUSES } from '../limits.ts';
+import { totpCodeSchema } from './twoFactor.ts';
 import {
   booleanSchema,
   nullableIdSchema,
@@ -142,6 +143,8 @@ export const userSchema = recordSchema({
   avatar: imagePathSchema,
   is_active: booleanSchema,
   role: { type: 'string', enum: ROLES },
+  /** Whether the user signs in with a second factor (an authenticator app's code). */
+  two_factor: booleanSchema,
   ...timestamps,
 });
 export type User = FromSchema<typeof userSchema>;
@@ -157,6 +160,13 @@ export const signInSchema = {
      * the answer, for the Authorization header of API clients.
      */
     session: { type: 'string', enum: ['token', 'cookie'] },
+    /**
+     * For an account with two-factor sign-in: the authenticator app's current 6-digit code, or
+     * one of its one-time recovery codes. Without either, a right password is answered 401
+     * `twoFactorRequired`, and the same call is made again with the code.
+     */
+    totp: totpCodeSchema,
+    recovery_code: { type: 'string', minLength: 1, maxLength: 40 },
   },
   required: ['user_name', 'password'],
   additionalProperties: false,

@@ -4,7 +4,7 @@ import type { Executor } from './table.ts';
 export async function findCredentials(db: Executor, userName: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'user_name', 'password_hash', 'is_active'])
+    .select(['id', 'user_name', 'password_hash', 'is_active', 'two_factor'])
     .where('user_name', '=', userName.trim().toLowerCase())
     .executeTakeFirst();
 }

@@ -38,10 +38,12 @@ function spec(
   const columns = columnsOf(schema);
   const hasActive = columns.includes('is_active');
   const active = hasActive ? ['is_active'] : [];
+  const properties = schema.properties as Record<string, { type?: unknown }>;
   return {
     table,
     columns,
-    booleans: active,
+    // SQLite answers 0/1 for every boolean column (a user's `two_factor` besides `is_active`)
+    booleans: columns.filter((column) => properties[column]?.type === 'boolean'),
     search: entry.search,
     sortable: [...common, ...active, ...entry.sortable],
     defaultSort: ['id', entry.defaultOrder ?? 'asc'],

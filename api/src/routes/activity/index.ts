@@ -15,7 +15,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const querySchema = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, default: 1 },
+    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 },
     user_id: idSchema,
     action: { type: 'string', enum: AUDIT_ACTIONS },

@@ -15,7 +15,6 @@ import {
   purgeExpiredSessions,
   revokeSession,
 } from '../../db/repositories/sessions.ts';
-import { memoryFailureCounter, redisFailureCounter } from '../../lib/failureCounter.ts';
 import { TooManyRequests } from '../../lib/httpErrors.ts';
 import { newToken } from '../../lib/tokens.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
@@ -39,13 +38,16 @@ interface Device {
  *   untrusted clients for that name (SIGNIN_RATE_LIMIT), never the owner's known browser;
  * - failures per client address (SIGNIN_IP_RATE_LIMIT) are checked in onRequest, before the
  *   body is read; a successful sign-in counts against nothing.
+ *
+ * Two-factor sign-in (issue 16) is one more step of the same call: a right password for an
+ * account with it on is answered 401 `twoFactorRequired` (no session), and the client sends the
+ * same body again with `totp` (or `recovery_code`). A wrong code counts as a wrong password
+ * does. There is no half-signed-in state to steal: nothing is issued until both are right.
  */
 export default async function authRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<JsonSchemaToTsProvider>();
-  const { perUser, perIp, windowMs } = app.config.rateLimits.signIn;
-  const failures = app.redis
-    ? redisFailureCounter(app.redis, windowMs)
-    : memoryFailureCounter(windowMs);
+  const { perUser, perIp } = app.config.rateLimits.signIn;
+  const failures = app.signInFailures;
 
   const readDevice = (request: FastifyRequest): Device | null => {
     const raw = request.cookies[DEVICE_COOKIE];
@@ -90,7 +92,7 @@ export default async function authRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const { user_name, password, session } = request.body;
+      const { user_name, password, session, totp, recovery_code } = request.body;
       const name = user_name.trim().toLowerCase();
       const device = readDevice(request);
       const trusted = device?.userName === name;
@@ -103,12 +105,46 @@ export default async function authRoutes(app: FastifyInstance) {
       // The same answer, after the same work, whether the user is unknown, inactive or the
       // password is wrong.
       const valid = await verifyPassword(usable ? account.password_hash : null, password);
-      if (!usable || !valid) {
+      const countFailure = async () => {
         await failures.add(device ? `device:${device.nonce}` : `ip:${request.ip}`);
         if (!trusted) await failures.add(`user:${name}`);
+      };
+      if (!usable || !valid) {
+        await countFailure();
         request.log.info({ user_name: name, trusted }, 'sign-in refused');
         await audit(db, request, { action: 'signin_failed', userName: name.slice(0, 100) });
         return reply.code(401).send({ error: ERRORS.wrongCredentials, code: 'wrongCredentials' });
+      }
+      if (account.two_factor) {
+        if (totp === undefined && recovery_code === undefined) {
+          return reply
+            .code(401)
+            .send({ error: ERRORS.twoFactorRequired, code: 'twoFactorRequired' });
+        }
+        const actor = { user: account, ip: request.ip };
+        const step = await app.twoFactor.secondStep(
+          account.id,
+          totp !== undefined ? { totp } : { recovery_code: recovery_code! },
+        );
+        if (!step.ok) {
+          await countFailure();
+          request.log.info({ userId: account.id, trusted }, 'two-factor code refused');
+          await audit(db, actor, {
+            action: 'two_factor_failed',
+            resource: 'users',
+            recordId: account.id,
+            details: { with: totp !== undefined ? 'totp' : 'recovery_code' },
+          });
+          return reply.code(401).send({ error: ERRORS.twoFactorWrong, code: 'twoFactorWrong' });
+        }
+        if (step.by === 'recovery_code') {
+          await audit(db, actor, {
+            action: 'recovery_code_used',
+            resource: 'users',
+            recordId: account.id,
+            details: { left: step.left },
+          });
+        }
       }
       await purgeExpiredSessions(db);
       const token = await createSession(db, account.id, app.config.sessionTtlMs, {
@@ -144,7 +180,7 @@ export default async function authRoutes(app: FastifyInstance) {
   api.post(
     '/signout',
     {
-      config: { access: 'staff', area: 'any' },
+      config: { access: 'staff', area: 'any', beforeTwoFactor: true },
       schema: {
         tags: ['auth'],
         summary: 'Sign out: ends the current session',
@@ -166,7 +202,7 @@ export default async function authRoutes(app: FastifyInstance) {
   api.get(
     '/me',
     {
-      config: { access: 'staff', area: 'any' },
+      config: { access: 'staff', area: 'any', beforeTwoFactor: true },
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
