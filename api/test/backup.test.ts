@@ -78,6 +78,9 @@ type Rows = Record<string, unknown>[];
  * Every backed-up table's rows, by id, compared across databases: timestamps as ISO text and
  * is_active (the schema's only boolean) as a boolean, whatever the database returned.
  */
+/** The boolean columns, which SQLite stores as 0 and 1 and PostgreSQL as false and true. */
+const BOOLEANS = new Set(['is_active', 'two_factor']);
+
 async function dump(place: Place): Promise<Record<string, Rows>> {
   const db = connect({ databaseUrl: place.databaseUrl, sqliteFile: place.sqliteFile });
   try {
@@ -88,7 +91,7 @@ async function dump(place: Place): Promise<Record<string, Rows>> {
         Object.fromEntries(
           Object.entries(row).map(([key, value]) => [
             key,
-            value instanceof Date ? value.toISOString() : key === 'is_active' ? !!value : value,
+            value instanceof Date ? value.toISOString() : BOOLEANS.has(key) ? !!value : value,
           ]),
         ),
       );

@@ -65,6 +65,7 @@ export function changedFields(
 
 /** The filters of the activity screen. */
 export interface AuditFilter {
+  ids?: number[];
   userId?: number;
   action?: string;
   resource?: string;
@@ -80,6 +81,7 @@ export async function listAudit(
   page: { limit: number; offset: number },
 ): Promise<{ rows: AuditEvent[]; total: number }> {
   let query = db.selectFrom('audit_log');
+  if (filter.ids?.length) query = query.where('id', 'in', filter.ids);
   if (filter.userId !== undefined) query = query.where('user_id', '=', filter.userId);
   if (filter.action) query = query.where('action', '=', filter.action);
   if (filter.resource) query = query.where('resource', '=', filter.resource);

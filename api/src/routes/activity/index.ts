@@ -17,6 +17,7 @@ const querySchema = {
   properties: {
     page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
     limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 },
+    id: { type: 'array', items: idSchema, maxItems: MAX_LIMIT, description: 'Only these events' },
     user_id: idSchema,
     action: { type: 'string', enum: AUDIT_ACTIONS },
     resource: { type: 'string', maxLength: 50 },
@@ -62,11 +63,12 @@ export default async function activityRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { page, limit, user_id, action, resource, record_id, created_from, created_to } =
+      const { page, limit, id, user_id, action, resource, record_id, created_from, created_to } =
         request.query;
       const { rows, total } = await listAudit(
         app.db.kysely,
         {
+          ids: id,
           userId: user_id,
           action,
           resource,
