@@ -135,6 +135,9 @@ test('an admin changes a role from the user list and edit screen', async ({ page
     await expect(userRow(page, 'admin')).toHaveCount(0);
 
     await userRow(page, editor.name).getByRole('link', { name: 'Tahrirlash' }).click();
+    // on the edit screen, not the list it leaves (whose role filter is a 'Rol' menu too)
+    await expect(page).toHaveURL(new RegExp(`/admin/users/${editor.id}$`));
+    await expect(page.getByRole('button', { name: 'Saqlash' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Rol' }).click();
     // the help line says what each role may do
     await expect(page.getByText(/Savdo: murojaatlar va hamkorlar/)).toBeVisible();
