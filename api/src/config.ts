@@ -42,6 +42,7 @@ export const configSchema = {
     AUDIT_RETENTION_DAYS: { type: 'integer', minimum: 0, default: 365 },
     REVISIONS_KEEP_DAYS: { type: 'integer', minimum: 0, default: 90 },
     REVISIONS_PER_RECORD: { type: 'integer', minimum: 0, default: 50 },
+    TRASH_DAYS: { type: 'integer', minimum: 0, default: 30 },
     UPLOADS_SWEEP_GRACE_MINUTES: { type: 'number', minimum: 0, default: 30 },
     TWO_FACTOR_REQUIRED_FOR_ADMINS: { type: 'boolean', default: false },
     CORS_ORIGINS: { type: 'string', default: '' },
@@ -129,7 +130,7 @@ export interface Config {
   /** How long the activity log keeps an event; 0 keeps them all. */
   auditRetentionDays: number;
   /** How long content history is kept (days, 0: always) and how much of it per record. */
-  revisions: { keepDays: number; perRecord: number };
+  revisions: { keepDays: number; perRecord: number; trashDays: number };
   /** How old a stored file nothing names must be before the sweep removes it. */
   uploadsSweepGraceMs: number;
   /**
@@ -331,7 +332,11 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     seedDemo: env.SEED_DEMO,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
-    revisions: { keepDays: env.REVISIONS_KEEP_DAYS, perRecord: env.REVISIONS_PER_RECORD },
+    revisions: {
+      keepDays: env.REVISIONS_KEEP_DAYS,
+      perRecord: env.REVISIONS_PER_RECORD,
+      trashDays: env.TRASH_DAYS,
+    },
     uploadsSweepGraceMs: env.UPLOADS_SWEEP_GRACE_MINUTES * 60_000,
     twoFactor: { requiredForAdmins: env.TWO_FACTOR_REQUIRED_FOR_ADMINS },
     corsOrigins: env.CORS_ORIGINS.split(',')

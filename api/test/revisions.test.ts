@@ -185,7 +185,11 @@ describe.skipIf(skipReason)('revisions', () => {
     expect(stored(old)).toBe(true);
 
     const db = api.app.db.kysely;
-    const { revisions: pruned, files } = await pruneRevisions(db, { keepDays: 0, perRecord: 1 });
+    const { revisions: pruned, files } = await pruneRevisions(db, {
+      keepDays: 0,
+      perRecord: 1,
+      trashDays: 0,
+    });
     expect(pruned).toBeGreaterThan(0);
     // the old logo was shown by the pruned revision only; the current one is the record's
     expect(files).toContain(old);
@@ -199,7 +203,7 @@ describe.skipIf(skipReason)('revisions', () => {
 
     // by age: a revision of a year ago goes, the newest stays however old
     await db.updateTable('revisions').set({ created_at: '2020-01-01T00:00:00.000Z' }).execute();
-    await pruneRevisions(db, { keepDays: 90, perRecord: 0 });
+    await pruneRevisions(db, { keepDays: 90, perRecord: 0, trashDays: 30 });
     expect(await revisions(`clients/${id}`)).toHaveLength(1);
   });
 

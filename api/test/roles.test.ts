@@ -87,6 +87,23 @@ function calls(): Call[] {
         },
       );
     }
+    if (entry.publishes) {
+      list.push(
+        {
+          area: resource,
+          action: 'read',
+          method: 'GET',
+          path: `/api/${resource}/${MISSING}/revisions`,
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'POST',
+          path: `/api/${resource}/${MISSING}/revisions/${MISSING}/restore`,
+          json: {},
+        },
+      );
+    }
     if ('exports' in entry) {
       list.push({
         area: resource,
@@ -123,6 +140,17 @@ function calls(): Call[] {
       path: '/api/backups/conveyor-20000101-000000.tar.gz',
     },
     { area: 'backups', action: 'write', method: 'POST', path: '/api/backups', json: {} },
+    { area: 'activity', action: 'read', method: 'GET', path: '/api/activity' },
+    { area: 'trash', action: 'read', method: 'GET', path: '/api/trash' },
+    { area: 'trash', action: 'read', method: 'GET', path: `/api/trash/${MISSING}` },
+    {
+      area: 'trash',
+      action: 'write',
+      method: 'POST',
+      path: `/api/trash/${MISSING}/restore`,
+      json: {},
+    },
+    { area: 'trash', action: 'write', method: 'DELETE', path: `/api/trash/${MISSING}` },
   );
   return list;
 }
@@ -195,6 +223,9 @@ describe.skipIf(skipReason)('roles', () => {
     expect(may('sales', 'users', 'read')).toBe(true);
     expect(may('sales', 'users', 'write')).toBe(false);
     expect(may('nobody', 'products', 'read')).toBe(false);
+    // each role empties its own part of the trash
+    for (const role of ROLES) expect(may(role, 'trash', 'write')).toBe(true);
+    expect(may('nobody', 'trash', 'read')).toBe(false);
   });
 
   it('makes a new user an admin unless a narrower role is chosen', async () => {

@@ -58,7 +58,11 @@ const drivers: [string, () => Promise<Storage>][] = [
 /** Prunes all content history, as the daily job would past its days, removing what it alone showed. */
 async function pruneHistory(api: TestApi): Promise<void> {
   const later = Date.now() + 2 * 24 * 3600_000;
-  const { files } = await pruneRevisions(api.app.db.kysely, { keepDays: 1, perRecord: 1 }, later);
+  const { files } = await pruneRevisions(
+    api.app.db.kysely,
+    { keepDays: 1, perRecord: 1, trashDays: 1 },
+    later,
+  );
   await api.app.images.remove(files);
 }
 

@@ -47,7 +47,11 @@ describe.skipIf(skipReason)('uploads', () => {
    */
   const pruneHistory = async () => {
     const later = Date.now() + 2 * 24 * 3600_000;
-    const { files } = await pruneRevisions(api.app.db.kysely, { keepDays: 1, perRecord: 1 }, later);
+    const { files } = await pruneRevisions(
+      api.app.db.kysely,
+      { keepDays: 1, perRecord: 1, trashDays: 1 },
+      later,
+    );
     await api.app.images.remove(files);
   };
 

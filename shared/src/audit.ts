@@ -12,7 +12,8 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  * - `export` of a list (its format and filters: exports carry personal data);
  * - `publish` (a rebuild asked for by hand);
  * - `backup` (one asked for by hand), `backup_download` (a copy of all the data taken away);
- * - `restore` of a record to an earlier revision (which one, in the details);
+ * - `restore` of a record to an earlier revision (which one, in the details), `purge` of a
+ *   deleted record from the trash for good (by hand, or by the daily job after TRASH_DAYS);
  * - two-factor sign-in (issue 16): `two_factor_on`, `two_factor_off` (the user's record; by
  *   whom is the event's user), `recovery_codes_new` (regenerated), `recovery_code_used` (how
  *   many are left), `two_factor_failed` (a wrong code at sign-in or when proving it is you).
@@ -32,6 +33,7 @@ export const AUDIT_ACTIONS = [
   'backup',
   'backup_download',
   'restore',
+  'purge',
   'two_factor_on',
   'two_factor_off',
   'recovery_codes_new',

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { RESOURCE_REGISTRY, RESOURCES, type Resource } from './resources.ts';
+import { RESOURCE_REGISTRY, RESOURCES, type Resource, resourceEntry } from './resources.ts';
 import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './schemas/common.ts';
 
 /**
@@ -30,3 +30,32 @@ export const revisionSchema = recordSchema({
   snapshot: { type: 'object', additionalProperties: true },
 });
 export type Revision = FromSchema<typeof revisionSchema>;
+
+/**
+ * What a delete puts in the trash (issue 16): the content with history, and the leads and
+ * supplier applications (with their notes). Users are not: an account is ended, not trashed.
+ */
+export const TRASH_RESOURCES = RESOURCES.filter(
+  (name) => RESOURCE_REGISTRY[name].publishes || resourceEntry(name).workflow === true,
+);
+
+export function hasTrash(name: string): name is Resource {
+  return (TRASH_RESOURCES as readonly string[]).includes(name);
+}
+
+/**
+ * One deleted record in the trash: the revision its delete took (its id is the item's id),
+ * with the record as it was, who deleted it and when, and when it goes for good (null: kept
+ * until purged by hand).
+ */
+export const trashItemSchema = recordSchema({
+  id: idSchema,
+  resource: { type: 'string', enum: TRASH_RESOURCES },
+  record_id: idSchema,
+  deleted_at: timestampSchema,
+  user_id: nullableIdSchema,
+  user_name: { type: 'string' },
+  purge_at: { type: ['string', 'null'], format: 'date-time' },
+  snapshot: { type: 'object', additionalProperties: true },
+});
+export type TrashItem = FromSchema<typeof trashItemSchema>;

@@ -15,7 +15,8 @@ export const DEFAULT_ROLE: Role = 'admin';
 /**
  * The areas a staff route belongs to: each resource, and the screens that are not resources.
  * `settings` is the company data the site shows; `notifications` the delivery channels and
- * retention; `backups` the archives (issue 15); `activity` the audit log.
+ * retention; `backups` the archives (issue 15); `activity` the audit log; `trash` the deleted
+ * records (every role sees there only what it may change).
  */
 export const AREAS = [
   ...RESOURCES,
@@ -24,8 +25,10 @@ export const AREAS = [
   'notifications',
   'backups',
   'activity',
+  'trash',
 ] as const;
-export type Area = Resource | 'settings' | 'publishing' | 'notifications' | 'backups' | 'activity';
+export type Area = Resource | Screen;
+type Screen = 'settings' | 'publishing' | 'notifications' | 'backups' | 'activity' | 'trash';
 
 /** Reading (GET) or changing (any other method); who may change may read. */
 export type Action = 'read' | 'write';
@@ -48,9 +51,12 @@ function grants(grant: (area: Area) => Grant): Readonly<Record<Area, Grant>> {
 export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Record<Area, Grant>>>> = {
   admin: grants(() => 'write'),
   editor: grants((area) =>
-    area === 'publishing' || (isResourceArea(area) && isContent(area)) ? 'write' : null,
+    area === 'publishing' || area === 'trash' || (isResourceArea(area) && isContent(area))
+      ? 'write'
+      : null,
   ),
   sales: grants((area) => {
+    if (area === 'trash') return 'write';
     if (!isResourceArea(area)) return area === 'publishing' ? 'read' : null;
     if (isSales(area)) return 'write';
     return isContent(area) || area === 'users' ? 'read' : null;

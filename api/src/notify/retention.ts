@@ -2,7 +2,8 @@ import { RESOURCES, isWorkflow } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
 
 // The retention setting (issue 14, privacy): leads and supplier applications older than N
-// months are deleted, with their notes, by a daily job. Off (0) by default.
+// months are deleted, with their notes, by a daily job; so are those in the trash (issue 16),
+// whose snapshots are personal data too. Off (0) by default.
 
 /** The instant N calendar months before `now`: records created before it have expired. */
 export function retentionCutoff(now: Date, months: number): Date {
@@ -27,8 +28,27 @@ export async function purgeExpired(db: Executor, cutoff: Date): Promise<Record<s
         .deleteFrom(subject)
         .where('created_at', '<', before)
         .executeTakeFirst();
-      deleted[subject] = Number(result.numDeletedRows);
+      deleted[subject] = Number(result.numDeletedRows) + (await purgeTrash(trx, subject, before));
     }
     return deleted;
   });
+}
+
+/** Deletes the trashed records of `subject` created before `before`; answers how many. */
+async function purgeTrash(db: Executor, subject: string, before: string): Promise<number> {
+  // few rows (only what staff deleted, for TRASH_DAYS); the creation time is in the snapshot
+  const rows = await db
+    .selectFrom('revisions')
+    .select(['id', 'record_id', 'snapshot'])
+    .where('resource', '=', subject)
+    .execute();
+  const expired = rows.filter((row) => {
+    const created = (JSON.parse(row.snapshot) as { created_at?: unknown }).created_at;
+    return typeof created === 'string' && Date.parse(created) < Date.parse(before);
+  });
+  for (let start = 0; start < expired.length; start += 500) {
+    const ids = expired.slice(start, start + 500).map((row) => row.id);
+    await db.deleteFrom('revisions').where('id', 'in', ids).execute();
+  }
+  return new Set(expired.map((row) => row.record_id)).size;
 }

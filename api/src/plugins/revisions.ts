@@ -5,16 +5,20 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The daily prune of content history (issue 16): revisions past REVISIONS_KEEP_DAYS or beyond
- * REVISIONS_PER_RECORD go, and with them the image files nothing else names.
+ * REVISIONS_PER_RECORD go, records in the trash for more than TRASH_DAYS go for good, and with
+ * them the image files nothing else names.
  */
 export default fp(
   async (app) => {
     app.jobs.define('revisions.prune', {
       everyMs: DAY_MS,
       async run(_payload, { log }) {
-        const { revisions, files } = await pruneRevisions(app.db.kysely, app.config.revisions);
+        const { revisions, files, purged } = await pruneRevisions(
+          app.db.kysely,
+          app.config.revisions,
+        );
         await app.images.remove(files);
-        log.info({ revisions, files: files.length }, 'revisions pruned');
+        log.info({ revisions, purged, files: files.length }, 'revisions pruned');
       },
     });
   },

@@ -1,4 +1,5 @@
 import { RESOURCE_REGISTRY, RESOURCES } from '@conveyor/shared';
+import { audit } from '../audit/log.ts';
 import type { Executor } from '../db/repositories/table.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -8,6 +9,11 @@ export interface RevisionRetention {
   keepDays: number;
   /** At most this many revisions per record are kept, the newest (0: no limit). */
   perRecord: number;
+  /**
+   * A deleted record stays in the trash this many days, then goes for good with all its
+   * revisions (0: until someone purges it by hand).
+   */
+  trashDays: number;
 }
 
 /**
@@ -55,14 +61,14 @@ async function referenced(db: Executor, wanted: string[]): Promise<Set<string>> 
 /**
  * Deletes the revisions past the retention, always keeping the newest of each record that
  * still exists (the state it is in), and answers the files only they named, for the caller to
- * remove once this has committed. A deleted record's last revision goes once it is past the
- * days kept: then the record is gone for good.
+ * remove once this has committed. A deleted record (the newest revision is its delete: the
+ * trash) goes with all its revisions once that is older than the days the trash keeps it.
  */
 export async function pruneRevisions(
   db: Executor,
   retention: RevisionRetention,
   now = Date.now(),
-): Promise<{ revisions: number; files: string[] }> {
+): Promise<{ revisions: number; files: string[]; purged: number }> {
   const rows = await db
     .selectFrom('revisions')
     .select(['id', 'resource', 'record_id', 'created_at'])
@@ -70,38 +76,71 @@ export async function pruneRevisions(
     .orderBy('record_id')
     .orderBy('id', 'desc')
     .execute();
-  const cutoff = retention.keepDays > 0 ? now - retention.keepDays * DAY_MS : null;
-  const doomed: number[] = [];
-  // a deleted record's newest revision (the way back to it) ages like the others
-  const lastOfDeleted: { id: number; resource: string; record_id: number }[] = [];
+  const before = (days: number) => (days > 0 ? now - days * DAY_MS : null);
+  const cutoff = before(retention.keepDays);
+  const trashCutoff = before(retention.trashDays);
+  const doomed = new Set<number>();
+  const purged: { resource: string; record_id: number }[] = [];
+  // the records whose newest revision is past the trash's days: gone for good if deleted
+  const expired: { resource: string; record_id: number; ids: number[] }[] = [];
+  let current: (typeof expired)[number] | null = null;
   let key = '';
   let rank = 0;
   for (const row of rows) {
     const record = `${row.resource}:${row.record_id}`;
     rank = record === key ? rank + 1 : 0;
     key = record;
-    const old = cutoff !== null && new Date(row.created_at).getTime() < cutoff;
+    const time = new Date(row.created_at).getTime();
     if (rank === 0) {
-      if (old) lastOfDeleted.push(row);
-      continue;
+      const stale = trashCutoff !== null && time < trashCutoff;
+      current = stale ? { resource: row.resource, record_id: row.record_id, ids: [] } : null;
+      if (current) expired.push(current);
     }
+    current?.ids.push(row.id);
+    if (rank === 0) continue;
+    const old = cutoff !== null && time < cutoff;
     const beyond = retention.perRecord > 0 && rank >= retention.perRecord;
-    if (old || beyond) doomed.push(row.id);
+    if (old || beyond) doomed.add(row.id);
   }
-  for (const row of lastOfDeleted) {
+  for (const record of expired) {
     const exists = await db
-      .selectFrom(row.resource as 'clients')
+      .selectFrom(record.resource as 'clients')
       .select('id')
-      .where('id', '=', row.record_id)
+      .where('id', '=', record.record_id)
       .executeTakeFirst();
-    if (!exists) doomed.push(row.id);
+    if (exists) continue;
+    record.ids.forEach((id) => doomed.add(id));
+    purged.push(record);
   }
-  if (!doomed.length) return { revisions: 0, files: [] };
+  if (!doomed.size) return { revisions: 0, files: [], purged: 0 };
   return db.transaction().execute(async (trx) => {
+    const result = await deleteRevisions(trx, [...doomed]);
+    // gone for good is in the activity log, by nobody: the trash's days did it
+    for (const record of purged) {
+      await audit(trx, null, {
+        action: 'purge',
+        resource: record.resource,
+        recordId: record.record_id,
+        details: { trashDays: retention.trashDays },
+      });
+    }
+    return { ...result, purged: purged.length };
+  });
+}
+
+/**
+ * Deletes these revisions in one transaction; answers the files that only they named, for the
+ * caller to remove once it has committed.
+ */
+export async function deleteRevisions(
+  db: Executor,
+  ids: readonly number[],
+): Promise<{ revisions: number; files: string[] }> {
+  const work = async (trx: Executor) => {
     const files: string[] = [];
     // in slices: a bound list per statement stays well under the databases' limits
-    for (let start = 0; start < doomed.length; start += 500) {
-      const slice = doomed.slice(start, start + 500);
+    for (let start = 0; start < ids.length; start += 500) {
+      const slice = ids.slice(start, start + 500);
       const named = await trx
         .selectFrom('revision_files')
         .select('path')
@@ -111,6 +150,7 @@ export async function pruneRevisions(
       await trx.deleteFrom('revision_files').where('revision_id', 'in', slice).execute();
       await trx.deleteFrom('revisions').where('id', 'in', slice).execute();
     }
-    return { revisions: doomed.length, files: await orphans(trx, files) };
-  });
+    return { revisions: ids.length, files: await orphans(trx, files) };
+  };
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
 }

@@ -1,4 +1,5 @@
-import type { RevisionAction, Revision } from '@conveyor/shared';
+import { isWorkflow, type Note, type RevisionAction, type Revision } from '@conveyor/shared';
+import { listNotes } from '../db/repositories/notes.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { imagesOf } from '../db/repositories/productImages.ts';
 import { nowIso, toIso } from '../lib/rows.ts';
@@ -7,9 +8,16 @@ import type { AnyRecord, Crud } from '../routes/crud/definition.ts';
 
 /**
  * A record as a revision keeps it: its columns as the API reads them, and what belongs to it
- * (a product's gallery, as the files in order). Images are kept by reference: their paths.
+ * (a product's gallery, as the files in order; a lead's notes). Images are kept by reference:
+ * their paths.
  */
-export type Snapshot = Record<string, unknown> & { images?: string[] };
+export type Snapshot = Record<string, unknown> & { images?: string[]; notes?: Note[] };
+
+/**
+ * The key of a delete's snapshot that says which record's delete took it along (a product's
+ * videos, by the key that cascades): `{ resource, id }`. Restoring that record restores it too.
+ */
+export const DELETED_WITH = 'deleted_with';
 
 /** The columns a restore writes back: all but the id and the timestamps. */
 const SYSTEM = new Set(['id', 'created_at', 'updated_at']);
@@ -17,6 +25,7 @@ const SYSTEM = new Set(['id', 'created_at', 'updated_at']);
 export async function snapshotOf(def: Crud, db: Executor, record: AnyRecord): Promise<Snapshot> {
   const snapshot: Snapshot = { ...record };
   if (def.gallery) snapshot.images = (await imagesOf(db, record.id)).map((image) => image.src);
+  if (isWorkflow(def.name)) snapshot.notes = await listNotes(db, def.name, record.id);
   return snapshot;
 }
 

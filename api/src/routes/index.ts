@@ -20,11 +20,14 @@ import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
+import trashRoutes from './trash/index.ts';
 import twoFactorRoutes from './twoFactor/index.ts';
 import userRoutes from './users/index.ts';
 
 /** Everything under /api: the guard and the body parsers apply here only. */
 export default async function apiRoutes(app: FastifyInstance) {
+  // filled by each resource's registerCrud, read by the trash
+  app.decorate('crud', new Map());
   await app.register(authPlugin);
   await app.register(multipartPlugin);
   await app.register(hostileInputPlugin);
@@ -72,4 +75,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(publishingHookRoute);
   await app.register(notificationRoutes);
   await app.register(backupRoutes);
+  await app.register(trashRoutes);
 }

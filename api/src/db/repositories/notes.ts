@@ -79,3 +79,36 @@ export async function removeNotesOf(
     .where('subject_id', '=', subjectId)
     .execute();
 }
+
+/**
+ * Puts back a record's notes as a trashed record kept them (issue 16): each with its author,
+ * text and time; an author whose account is gone since stays by name only.
+ */
+export async function restoreNotes(
+  db: Executor,
+  subject: WorkflowResource,
+  subjectId: number,
+  notes: readonly Note[],
+): Promise<void> {
+  for (const note of notes) {
+    const author =
+      note.author_id === null
+        ? undefined
+        : await db
+            .selectFrom('users')
+            .select('id')
+            .where('id', '=', note.author_id)
+            .executeTakeFirst();
+    await db
+      .insertInto('notes')
+      .values({
+        subject,
+        subject_id: subjectId,
+        author_id: author?.id ?? null,
+        author_name: note.author_name,
+        body: note.body,
+        created_at: note.created_at,
+      })
+      .execute();
+  }
+}

@@ -18,6 +18,11 @@ export interface Reference {
   field: string;
   repo: TableRepository<unknown>;
   what: string;
+  /**
+   * The record stands without it (a lead's assignee or product): restoring the record from
+   * the trash after the referenced one is gone leaves the field empty instead of refusing.
+   */
+  optional?: true;
 }
 
 /** The schemas of a resource's create and update bodies. */
@@ -86,4 +91,11 @@ export function publish(
   id: number,
 ): void {
   if (def.publishes) app.contentEvents.emit('change', { resource: def.name, action, id });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Each resource's routes' definition, by name: for the routes that act on any of them. */
+    crud: Map<Resource, Crud>;
+  }
 }

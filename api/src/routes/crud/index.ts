@@ -18,6 +18,7 @@ export function registerCrud<T extends { id: number }, B extends Bodies>(
   // shared routes hand them the records of the same repository and the bodies its schemas
   // validated, seen only as fields known at run time.
   const def = { ...resourceEntry(definition.name), ...definition } as unknown as Crud;
+  app.crud.set(def.name, def);
   registerReads(app, def);
   registerExport(app, def);
   registerWrites(app, def);

@@ -3,25 +3,32 @@ import {
   dataResponseSchema,
   ERRORS,
   errorResponses,
+  hasHistory,
   idParamsSchema,
+  isWorkflow,
   idSchema,
   revisionSchema,
 } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit, changedFields } from '../../audit/log.ts';
+import { restoreNotes } from '../../db/repositories/notes.ts';
+import type { Executor } from '../../db/repositories/table.ts';
 import { replaceImages } from '../../db/repositories/productImages.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
 import { BadRequest, NotFound } from '../../lib/httpErrors.ts';
+import { deleteRevisions } from '../../revisions/prune.ts';
+import { deletedWith } from '../../revisions/trash.ts';
 import {
   addRevision,
   findRevision,
   listRevisions,
+  type Snapshot,
   snapshotOf,
   unreferenced,
   valuesOf,
 } from '../../revisions/store.ts';
 import { type AnyRecord, type Crud, present, publish } from './definition.ts';
-import { checkReferences } from './values.ts';
+import { checkReferences, dropMissingReferences } from './values.ts';
 
 const revisionParams = {
   type: 'object',
@@ -87,9 +94,9 @@ export function registerRevisions(app: FastifyInstance, def: Crud): void {
 
 /**
  * Writes a revision back: the record as the revision had it (a deleted one returns under its
- * id, with its gallery), in one transaction with a revision of its own and its activity log
- * event; then removes the files nothing names any more and publishes. 404 when the revision
- * is not one of this record's.
+ * id, with its gallery, its notes, and what its delete took along), in one transaction with a
+ * revision of its own and its activity log event; then removes the files nothing names any
+ * more and publishes. 404 when the revision is not one of this record's.
  */
 export async function restoreRevision(
   app: FastifyInstance,
@@ -99,40 +106,10 @@ export async function restoreRevision(
   revisionId: number,
 ): Promise<AnyRecord> {
   const db = app.db.kysely;
-  const dropped: string[] = [];
-  let existed = false;
+  const done: Restored[] = [];
   const record = await db
     .transaction()
-    .execute(async (trx) => {
-      const revision = await findRevision(trx, def.name, id, revisionId);
-      if (!revision) throw new NotFound(ERRORS.notFound);
-      const snapshot = revision.snapshot as Record<string, unknown> & { images?: string[] };
-      const values = valuesOf(def, snapshot);
-      await checkReferences(def, trx, values);
-      const current = await def.repo.get(trx, id);
-      existed = current !== undefined;
-      const restored = current
-        ? await def.repo.update(trx, id, values)
-        : await def.repo.insert(trx, { ...values, id, created_at: snapshot.created_at });
-      if (!restored) throw new NotFound(ERRORS.notFound);
-      if (def.gallery) dropped.push(...(await replaceImages(trx, id, snapshot.images ?? [])));
-      if (current && def.image) {
-        const before = current[def.image.column];
-        if (typeof before === 'string' && before !== values[def.image.column]) {
-          dropped.push(before);
-        }
-      }
-      const fields = current ? changedFields(current, values) : [];
-      const after = await snapshotOf(def, trx, restored);
-      await addRevision(trx, def, request, 'restore', after, fields);
-      await audit(trx, request, {
-        action: 'restore',
-        resource: def.name,
-        recordId: id,
-        details: { revision: revisionId, fields },
-      });
-      return restored;
-    })
+    .execute((trx) => restoreIn(app, trx, def, request, id, revisionId, done))
     .catch((error: unknown) => {
       if (isForeignKeyViolation(error)) {
         throw new BadRequest('A record this revision refers to is gone', {
@@ -142,7 +119,79 @@ export async function restoreRevision(
       throw error;
     });
   // files the restore replaced are still in the revisions (the one just taken, at least)
-  await app.images.remove(await unreferenced(db, dropped));
-  if (def.publishes) publish(app, def, existed ? 'update' : 'create', id);
+  await app.images.remove(
+    await unreferenced(
+      db,
+      done.flatMap((one) => one.dropped),
+    ),
+  );
+  for (const one of done) {
+    if (one.def.publishes) publish(app, one.def, one.existed ? 'update' : 'create', one.id);
+  }
   return record;
+}
+
+interface Restored {
+  def: Crud;
+  id: number;
+  existed: boolean;
+  /** Files the restore replaced, to remove if nothing names them any more. */
+  dropped: string[];
+}
+
+async function restoreIn(
+  app: FastifyInstance,
+  trx: Executor,
+  def: Crud,
+  request: FastifyRequest,
+  id: number,
+  revisionId: number,
+  done: Restored[],
+): Promise<AnyRecord> {
+  const revision = await findRevision(trx, def.name, id, revisionId);
+  if (!revision) throw new NotFound(ERRORS.notFound);
+  const snapshot = revision.snapshot as Snapshot;
+  const values = valuesOf(def, snapshot);
+  const current = await def.repo.get(trx, id);
+  const dropped: string[] = [];
+  // a record back from the trash keeps what it can of what is gone since
+  if (!current) await dropMissingReferences(def, trx, values);
+  await checkReferences(def, trx, values);
+  const restored = current
+    ? await def.repo.update(trx, id, values)
+    : await def.repo.insert(trx, { ...values, id, created_at: snapshot.created_at });
+  if (!restored) throw new NotFound(ERRORS.notFound);
+  if (def.gallery) dropped.push(...(await replaceImages(trx, id, snapshot.images ?? [])));
+  if (!current && isWorkflow(def.name)) {
+    await restoreNotes(trx, def.name, id, snapshot.notes ?? []);
+  }
+  if (current && def.image) {
+    const before = current[def.image.column];
+    if (typeof before === 'string' && before !== values[def.image.column]) dropped.push(before);
+  }
+  const fields = current ? changedFields(current, values) : [];
+  if (hasHistory(def.name)) {
+    await addRevision(trx, def, request, 'restore', await snapshotOf(def, trx, restored), fields);
+  } else {
+    // without history (a lead), its revisions were only its way back from the trash
+    await deleteRevisions(
+      trx,
+      (await listRevisions(trx, def.name, id)).map((r) => r.id),
+    );
+  }
+  await audit(trx, request, {
+    action: 'restore',
+    resource: def.name,
+    recordId: id,
+    details: { revision: revisionId, fields },
+  });
+  done.push({ def, id, existed: current !== undefined, dropped });
+  if (!current) {
+    // what its delete took along (a product's videos) comes back with it
+    for (const item of await deletedWith(trx, def.name, id)) {
+      const other = app.crud.get(item.resource);
+      if (other) await restoreIn(app, trx, other, request, item.record_id, item.id, done);
+    }
+  }
+  return restored;
 }

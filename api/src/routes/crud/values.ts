@@ -99,6 +99,15 @@ export async function checkReferences(def: Crud, db: Executor, values: Body): Pr
   }
 }
 
+/** Empties the optional references to records that are gone (a restore from the trash). */
+export async function dropMissingReferences(def: Crud, db: Executor, values: Body): Promise<void> {
+  for (const ref of def.references ?? []) {
+    const id = values[ref.field];
+    if (!ref.optional || id === undefined || id === null) continue;
+    if (!(await ref.repo.exists(db, Number(id)))) values[ref.field] = null;
+  }
+}
+
 /**
  * Stores a form's phone number in E.164, or refuses it: `+998 90 123-45-67` and
  * `90 123 45 67` become `+998901234567`. An empty phone stays empty (the lead may give an

@@ -4,6 +4,7 @@ import {
   ERRORS,
   errorResponses,
   fileFields,
+  hasTrash,
   HONEYPOT_FIELD,
   idParamsSchema,
   isNotifying,
@@ -201,11 +202,12 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           if (!existing) throw new NotFound(ERRORS.notFound);
           const extra =
             (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
-          if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
-          // the record as it was, to restore it from (before its gallery goes with it)
-          if (def.publishes) {
+          // the record as it was, for the trash to restore it from (before its gallery and
+          // its notes go with it)
+          if (hasTrash(def.name)) {
             await addRevision(trx, def, request, 'delete', await snapshotOf(def, trx, existing));
           }
+          if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
           await def.repo.remove(trx, id);
           await audit(trx, request, { action: 'delete', resource: def.name, recordId: id });
           return [imageOf(def, existing), ...extra];
@@ -215,7 +217,10 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             throw new Conflict('This record is still in use', { code: 'inUse' });
           throw error;
         });
-      await app.images.remove(def.publishes ? await unreferenced(app.db.kysely, files) : files);
+      // files the trash keeps stay until it is emptied
+      await app.images.remove(
+        hasTrash(def.name) ? await unreferenced(app.db.kysely, files) : files,
+      );
       publish(app, def, 'delete', id);
       return { data: id };
     },

@@ -12,7 +12,10 @@ export default async function leadRoutes(app: FastifyInstance) {
     repo: leads,
     record: leadSchema,
     bodies: leadBodies,
-    references: [{ field: 'assignee_id', repo: users, what: 'user' }],
+    references: [
+      { field: 'assignee_id', repo: users, what: 'user', optional: true },
+      { field: 'product_id', repo: products, what: 'product', optional: true },
+    ],
     hooks: {
       async prepare(ctx, body, existing) {
         const values = columnValues({ repo: leads, name: 'leads' }, body);

@@ -11,6 +11,8 @@ import { addImages, deleteImages, imagesOf } from '../../db/repositories/product
 import { categories, media, products } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
+import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
+import type { AnyRecord } from '../crud/definition.ts';
 import { registerCrud } from '../crud/index.ts';
 
 /** A product's videos: all of them for staff, the active ones for anonymous readers. */
@@ -54,7 +56,17 @@ export default async function productRoutes(app: FastifyInstance) {
         await addImages(db, record.id, gallery);
         return removed;
       },
-      async beforeDelete({ db }, record) {
+      async beforeDelete({ app, request, db }, record) {
+        // its videos go with it (the key cascades): each to the trash, to come back with it
+        const mediaDef = app.crud.get('media');
+        for (const video of await videosOf(db, record.id, true)) {
+          if (!mediaDef) break;
+          const snapshot = await snapshotOf(mediaDef, db, video as AnyRecord);
+          await addRevision(db, mediaDef, request, 'delete', {
+            ...snapshot,
+            [DELETED_WITH]: { resource: 'products', id: record.id },
+          });
+        }
         return (await imagesOf(db, record.id)).map((image) => image.src);
       },
       async detail(db, record, staff) {

@@ -11,7 +11,7 @@ export default async function supplierRoutes(app: FastifyInstance) {
     repo: suppliers,
     record: supplierSchema,
     bodies: supplierBodies,
-    references: [{ field: 'assignee_id', repo: users, what: 'user' }],
+    references: [{ field: 'assignee_id', repo: users, what: 'user', optional: true }],
     hooks: {
       prepare(_ctx, body) {
         const values = columnValues({ repo: suppliers, name: 'suppliers' }, body);
