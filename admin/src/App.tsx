@@ -24,6 +24,7 @@ import { lazyScreen } from './common/lazyScreen.ts';
 import type { ResourceScreens } from './common/resourceScreens.ts';
 import { resourceScreens } from './resources.ts';
 import activity from './activity/index.ts';
+import trash from './trash/index.ts';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
 const NotificationsPage = lazyScreen(
@@ -121,6 +122,8 @@ function AdminApp() {
       ))}
       {/* not a registry resource: the log is read-only, and for admins only (canAccess) */}
       <Resource name="activity" {...activity} />
+      {/* not a registry resource either: deleted records, to restore or delete for good */}
+      <Resource name="trash" {...trash} />
       <CustomRoutes>
         {/* every signed-in user's own; where an admin must first turn it on lands */}
         <Route path="/two-factor" element={<TwoFactorPage />} />

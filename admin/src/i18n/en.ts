@@ -129,6 +129,24 @@ export const en: Catalogue = mergeCatalogue('en', {
       password_set_other:
         'Leave empty to keep it. A new password signs this user out everywhere: tell them the new one.',
     },
+    trash: {
+      restore: 'Restore',
+      restore_title: 'Restore «%{name}»?',
+      restore_content:
+        'It comes back as it was when deleted, with its images (a lead with its notes), and the site follows within seconds.',
+      restored: '«%{name}» is back',
+      restore_failed: 'Could not restore the record',
+      purge: 'Delete for good',
+      purge_title: 'Delete «%{name}» for good?',
+      purge_content: 'It cannot be undone: the record, its history and its images are gone.',
+      purged: 'Deleted for good',
+      delete_content: 'It goes to the Trash, where it can be restored.',
+      deleted_with: 'deleted with %{what}',
+      kept: 'until emptied by hand',
+      empty: 'The trash is empty',
+      explain:
+        'Deleted products, categories, videos, projects, testimonials, clients, leads and applications wait here, to be restored or deleted for good.',
+    },
     activity: {
       actions: {
         signin: 'Signed in',
@@ -144,6 +162,7 @@ export const en: Catalogue = mergeCatalogue('en', {
         backup: 'Backup made by hand',
         backup_download: 'Backup downloaded',
         restore: 'Restored',
+        purge: 'Deleted for good',
         publish: 'Rebuild asked for',
         two_factor_on: 'Two-factor sign-in turned on',
         two_factor_off: 'Two-factor sign-in turned off',
@@ -157,6 +176,7 @@ export const en: Catalogue = mergeCatalogue('en', {
         notifications: 'Lead delivery',
         backups: 'Backups',
         activity: 'Activity',
+        trash: 'Trash',
       },
       by_self: 'by the user',
       by_admin: 'by an administrator',
@@ -363,6 +383,16 @@ export const en: Catalogue = mergeCatalogue('en', {
     fields: { uz: 'Uzbek', ru: 'Russian', en: 'English' },
   },
   resources: {
+    trash: {
+      name: 'Trash |||| Trash',
+      fields: {
+        resource: 'Kind',
+        name: 'Name',
+        deleted_at: 'Deleted',
+        user_name: 'By',
+        purge_at: 'Goes for good',
+      },
+    },
     activity: {
       name: 'Activity |||| Activity',
       fields: {

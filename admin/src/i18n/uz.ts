@@ -261,6 +261,24 @@ export const uz: Catalogue = mergeCatalogue('en', {
       password_set_other:
         "Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.",
     },
+    trash: {
+      restore: 'Tiklash',
+      restore_title: '«%{name}» tiklansinmi?',
+      restore_content:
+        "Yozuv o'chirilgandagi holiga rasmlari bilan qaytadi (ariza eslatmalari bilan), sayt bir necha soniyada yangilanadi.",
+      restored: '«%{name}» tiklandi',
+      restore_failed: "Yozuvni tiklab bo'lmadi",
+      purge: "Butunlay o'chirish",
+      purge_title: "«%{name}» butunlay o'chirilsinmi?",
+      purge_content: "Buni qaytarib bo'lmaydi: yozuv, uning tarixi va rasmlari o'chadi.",
+      purged: "Butunlay o'chirildi",
+      delete_content: "Yozuv savatga o'tadi, uni u yerdan tiklash mumkin.",
+      deleted_with: "%{what} bilan birga o'chirilgan",
+      kept: "qo'lda o'chirilguncha",
+      empty: "Savat bo'sh",
+      explain:
+        "O'chirilgan mahsulotlar, kategoriyalar, videolar, loyihalar, fikrlar, mijozlar, arizalar va yetkazib beruvchi takliflari shu yerda turadi: ularni tiklash yoki butunlay o'chirish mumkin.",
+    },
     activity: {
       actions: {
         signin: 'Kirdi',
@@ -276,6 +294,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         backup: "Qo'lda zaxira nusxa",
         backup_download: 'Zaxira nusxa yuklab olindi',
         restore: 'Tiklandi',
+        purge: "Butunlay o'chirildi",
         publish: "Qayta yig'ish so'raldi",
         two_factor_on: 'Ikki bosqichli kirish yoqildi',
         two_factor_off: "Ikki bosqichli kirish o'chirildi",
@@ -289,6 +308,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         notifications: 'Murojaatlar yetkazilishi',
         backups: 'Zaxira nusxalar',
         activity: 'Faoliyat jurnali',
+        trash: 'Savat',
       },
       by_self: "foydalanuvchining o'zi",
       by_admin: 'administrator',
@@ -502,6 +522,16 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
   },
   resources: {
+    trash: {
+      name: 'Savat |||| Savat',
+      fields: {
+        resource: 'Turi',
+        name: 'Nomi',
+        deleted_at: "O'chirilgan",
+        user_name: 'Kim',
+        purge_at: "Butunlay o'chadi",
+      },
+    },
     activity: {
       name: 'Faoliyat jurnali |||| Faoliyat jurnali',
       fields: {

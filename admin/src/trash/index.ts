@@ -1,0 +1,12 @@
+import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
+import { lazyScreen } from '../common/lazyScreen.ts';
+import type { ResourceScreens } from '../common/resourceScreens.ts';
+
+/**
+ * The trash (issue 16): what staff deleted, to restore or delete for good. Registered beside
+ * the registry's resources; each role sees the deleted records of what it may change.
+ */
+export default {
+  list: lazyScreen(() => import('./TrashList.tsx'), 'TrashList'),
+  icon: DeleteSweepIcon,
+} satisfies ResourceScreens;
