@@ -36,4 +36,8 @@ test('an admin reads the activity log and filters it by action', async ({ page }
   // the field changed, in the staff's language, and not its new value
   await expect(change).toContainText('Nomi');
   await expect(page.locator('tbody')).not.toContainText('(secret)');
+  // the change links to the record, whose History shows the revision it made
+  await change.getByRole('link', { name: `Mijozlar #${id}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/admin/clients/${id}$`));
+  await expect(page.getByTestId('history').getByTestId('revision')).toHaveCount(2);
 });

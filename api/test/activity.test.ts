@@ -86,12 +86,22 @@ describe.skipIf(skipReason)('activity log', () => {
     });
     const update = await latest('&resource=clients');
     expect(update).toMatchObject({ action: 'update', record_id: id });
-    // is_active was sent unchanged: only the name changed
-    expect(update.details).toEqual({ fields: ['name'] });
+    // is_active was sent unchanged: only the name changed; the event names its revision
+    const history = await api.request('GET', `/api/clients/${id}/revisions`, { token });
+    const [newest] = history.body.data as { id: number; action: string }[];
+    expect(newest!.action).toBe('update');
+    expect(update.details).toEqual({ fields: ['name'], revision_id: newest!.id });
     expect(JSON.stringify(update)).not.toContain('Renamed');
 
     await api.request('DELETE', `/api/clients/${id}`, { token });
-    expect(await latest('&resource=clients')).toMatchObject({ action: 'delete', record_id: id });
+    const deleted = await latest('&resource=clients');
+    expect(deleted).toMatchObject({ action: 'delete', record_id: id });
+    // a delete's revision is its item in the trash
+    const trash = await api.request('GET', '/api/trash?resource=clients', { token });
+    const item = (trash.body.data as { id: number; record_id: number }[]).find(
+      (one) => one.record_id === id,
+    );
+    expect(deleted.details).toEqual({ revision_id: item!.id });
     // filtering by record finds its whole story, newest first
     expect((await log(`&resource=clients&record_id=${id}`)).data.map((e) => e.action)).toEqual([
       'delete',

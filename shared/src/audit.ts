@@ -6,7 +6,8 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  * names: the back office translates them, and filters by them.
  * - `signin`, `signin_failed` (the user name tried), `signout`;
  * - `create`, `update`, `delete` of any record by staff, with the names of the fields changed
- *   (never their values: a lead's phone stays out of the log);
+ *   (never their values: a lead's phone stays out of the log) and, where the change made a
+ *   revision (content, and a delete's trash item), its id as `revision_id`;
  * - `role_change` (from, to), `password_change` (by the user or by an admin),
  *   `sessions_end` (whose, how many);
  * - `export` of a list (its format and filters: exports carry personal data);

@@ -1,15 +1,19 @@
-import { AREAS, AUDIT_ACTIONS, type AuditEvent } from '@conveyor/shared';
+import { AREAS, AUDIT_ACTIONS, type AuditEvent, hasHistory, hasTrash } from '@conveyor/shared';
 import { type Theme, useMediaQuery } from '@mui/material';
 import {
   Datagrid,
   DateField,
   DateInput,
   FunctionField,
+  Link,
   List,
   ReferenceInput,
   SelectField,
   SelectInput,
   TextField,
+  useBasename,
+  useCreatePath,
+  useRecordContext,
   useTranslate,
 } from 'react-admin';
 import { ListCards } from '../common/ListCards.tsx';
@@ -68,6 +72,31 @@ function Details() {
 }
 
 /**
+ * What an event concerns, with a link where the change can be seen: a content change to the
+ * record's edit screen (its History shows the revision the event names), a delete to the
+ * Trash, a change of the company data to its screen.
+ */
+function Concerns(_props: { source: string; sortable: boolean }) {
+  const event = useRecordContext<AuditEvent>();
+  const areaName = useAreaName();
+  const createPath = useCreatePath();
+  const basename = useBasename();
+  if (!event) return null;
+  const text = [areaName(event.resource), event.record_id === null ? '' : `#${event.record_id}`]
+    .filter(Boolean)
+    .join(' ');
+  const revised = typeof (event.details as { revision_id?: unknown }).revision_id === 'number';
+  let to: string | null = null;
+  if (revised && event.resource === 'settings') to = `${basename}/settings`;
+  else if (revised && event.action === 'delete' && hasTrash(event.resource)) {
+    to = createPath({ resource: 'trash', type: 'list' });
+  } else if (revised && event.record_id !== null && hasHistory(event.resource)) {
+    to = createPath({ resource: event.resource, id: event.record_id, type: 'edit' });
+  }
+  return to ? <Link to={to}>{text}</Link> : <span>{text}</span>;
+}
+
+/**
  * The activity log (admins only): who did what, when and from where, newest first; filtered
  * by user, action, resource and date. Read-only: nothing here changes the log.
  */
@@ -89,16 +118,7 @@ export function ActivityList() {
     <DateField key="created_at" source="created_at" showTime sortable={false} />,
     <TextField key="user_name" source="user_name" sortable={false} />,
     <SelectField key="action" source="action" choices={actionChoices} sortable={false} />,
-    <FunctionField<AuditEvent>
-      key="resource"
-      source="resource"
-      sortable={false}
-      render={(event) =>
-        [areaName(event.resource), event.record_id === null ? '' : `#${event.record_id}`]
-          .filter(Boolean)
-          .join(' ')
-      }
-    />,
+    <Concerns key="resource" source="resource" sortable={false} />,
     <Details key="details" />,
     <TextField key="ip" source="ip" sortable={false} />,
   ];

@@ -170,8 +170,10 @@ async function restoreIn(
     if (typeof before === 'string' && before !== values[def.image.column]) dropped.push(before);
   }
   const fields = current ? changedFields(current, values) : [];
+  let made: number | null = null;
   if (hasHistory(def.name)) {
-    await addRevision(trx, def, request, 'restore', await snapshotOf(def, trx, restored), fields);
+    const after = await snapshotOf(def, trx, restored);
+    made = await addRevision(trx, def, request, 'restore', after, fields);
   } else {
     // without history (a lead), its revisions were only its way back from the trash
     await deleteRevisions(
@@ -183,7 +185,7 @@ async function restoreIn(
     action: 'restore',
     resource: def.name,
     recordId: id,
-    details: { revision: revisionId, fields },
+    details: { revision: revisionId, fields, ...(made === null ? {} : { revision_id: made }) },
   });
   done.push({ def, id, existed: current !== undefined, dropped });
   if (!current) {

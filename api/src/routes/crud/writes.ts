@@ -21,6 +21,9 @@ import { checkFiles, imageOf, orRemove, saveFiles } from './files.ts';
 import { ANONYMOUS_RECEIVED, bodyMediaTypes, receivedSchema, withImageRemoval } from './schemas.ts';
 import { checkReferences, columnValues, requireLocalized } from './values.ts';
 
+/** An event's link to the revision its change made (its trash item, for a delete). */
+const revised = (revision: number | null) => (revision === null ? {} : { revision_id: revision });
+
 /** Create, update and delete; only creating a lead or an application is open to the public. */
 export function registerWrites(app: FastifyInstance, def: Crud): void {
   const api = app.withTypeProvider<JsonSchemaToTsProvider>();
@@ -82,16 +85,18 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
         db.transaction().execute(async (trx) => {
           const created = await def.repo.insert(trx, values);
           await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
-          // staff changes are logged; a visitor's lead is the lead itself
+          const revision = def.publishes
+            ? await addRevision(trx, def, request, 'create', await snapshotOf(def, trx, created))
+            : null;
+          // staff changes are logged, with the revision they made; a visitor's lead is the
+          // lead itself
           if (staff) {
             await audit(trx, request, {
               action: 'create',
               resource: def.name,
               recordId: created.id,
+              details: revised(revision),
             });
-          }
-          if (def.publishes) {
-            await addRevision(trx, def, request, 'create', await snapshotOf(def, trx, created));
           }
           // A lead and its deliveries to the sales team are kept together or not at all.
           if (isNotifying(def.name)) deliveries = await app.notify.queue(trx, def.name, created.id);
@@ -159,16 +164,22 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             gallery.length > 0 ||
             ((body as { delete_images_array?: unknown[] }).delete_images_array ?? []).length > 0;
           if (galleryChanged) fields.push('images');
+          const revision = def.publishes
+            ? await addRevision(
+                trx,
+                def,
+                request,
+                'update',
+                await snapshotOf(def, trx, updated),
+                fields,
+              )
+            : null;
           await audit(trx, request, {
             action: 'update',
             resource: def.name,
             recordId: id,
-            details: { fields },
+            details: { fields, ...revised(revision) },
           });
-          if (def.publishes) {
-            const snapshot = await snapshotOf(def, trx, updated);
-            await addRevision(trx, def, request, 'update', snapshot, fields);
-          }
           return updated;
         }),
       );
@@ -204,12 +215,17 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             (await def.hooks?.beforeDelete?.({ app, request, db: trx }, existing)) ?? [];
           // the record as it was, for the trash to restore it from (before its gallery and
           // its notes go with it)
-          if (hasTrash(def.name)) {
-            await addRevision(trx, def, request, 'delete', await snapshotOf(def, trx, existing));
-          }
+          const revision = hasTrash(def.name)
+            ? await addRevision(trx, def, request, 'delete', await snapshotOf(def, trx, existing))
+            : null;
           if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
           await def.repo.remove(trx, id);
-          await audit(trx, request, { action: 'delete', resource: def.name, recordId: id });
+          await audit(trx, request, {
+            action: 'delete',
+            resource: def.name,
+            recordId: id,
+            details: revised(revision),
+          });
           return [imageOf(def, existing), ...extra];
         })
         .catch((error: unknown) => {

@@ -56,8 +56,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         }
         const after = await updateSettings(trx, request.body);
         const fields = changedFields(before, request.body);
-        await addRevision(trx, SETTINGS, request, 'update', snapshot(after), fields);
-        await audit(trx, request, { action: 'update', resource: 'settings', details: { fields } });
+        const made = await addRevision(trx, SETTINGS, request, 'update', snapshot(after), fields);
+        await audit(trx, request, {
+          action: 'update',
+          resource: 'settings',
+          details: { fields, revision_id: made },
+        });
         return after;
       });
       app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
@@ -107,11 +111,11 @@ export default async function settingsRoutes(app: FastifyInstance) {
         ) as SettingsPatch;
         const after = await updateSettings(trx, patch);
         const fields = changedFields(before, patch);
-        await addRevision(trx, SETTINGS, request, 'restore', snapshot(after), fields);
+        const made = await addRevision(trx, SETTINGS, request, 'restore', snapshot(after), fields);
         await audit(trx, request, {
           action: 'restore',
           resource: 'settings',
-          details: { revision: revisionId, fields },
+          details: { revision: revisionId, fields, revision_id: made },
         });
         return after;
       });
