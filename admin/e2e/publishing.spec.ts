@@ -26,7 +26,9 @@ test('a save shows "publishing…" until the new release is live; the screen lis
   await page.getByTestId('publishing-indicator').click();
   await expect(page).toHaveURL(/\/admin\/publishing$/);
   await expect(page.getByTestId('publishing-live')).not.toHaveText(firstRelease);
-  await expect(page.locator('tbody tr').first()).toContainText('Muvaffaqiyatli');
+  await expect(page.getByTestId('publishing-history').locator('tbody tr').first()).toContainText(
+    'Muvaffaqiyatli',
+  );
 
   await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
   await expectToast(page, 'Qayta yig‘ish so‘raldi');
@@ -116,7 +118,9 @@ test('a failed build leaves the site served and shows its error in the admin', a
       timeout: 60_000,
     });
     await expect(page.getByTestId('publishing-indicator')).toHaveText('Xatolik');
-    await expect(page.locator('tbody tr').first()).toContainText('Xatolik');
+    await expect(page.getByTestId('publishing-history').locator('tbody tr').first()).toContainText(
+      'Xatolik',
+    );
     await expect(page.getByTestId('publishing-live')).toHaveText(live);
     expect((await page.request.get('/')).status()).toBe(200);
     expect((await page.request.get('/en/about')).status()).toBe(200);
@@ -161,6 +165,8 @@ test('with a build hook elsewhere, the screen says the rebuild was handed over, 
           retry: { attempt: 1, at: now },
           lastBuild: announced,
           history: [announced],
+          releases: [],
+          rolledBack: false,
         },
       },
     }),
@@ -170,7 +176,9 @@ test('with a build hook elsewhere, the screen says the rebuild was handed over, 
     'Saytni vebhuk yuborilgan xosting yig‘adi va tarqatadi',
   );
   await expect(page.getByTestId('publishing-indicator')).toHaveText('Yig‘ish xizmatiga yuborildi');
-  await expect(page.locator('tbody tr').first()).toContainText('Yig‘ish xizmatiga yuborildi');
+  await expect(page.getByTestId('publishing-history').locator('tbody tr').first()).toContainText(
+    'Yig‘ish xizmatiga yuborildi',
+  );
   await expect(page.getByTestId('publishing-retry')).toContainText('1-urinish');
 });
 
@@ -190,6 +198,8 @@ test('on a server that does not publish, the screen says so and the rebuild butt
           retry: null,
           lastBuild: null,
           history: [],
+          releases: [],
+          rolledBack: false,
         },
       },
     }),
@@ -199,4 +209,47 @@ test('on a server that does not publish, the screen says so and the rebuild butt
   await expect(page.getByRole('button', { name: 'Hozir qayta yig‘ish' })).toBeEnabled();
   // the app-bar chip speaks for a publishing server only
   await expect(page.getByTestId('publishing-indicator')).toHaveCount(0);
+});
+
+test('an older release is made live in one click, until the next publish', async ({ page }) => {
+  test.setTimeout(300_000);
+  const token = await apiToken(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const state = async () =>
+    (await (await page.request.get('/api/publishing', { headers })).json()).data;
+  const settled = async () => {
+    const data = await state();
+    return !data.running && !data.queued ? data : null;
+  };
+  // two releases at least: the first start's, and one more
+  await expect
+    .poll(async () => (await settled())?.live?.release ?? null, { timeout: 120_000 })
+    .not.toBeNull();
+  if ((await state()).releases.length < 2) {
+    await page.request.post('/api/publishing/rebuild', { headers, data: {} });
+    await expect
+      .poll(async () => (await settled())?.releases.length ?? 0, { timeout: 120_000 })
+      .toBeGreaterThanOrEqual(2);
+  }
+  const before = await state();
+  const older = before.releases[1].release as string;
+
+  await signIn(page);
+  await page.goto('/admin/publishing');
+  const releases = page.getByTestId('publishing-releases').getByTestId('release');
+  await expect(releases.first()).toContainText('Saytda');
+  await releases.nth(1).getByRole('button', { name: 'Saytga qaytarish' }).click();
+  await expect(page.getByRole('dialog')).toContainText('relizi saytga qaytarilsinmi?');
+  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
+  await expectToast(page, /^Saytda .+ relizi$/);
+  await expect(page.getByTestId('publishing-rolled-back')).toContainText('eski reliz');
+  await expect(releases.nth(1)).toContainText('Saytda');
+  expect((await state()).live.release).toBe(older);
+
+  // the next publish brings the newest content back
+  await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
+  await expect(page.getByTestId('publishing-rolled-back')).toHaveCount(0, { timeout: 120_000 });
+  await expect
+    .poll(async () => (await settled())?.rolledBack ?? true, { timeout: 120_000 })
+    .toBe(false);
 });

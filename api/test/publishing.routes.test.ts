@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentRelease } from '../src/publish/siteBuilder.ts';
@@ -46,7 +47,9 @@ describe.skipIf(skipReason)('publishing in the API', () => {
       'live',
       'mode',
       'queued',
+      'releases',
       'retry',
+      'rolledBack',
       'running',
       'siteUrlProblem',
     ]);
@@ -75,6 +78,8 @@ describe.skipIf(skipReason)('publishing in the API', () => {
       logTail: expect.any(String),
     });
     expect(data.history).toEqual([data.lastBuild]);
+    expect(data.releases).toEqual([data.lastBuild]);
+    expect(data.rolledBack).toBe(false);
   });
 
   it('rebuilds after a content change, once for a burst of saves', async () => {
@@ -175,4 +180,106 @@ describe.skipIf(skipReason)('release swaps under load', () => {
     expect(served).toBeGreaterThan(50);
     expect(failures).toEqual([]);
   }, 60_000);
+});
+
+// Rollback (issue 17): a kept release is made live again, atomically, until the next publish;
+// asked on an instance that does not build, the builder does it as a job.
+describe.skipIf(skipReason)('rollback', () => {
+  let publisher: TestApi;
+  let other: TestApi;
+  let token: string;
+  const site = () => join(publisher.dataDir, 'site');
+  const status = async (api = publisher) =>
+    (await api.request('GET', '/api/publishing', { token })).body.data;
+  const makeLive = (release: string, api = publisher, as = token) =>
+    api.request('POST', `/api/publishing/releases/${release}/live`, { token: as, json: {} });
+
+  beforeAll(async () => {
+    publisher = await startApi({
+      PUBLISH_ENABLED: true,
+      PUBLISH_BUILD_COMMAND: FAKE_COMMAND,
+      PUBLISH_KEEP_RELEASES: 3,
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: '/nonexistent-admin',
+    });
+    other = await startApi({
+      DATA_DIR: publisher.dataDir,
+      DATABASE_URL: publisher.config.databaseUrl ?? '',
+    });
+    token = await publisher.signIn();
+    for (let waited = 0; !(await currentRelease(site())); waited += 50) {
+      if (waited > 10_000) throw new Error('the first release was not built');
+      await sleep(50);
+    }
+    await publisher.app.publishing!.idle();
+    for (let i = 0; i < 4; i++) {
+      await publisher.request('POST', '/api/publishing/rebuild', { token });
+      await publisher.app.publishing!.idle();
+    }
+  });
+  afterAll(async () => {
+    await other?.close();
+    await publisher?.close();
+  });
+
+  it('lists the kept releases, newest first, and makes an older one live at once', async () => {
+    const before = await status();
+    // five builds, three kept
+    expect(before.releases).toHaveLength(3);
+    const [newest, , oldest] = before.releases as { release: string; pages: number }[];
+    expect(before.live.release).toBe(newest!.release);
+    expect(before.rolledBack).toBe(false);
+    await writeFile(join(site(), 'releases', oldest!.release, 'marker.txt'), 'old');
+    expect((await fetch(`${publisher.url}/marker.txt`)).status).toBe(404);
+
+    const reply = await makeLive(oldest!.release);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data).toBe(true);
+    expect(await currentRelease(site())).toBe(oldest!.release);
+    const served = await fetch(`${publisher.url}/marker.txt`);
+    expect(served.status).toBe(200);
+    const after = await status();
+    expect(after.live.release).toBe(oldest!.release);
+    expect(after.rolledBack).toBe(true);
+    // the newer releases stay, to go forward to again
+    expect(after.releases.map((one: { release: string }) => one.release)).toEqual(
+      before.releases.map((one: { release: string }) => one.release),
+    );
+    const [event] = await publisher.app.db.kysely
+      .selectFrom('audit_log')
+      .select(['user_name', 'details'])
+      .where('action', '=', 'rollback')
+      .execute();
+    expect(event!.user_name).toBe('admin');
+    expect(JSON.parse(event!.details)).toEqual({ release: oldest!.release, from: newest!.release });
+
+    // the next publish makes the newest data live again
+    await publisher.request('POST', '/api/publishing/rebuild', { token });
+    await publisher.app.publishing!.idle();
+    const published = await status();
+    expect(published.rolledBack).toBe(false);
+    expect(published.live.release).toBe(published.releases[0].release);
+  });
+
+  it('hands the switch to the building instance when asked elsewhere', async () => {
+    const { releases } = await status();
+    const target = releases[1].release as string;
+    const reply = await makeLive(target, other);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(202);
+    expect(reply.body.data).toBe(false);
+    await expect.poll(() => currentRelease(site()), { timeout: 10_000 }).toBe(target);
+    expect((await status(other)).rolledBack).toBe(true);
+  });
+
+  it('refuses a release it does not keep, or a name that is no release, and changes nothing', async () => {
+    const live = await currentRelease(site());
+    expect((await makeLive('20000101T000000000')).status).toBe(404);
+    expect((await makeLive('bad.name')).status).toBe(400);
+    expect((await makeLive('a%2F..%2F..')).status).toBe(400);
+    expect(await currentRelease(site())).toBe(live);
+    expect(
+      (await publisher.request('POST', `/api/publishing/releases/${live}/live`, { json: {} }))
+        .status,
+    ).toBe(401);
+  });
 });

@@ -124,6 +124,13 @@ function calls(): Call[] {
       path: '/api/publishing/rebuild',
       json: {},
     },
+    {
+      area: 'publishing',
+      action: 'write',
+      method: 'POST',
+      path: '/api/publishing/releases/20000101T000000000/live',
+      json: {},
+    },
     { area: 'notifications', action: 'read', method: 'GET', path: '/api/notifications/settings' },
     {
       area: 'notifications',

@@ -11,7 +11,7 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  * - `role_change` (from, to), `password_change` (by the user or by an admin),
  *   `sessions_end` (whose, how many);
  * - `export` of a list (its format and filters: exports carry personal data);
- * - `publish` (a rebuild asked for by hand);
+ * - `publish` (a rebuild asked for by hand), `rollback` (an older release made live, by name);
  * - `backup` (one asked for by hand), `backup_download` (a copy of all the data taken away);
  * - `restore` of a record to an earlier revision (which one, in the details), `purge` of a
  *   deleted record from the trash for good (by hand, or by the daily job after TRASH_DAYS);
@@ -31,6 +31,7 @@ export const AUDIT_ACTIONS = [
   'sessions_end',
   'export',
   'publish',
+  'rollback',
   'backup',
   'backup_download',
   'restore',

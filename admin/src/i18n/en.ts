@@ -164,6 +164,7 @@ export const en: Catalogue = mergeCatalogue('en', {
         restore: 'Restored',
         purge: 'Deleted for good',
         publish: 'Rebuild asked for',
+        rollback: 'Older release made live',
         two_factor_on: 'Two-factor sign-in turned on',
         two_factor_off: 'Two-factor sign-in turned off',
         recovery_codes_new: 'New recovery codes',
@@ -343,6 +344,20 @@ export const en: Catalogue = mergeCatalogue('en', {
         "SITE_URL is not set: the site's canonical links, hreflang, sitemap and robots.txt point at http://localhost:8080. Set SITE_URL to the site's public address and restart.",
       site_url_loopback:
         "SITE_URL is a local address (localhost): visitors and search engines cannot reach the links built from it. Set SITE_URL to the site's public address and restart.",
+      releases: 'Kept releases',
+      releases_explain:
+        'The site as each of the last builds made it. Making an older one live takes the site back to it at once, until the next publish.',
+      built: 'Built',
+      changes: 'Changes',
+      live_now: 'Live',
+      make_live: 'Make live',
+      make_live_title: 'Make the release of %{date} live?',
+      make_live_content:
+        'Visitors see the site as it was then, at once. The next publish (a save, or Rebuild now) brings the newest content back.',
+      made_live: 'The site shows the release of %{date}',
+      switching: 'The site switches to the release of %{date} in a moment',
+      rolled_back:
+        'The site shows an older release (built %{date}) until the next publish. Rebuild now to bring the newest content back.',
     },
     backups: {
       menu: 'Backups',

@@ -296,6 +296,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         restore: 'Tiklandi',
         purge: "Butunlay o'chirildi",
         publish: "Qayta yig'ish so'raldi",
+        rollback: 'Eski reliz saytga qaytarildi',
         two_factor_on: 'Ikki bosqichli kirish yoqildi',
         two_factor_off: "Ikki bosqichli kirish o'chirildi",
         recovery_codes_new: 'Yangi zaxira kodlar',
@@ -478,6 +479,20 @@ export const uz: Catalogue = mergeCatalogue('en', {
         'SITE_URL berilmagan: kanonik havolalar, hreflang, sayt xaritasi va robots.txt http://localhost:8080 ga ishora qiladi. SITE_URL ga saytning ommaviy manzilini yozing va serverni qayta ishga tushiring.',
       site_url_loopback:
         'SITE_URL mahalliy manzil (localhost): tashrif buyuruvchilar va qidiruv tizimlari undan tuzilgan havolalarni ocha olmaydi. SITE_URL ga saytning ommaviy manzilini yozing va serverni qayta ishga tushiring.',
+      releases: 'Saqlangan relizlar',
+      releases_explain:
+        "Saytning oxirgi yig'ishlardagi ko'rinishi. Eski relizni faollashtirsangiz, sayt keyingi nashrgacha darhol unga qaytadi.",
+      built: "Yig'ilgan",
+      changes: "O'zgarishlar",
+      live_now: 'Saytda',
+      make_live: 'Saytga qaytarish',
+      make_live_title: '%{date} relizi saytga qaytarilsinmi?',
+      make_live_content:
+        "Tashrif buyuruvchilar saytni darhol o'sha paytdagidek ko'radi. Keyingi nashr (saqlash yoki «Hozir qayta yig'ish») yangi kontentni qaytaradi.",
+      made_live: 'Saytda %{date} relizi',
+      switching: "Sayt bir zumda %{date} relizga o'tadi",
+      rolled_back:
+        "Saytda keyingi nashrgacha eski reliz (%{date} da yig'ilgan) turibdi. Yangi kontentni qaytarish uchun saytni qayta yig'ing.",
     },
     backups: {
       menu: 'Zaxira nusxalar',

@@ -18,6 +18,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CanAccess, Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { requestRebuild, usePublishingStatus } from './api.ts';
 import { useFormat } from './format.ts';
+import { Releases } from './Releases.tsx';
 
 function StatusChip({ status }: { status: BuildStatus }) {
   const translate = useTranslate();
@@ -32,7 +33,10 @@ function StatusChip({ status }: { status: BuildStatus }) {
   return <Chip size="small" color={color} label={translate(label)} />;
 }
 
-/** The publishing screen: what is live, what is building, the recent builds, rebuild now. */
+/**
+ * The publishing screen: what is live (and whether it is an older release), what is building,
+ * the kept releases to go back to, the recent builds, rebuild now.
+ */
 export function PublishingPage() {
   const translate = useTranslate();
   const notify = useNotify();
@@ -58,6 +62,13 @@ export function PublishingPage() {
       {data.siteUrlProblem && (
         <Alert severity="warning" data-testid="publishing-site-url">
           {translate(`conveyor.publishing.site_url_${data.siteUrlProblem}`)}
+        </Alert>
+      )}
+      {data.rolledBack && data.live && (
+        <Alert severity="warning" data-testid="publishing-rolled-back">
+          {translate('conveyor.publishing.rolled_back', {
+            date: format.date(data.live.finishedAt),
+          })}
         </Alert>
       )}
       {data.mode === 'off' && (
@@ -131,7 +142,8 @@ export function PublishingPage() {
           )}
         </Alert>
       )}
-      <Card>
+      <Releases data={data} />
+      <Card data-testid="publishing-history">
         <CardContent>
           <Typography variant="overline">{translate('conveyor.publishing.history')}</Typography>
           <Box sx={{ overflowX: 'auto' }}>

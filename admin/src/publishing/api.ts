@@ -17,3 +17,15 @@ export function usePublishingStatus() {
 }
 
 export const requestRebuild = () => api('/publishing/rebuild', { method: 'POST', json: {} });
+
+/**
+ * Makes a kept release live again; true when this server switched it, false when the instance
+ * that builds will (in a moment).
+ */
+export async function makeLive(release: string): Promise<boolean> {
+  const answer = await api<{ data: boolean }>(
+    `/publishing/releases/${encodeURIComponent(release)}/live`,
+    { method: 'POST', json: {} },
+  );
+  return answer.data;
+}

@@ -3,7 +3,13 @@ import { REPO_ROOT } from '../config.ts';
 import { builtReleases } from '../db/repositories/builds.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
-import { clearLeftovers, currentRelease, siteBuilder } from '../publish/siteBuilder.ts';
+import {
+  clearLeftovers,
+  currentRelease,
+  ROLLBACK_JOB,
+  siteBuilder,
+  switchRelease,
+} from '../publish/siteBuilder.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 
 declare module 'fastify' {
@@ -73,6 +79,15 @@ export default fp(
       app.log,
     );
     app.decorate('publishing', queue);
+    if (runner) {
+      // a rollback asked for on another instance: only this one holds the releases
+      app.jobs.define<{ release: string }>(ROLLBACK_JOB, {
+        async run({ release }, { log }) {
+          await switchRelease(publish.siteRoot, release);
+          log.info({ release }, 'an older release is live again');
+        },
+      });
+    }
     app.contentEvents.on('change', () => {
       queue.request().catch((err) => app.log.error({ err }, 'could not queue a site rebuild'));
     });
@@ -95,5 +110,5 @@ export default fp(
       await queue.close();
     });
   },
-  { name: 'publishing', dependencies: ['config', 'db', 'events'] },
+  { name: 'publishing', dependencies: ['config', 'db', 'events', 'jobs'] },
 );

@@ -88,6 +88,38 @@ async function pruneReleases(releases: string, live: string, keep: number): Prom
 }
 
 /**
+ * Points the `current` link at a release atomically: a new link renamed over the old one, so a
+ * request sees the old release or the new one, never a half-written folder or no site.
+ */
+async function goLive(siteRoot: string, release: string): Promise<void> {
+  const next = join(siteRoot, `current.next-${release}`);
+  await rm(next, { force: true });
+  await symlink(join('releases', release), next);
+  await rename(next, join(siteRoot, 'current'));
+}
+
+/** A release's name as builds make it (`20261124T201500123`, `…-2`): nothing that leaves the folder. */
+const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z-]*$/;
+
+/** The job kind that switches the live release, run by the instance that builds. */
+export const ROLLBACK_JOB = 'site.rollback';
+
+/**
+ * Makes a kept release live again (issue 17, rollback): refused, with `current` left alone,
+ * when the release is not on disk or lacks the pages a release must have.
+ */
+export async function switchRelease(siteRoot: string, release: string): Promise<void> {
+  const folder = join(siteRoot, 'releases', release);
+  if (!RELEASE_NAME.test(release) || !existsSync(folder)) {
+    throw new BuildError(`release ${release} is not kept`);
+  }
+  const missing = REQUIRED_FILES.find((file) => !existsSync(join(folder, file)));
+  if (missing) throw new BuildError(`release ${release} has no ${missing}`);
+  // a newer release stays on disk (the newest few are kept), to switch forward to again
+  await goLive(siteRoot, release);
+}
+
+/**
  * Builds the site into a fresh release folder, checks it (the command succeeded, and the home
  * and not-found pages exist), and swaps the `current` link to it atomically (a new link renamed
  * over the old one: a request sees the old release or the new one, never a half-written
@@ -128,9 +160,7 @@ export function siteBuilder(options: SiteBuilderOptions) {
       throw new BuildError(problem, logTail);
     }
     const pages = await countPages(outDir);
-    const next = join(options.siteRoot, `current.next-${release}`);
-    await symlink(join('releases', release), next);
-    await rename(next, join(options.siteRoot, 'current'));
+    await goLive(options.siteRoot, release);
     try {
       await pruneReleases(releases, release, options.keepReleases);
     } catch (err) {

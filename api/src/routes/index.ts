@@ -15,7 +15,7 @@ import noteRoutes from './notes/index.ts';
 import notificationRoutes from './notifications/index.ts';
 import productRoutes from './products/index.ts';
 import projectRoutes from './project/index.ts';
-import publishingRoutes, { publishingHookRoute } from './publishing/index.ts';
+import publishingRoutes, { publishingHookRoute, releaseRoutes } from './publishing/index.ts';
 import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
@@ -73,6 +73,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(settingsRoutes);
   await app.register(publishingRoutes);
   await app.register(publishingHookRoute);
+  await app.register(releaseRoutes);
   await app.register(notificationRoutes);
   await app.register(backupRoutes);
   await app.register(trashRoutes);

@@ -53,6 +53,16 @@ export const publishingStatusSchema = recordSchema({
   lastBuild: { anyOf: [buildSchema, { type: 'null' }] },
   /** The recent builds, newest first, without the waiting request. */
   history: { type: 'array', items: buildSchema },
+  /**
+   * The releases kept on disk, newest first (the successful builds that made them): any of them
+   * can be made live again.
+   */
+  releases: { type: 'array', items: buildSchema },
+  /**
+   * The live release is an older one than the newest built (a rollback): the site shows it until
+   * the next publish.
+   */
+  rolledBack: { type: 'boolean' },
   /** What is wrong with SITE_URL for a live site, or null: the screen warns. */
   siteUrlProblem: { type: ['string', 'null'], enum: ['unset', 'loopback', null] },
 });
@@ -61,3 +71,10 @@ export type PublishingRetry = PublishingStatus['retry'];
 
 /** The answer of GET /api/publishing. */
 export const publishingAnswerSchema = dataResponseSchema(publishingStatusSchema);
+
+/** A release's name, as builds make it and as a rollback names it. */
+export const releaseNameSchema = {
+  type: 'string',
+  pattern: '^[0-9A-Za-z][0-9A-Za-z-]*$',
+  maxLength: 64,
+} as const;

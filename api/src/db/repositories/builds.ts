@@ -271,3 +271,24 @@ export async function buildHistory(db: Executor, limit: number): Promise<BuildHi
     retry: retryRow ? { attempt: retryRow.attempt, at: retryRow.not_before ?? '' } : null,
   };
 }
+
+/**
+ * The releases still on disk, newest first, as successful builds made them: the newest `keep`
+ * (the builder prunes the rest) and the live one however old.
+ */
+export async function keptReleases(
+  db: Executor,
+  keep: number,
+  live: string | null,
+): Promise<Build[]> {
+  const rows = await db
+    .selectFrom('publish_builds')
+    .selectAll()
+    .where('status', '=', 'success')
+    .where('release', 'is not', null)
+    .orderBy('id', 'desc')
+    .execute();
+  return rows
+    .map(toBuild)
+    .filter((build, index) => index < keep || (live !== null && build.release === live));
+}

@@ -2,15 +2,20 @@ import {
   type Build,
   dataResponseSchema,
   errorResponseSchema,
+  ERRORS,
   errorResponses,
   publishingAnswerSchema,
+  releaseNameSchema,
 } from '@conveyor/shared';
 import { audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { currentRelease } from '../../publish/siteBuilder.ts';
+import { currentRelease, ROLLBACK_JOB, switchRelease } from '../../publish/siteBuilder.ts';
+import { BuildError } from '../../publish/types.ts';
+import { insertJob } from '../../db/repositories/jobs.ts';
+import { NotFound } from '../../lib/httpErrors.ts';
 import { siteUrlCheck } from '../../config.ts';
-import { buildHistory } from '../../db/repositories/builds.ts';
+import { buildHistory, keptReleases } from '../../db/repositories/builds.ts';
 import { recordWebhookReceipt } from '../../db/repositories/security.ts';
 import { MAX_SKEW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
 
@@ -48,6 +53,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
         (build) => build.status === 'success' && build.release === release,
       );
       const ended = (build: Build) => build.status !== 'queued' && build.status !== 'running';
+      const releases = await keptReleases(app.db.kysely, publish.keepReleases, release);
       return {
         data: {
           enabled: app.publishing !== null,
@@ -58,6 +64,8 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
           retry,
           lastBuild: builds.find(ended) ?? null,
           history: builds.filter((build) => build.status !== 'queued'),
+          releases,
+          rolledBack: release !== null && releases.length > 0 && releases[0]!.release !== release,
           siteUrlProblem: siteUrlCheck(app.config),
         },
       };
@@ -81,6 +89,66 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
       if (app.publishing) await app.publishing.requestNow();
       else await app.rebuildRequests.record({ now: true });
       return reply.status(202).send({ data: true });
+    },
+  );
+}
+
+/**
+ * Rollback (issue 17): makes a kept release live again, atomically; the site shows it until
+ * the next publish. The instance that builds switches at once; another one hands the switch to
+ * it as a job (`site.rollback`), since only the builder holds the releases.
+ */
+export async function releaseRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
+  app.post(
+    '/publishing/releases/:release/live',
+    {
+      config: { access: 'staff', area: 'publishing' },
+      schema: {
+        tags: ['publishing'],
+        summary: 'Make a kept release live again (a rollback until the next publish)',
+        security: [{ bearer: [] }],
+        params: {
+          type: 'object',
+          properties: { release: releaseNameSchema },
+          required: ['release'],
+          additionalProperties: false,
+        },
+        response: {
+          200: accepted,
+          202: accepted,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { release } = request.params;
+      const { publish } = app.config;
+      const live = await currentRelease(publish.siteRoot);
+      const kept = await keptReleases(app.db.kysely, publish.keepReleases, live);
+      if (!kept.some((build) => build.release === release)) throw new NotFound(ERRORS.notFound);
+      const here = app.publishing !== null && publish.mode === 'runner';
+      if (here) {
+        try {
+          await switchRelease(publish.siteRoot, release);
+        } catch (err) {
+          if (err instanceof BuildError) throw new NotFound(ERRORS.notFound);
+          throw err;
+        }
+      } else {
+        await insertJob(
+          app.db.kysely,
+          { kind: ROLLBACK_JOB, payload: { release }, maxAttempts: 3 },
+          new Date(),
+        );
+      }
+      await audit(app.db.kysely, request, {
+        action: 'rollback',
+        resource: 'publishing',
+        details: { release, from: live },
+      });
+      // true: live now; false: the instance that builds switches in a moment
+      return reply.status(here ? 200 : 202).send({ data: here });
     },
   );
 }
