@@ -12,7 +12,7 @@ import { restoreBackup } from '../src/backup/restore.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStorage, LocalStorage } from '../src/storage/index.ts';
 import type { Storage } from '../src/storage/types.ts';
-import { pruneRevisions } from '../src/revisions/prune.ts';
+import { pruneHistory } from './helpers/history.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { file, jpeg, png } from './helpers/images.ts';
@@ -54,17 +54,6 @@ const drivers: [string, () => Promise<Storage>][] = [
   ['s3', async () => s3.storage(await s3.bucket())],
   ['s3 with a prefix', async () => s3.storage(await s3.bucket(), 'site-a')],
 ];
-
-/** Prunes all content history, as the daily job would past its days, removing what it alone showed. */
-async function pruneHistory(api: TestApi): Promise<void> {
-  const later = Date.now() + 2 * 24 * 3600_000;
-  const { files } = await pruneRevisions(
-    api.app.db.kysely,
-    { keepDays: 1, perRecord: 1, trashDays: 1 },
-    later,
-  );
-  await api.app.images.remove(files);
-}
 
 describe.each(drivers)('the %s driver', (_name, make) => {
   let storage: Storage;

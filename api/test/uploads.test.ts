@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pruneRevisions } from '../src/revisions/prune.ts';
+import { pruneHistory } from './helpers/history.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { file, jpeg, png, pngBomb } from './helpers/images.ts';
@@ -40,20 +40,6 @@ describe.skipIf(skipReason)('uploads', () => {
   });
 
   afterAll(() => api?.close());
-
-  /**
-   * Prunes all content history, as the daily job would once it is past REVISIONS_KEEP_DAYS, and
-   * removes the files only it showed: replaced and deleted images stay until then (issue 16).
-   */
-  const pruneHistory = async () => {
-    const later = Date.now() + 2 * 24 * 3600_000;
-    const { files } = await pruneRevisions(
-      api.app.db.kysely,
-      { keepDays: 1, perRecord: 1, trashDays: 1 },
-      later,
-    );
-    await api.app.images.remove(files);
-  };
 
   const productForm = (fields: Record<string, string> = {}) => {
     const form = new FormData();
@@ -191,7 +177,7 @@ describe.skipIf(skipReason)('uploads', () => {
     expect(swapped.status, JSON.stringify(swapped.body)).toBe(200);
     expect(swapped.body.data.images).toHaveLength(8);
     expect(swapped.body.data.images.slice(0, 4)).toEqual(existing.slice(2));
-    await pruneHistory();
+    await pruneHistory(api);
     for (const gone of existing.slice(0, 2)) {
       expect(existsSync(join(api.dataDir, 'uploads', gone.src))).toBe(false);
     }
@@ -221,7 +207,7 @@ describe.skipIf(skipReason)('uploads', () => {
     });
     expect(reply.status).toBe(200);
     expect(reply.body.data.images).toEqual([product.images[1]]);
-    await pruneHistory();
+    await pruneHistory(api);
     expect(existsSync(join(api.dataDir, 'uploads', product.images[0].src))).toBe(false);
   });
 
@@ -302,7 +288,7 @@ describe.skipIf(skipReason)('uploads', () => {
     expect(replaced.image).not.toBe(client.image);
     // kept while a revision shows it (issue 16), removed once the history is pruned
     expect(existsSync(first)).toBe(true);
-    await pruneHistory();
+    await pruneHistory(api);
     expect(existsSync(first)).toBe(false);
     const second = join(api.dataDir, 'uploads', replaced.image);
     expect(existsSync(second)).toBe(true);
@@ -312,7 +298,7 @@ describe.skipIf(skipReason)('uploads', () => {
       json: { image: null },
     });
     expect(removed.body.data.image).toBeNull();
-    await pruneHistory();
+    await pruneHistory(api);
     expect(existsSync(second)).toBe(false);
 
     const product = productForm();
@@ -328,7 +314,7 @@ describe.skipIf(skipReason)('uploads', () => {
       200,
     );
     expect(paths.every((p) => existsSync(p))).toBe(true);
-    await pruneHistory();
+    await pruneHistory(api);
     expect(paths.some((p) => existsSync(p))).toBe(false);
   });
 
@@ -405,7 +391,7 @@ describe.skipIf(skipReason)('uploads', () => {
     });
     expect(changed.status).toBe(200);
     expect(changed.body.data).toMatchObject({ name_ru: 'Ленты', name_en: 'Belts' });
-    await pruneHistory();
+    await pruneHistory(api);
     expect(existsSync(stored(made.body.data.image))).toBe(false);
     for (const [resource, record, field] of [
       ['users', updated.body.data, 'avatar'],
@@ -414,7 +400,7 @@ describe.skipIf(skipReason)('uploads', () => {
       expect(existsSync(stored(record[field]))).toBe(true);
       const path = `/api/${resource}/${record.id}`;
       expect((await api.request('DELETE', path, { token })).status).toBe(200);
-      await pruneHistory();
+      await pruneHistory(api);
       expect(existsSync(stored(record[field]))).toBe(false);
     }
   });

@@ -1,5 +1,6 @@
 import { RESOURCES, isWorkflow } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
+import { deleteRevisions } from '../revisions/prune.ts';
 
 // The retention setting (issue 14, privacy): leads and supplier applications older than N
 // months are deleted, with their notes, by a daily job; so are those in the trash (issue 16),
@@ -46,9 +47,9 @@ async function purgeTrash(db: Executor, subject: string, before: string): Promis
     const created = (JSON.parse(row.snapshot) as { created_at?: unknown }).created_at;
     return typeof created === 'string' && Date.parse(created) < Date.parse(before);
   });
-  for (let start = 0; start < expired.length; start += 500) {
-    const ids = expired.slice(start, start + 500).map((row) => row.id);
-    await db.deleteFrom('revisions').where('id', 'in', ids).execute();
-  }
+  await deleteRevisions(
+    db,
+    expired.map((row) => row.id),
+  );
   return new Set(expired.map((row) => row.record_id)).size;
 }

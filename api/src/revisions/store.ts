@@ -144,6 +144,21 @@ export async function listRevisions(
   return rows.map(toRevision);
 }
 
+/** The ids of all the revisions of a record (what a purge, or a lead's restore, deletes). */
+export async function revisionIds(
+  db: Executor,
+  resource: string,
+  recordId: number,
+): Promise<number[]> {
+  const rows = await db
+    .selectFrom('revisions')
+    .select('id')
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 export async function findRevision(
   db: Executor,
   resource: string,

@@ -98,21 +98,6 @@ export async function findTrashItem(
   return row ? toItem(row, trashDays) : undefined;
 }
 
-/** The ids of all the revisions of a record: what a purge deletes. */
-export async function revisionIdsOf(
-  db: Executor,
-  resource: string,
-  recordId: number,
-): Promise<number[]> {
-  const rows = await db
-    .selectFrom('revisions')
-    .select('id')
-    .where('resource', '=', resource)
-    .where('record_id', '=', recordId)
-    .execute();
-  return rows.map((row) => row.id);
-}
-
 /** The items in the trash that the delete of this record took along (a product's videos). */
 export async function deletedWith(
   db: Executor,

@@ -4,29 +4,24 @@ import {
   errorResponses,
   idSchema,
   listResponseSchema,
-  MAX_LIMIT,
 } from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { listAudit, pruneAudit } from '../../audit/log.ts';
+import { newestFirstPaging } from '../crud/schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 const querySchema = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 },
-    id: { type: 'array', items: idSchema, maxItems: MAX_LIMIT, description: 'Only these events' },
+    ...newestFirstPaging,
     user_id: idSchema,
     action: { type: 'string', enum: AUDIT_ACTIONS },
     resource: { type: 'string', maxLength: 50 },
     record_id: idSchema,
     created_from: { type: 'string', format: 'date-time' },
     created_to: { type: 'string', format: 'date-time' },
-    // react-admin sends its sort; the log reads newest first only
-    sort: { type: 'string', maxLength: 50 },
-    order: { type: 'string', enum: ['asc', 'desc'] },
   },
   additionalProperties: false,
 } as const;

@@ -22,6 +22,7 @@ import {
   addRevision,
   findRevision,
   listRevisions,
+  revisionIds,
   type Snapshot,
   snapshotOf,
   unreferenced,
@@ -176,10 +177,7 @@ async function restoreIn(
     made = await addRevision(trx, def, request, 'restore', after, fields);
   } else {
     // without history (a lead), its revisions were only its way back from the trash
-    await deleteRevisions(
-      trx,
-      (await listRevisions(trx, def.name, id)).map((r) => r.id),
-    );
+    await deleteRevisions(trx, await revisionIds(trx, def.name, id));
   }
   await audit(trx, request, {
     action: 'restore',

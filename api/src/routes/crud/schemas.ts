@@ -39,6 +39,18 @@ const searchSchema = {
   description: 'Same as q (the spec’s name)',
 } as const;
 
+/**
+ * The paging of a list read newest first only (the activity log, the trash): a page, its size,
+ * the ids react-admin asks for by reference, and its sort, taken but not followed.
+ */
+export const newestFirstPaging = {
+  page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
+  limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 },
+  id: { type: 'array', items: idSchema, maxItems: MAX_LIMIT, description: 'Only these ids' },
+  sort: { type: 'string', maxLength: 50 },
+  order: { type: 'string', enum: ['asc', 'desc'] },
+} as const;
+
 /** A worked list's date range: instants, so the admin sends the staff's own midnight. */
 const createdRangeSchema = {
   created_from: {

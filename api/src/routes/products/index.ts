@@ -59,8 +59,8 @@ export default async function productRoutes(app: FastifyInstance) {
       async beforeDelete({ app, request, db }, record) {
         // its videos go with it (the key cascades): each to the trash, to come back with it
         const mediaDef = app.crud.get('media');
+        if (!mediaDef) throw new Error('the media routes are not registered');
         for (const video of await videosOf(db, record.id, true)) {
-          if (!mediaDef) break;
           const snapshot = await snapshotOf(mediaDef, db, video as AnyRecord);
           await addRevision(db, mediaDef, request, 'delete', {
             ...snapshot,

@@ -7,7 +7,6 @@ import {
   idSchema,
   listResponseSchema,
   may,
-  MAX_LIMIT,
   type Resource,
   TRASH_RESOURCES,
   trashItemSchema,
@@ -16,19 +15,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../audit/log.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 import { deleteRevisions } from '../../revisions/prune.ts';
-import { deletedWith, findTrashItem, listTrash, revisionIdsOf } from '../../revisions/trash.ts';
+import { revisionIds } from '../../revisions/store.ts';
+import { deletedWith, findTrashItem, listTrash } from '../../revisions/trash.ts';
 import { restoreRevision } from '../crud/revisions.ts';
+import { newestFirstPaging } from '../crud/schemas.ts';
 
 const querySchema = {
   type: 'object',
   properties: {
-    page: { type: 'integer', minimum: 1, maximum: 1_000_000, default: 1 },
-    limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT, default: 20 },
-    id: { type: 'array', items: idSchema, maxItems: MAX_LIMIT, description: 'Only these items' },
+    ...newestFirstPaging,
     resource: { type: 'string', enum: TRASH_RESOURCES },
-    // react-admin sends its sort; the trash reads last deleted first only
-    sort: { type: 'string', maxLength: 50 },
-    order: { type: 'string', enum: ['asc', 'desc'] },
   },
   additionalProperties: false,
 } as const;
@@ -155,7 +151,7 @@ export default async function trashRoutes(app: FastifyInstance) {
         const along = await deletedWith(trx, found.resource, found.record_id);
         const ids: number[] = [];
         for (const record of [found, ...along]) {
-          const revisions = await revisionIdsOf(trx, record.resource, record.record_id);
+          const revisions = await revisionIds(trx, record.resource, record.record_id);
           ids.push(...revisions);
           await audit(trx, request, {
             action: 'purge',
