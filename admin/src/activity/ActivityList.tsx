@@ -1,12 +1,9 @@
 import { AREAS, AUDIT_ACTIONS, type AuditEvent, hasHistory, hasTrash } from '@conveyor/shared';
-import { type Theme, useMediaQuery } from '@mui/material';
 import {
-  Datagrid,
   DateField,
   DateInput,
   FunctionField,
   Link,
-  List,
   ReferenceInput,
   SelectField,
   SelectInput,
@@ -16,8 +13,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
-import { ListCards } from '../common/ListCards.tsx';
-import { ListPagination } from '../common/ListPagination.tsx';
+import { NewestFirstList } from '../common/NewestFirstList.tsx';
 
 const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: `conveyor.activity.actions.${id}` }));
 
@@ -103,7 +99,6 @@ function Concerns(_props: { source: string; sortable: boolean }) {
 export function ActivityList() {
   const translate = useTranslate();
   const areaName = useAreaName();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const areaChoices = AREAS.map((id) => ({ id, name: areaName(id) }));
   const filters = [
     <ReferenceInput key="user_id" source="user_id" reference="users" alwaysOn>
@@ -123,25 +118,10 @@ export function ActivityList() {
     <TextField key="ip" source="ip" sortable={false} />,
   ];
   return (
-    <List
+    <NewestFirstList
       title={translate('resources.activity.name', { smart_count: 2 })}
-      perPage={20}
-      sort={{ field: 'id', order: 'DESC' }}
       filters={filters}
-      pagination={<ListPagination />}
-      actions={false}
-      exporter={false}
-      empty={false}
-    >
-      {phone ? (
-        <ListCards status={false} rowActions={<></>}>
-          {columns}
-        </ListCards>
-      ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          {columns}
-        </Datagrid>
-      )}
-    </List>
+      columns={columns}
+    />
   );
 }

@@ -23,6 +23,23 @@ import { type Credentials, signedOutNotice } from '../providers/authProvider.ts'
 
 const SIGNED_IN_FLAG = 'conveyor.signedIn';
 
+/** The form's submit button, spinning while the sign-in is under way. */
+function SignInButton({ loading }: { loading: boolean }) {
+  const translate = useTranslate();
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      fullWidth
+      disabled={loading}
+      startIcon={loading ? <CircularProgress size={18} /> : undefined}
+      sx={{ mt: 1 }}
+    >
+      {translate('ra.auth.sign_in')}
+    </Button>
+  );
+}
+
 /** 'Login successfully', once, on the first admin screen after signing in. */
 export function SignedInToast() {
   const notify = useNotify();
@@ -137,16 +154,7 @@ export function LoginPage() {
                 fullWidth
                 autoFocus
               />
-              <Button
-                type="submit"
-                variant="contained"
-                fullWidth
-                disabled={loading}
-                startIcon={loading ? <CircularProgress size={18} /> : undefined}
-                sx={{ mt: 1 }}
-              >
-                {translate('ra.auth.sign_in')}
-              </Button>
+              <SignInButton loading={loading} />
               <Button fullWidth sx={{ mt: 1 }} onClick={() => setRecovery(!recovery)}>
                 {translate(recovery ? 'conveyor.login.use_code' : 'conveyor.login.use_recovery')}
               </Button>
@@ -177,16 +185,7 @@ export function LoginPage() {
                 validate={required()}
                 fullWidth
               />
-              <Button
-                type="submit"
-                variant="contained"
-                fullWidth
-                disabled={loading}
-                startIcon={loading ? <CircularProgress size={18} /> : undefined}
-                sx={{ mt: 1 }}
-              >
-                {translate('ra.auth.sign_in')}
-              </Button>
+              <SignInButton loading={loading} />
             </Form>
           )}
         </CardContent>

@@ -1,16 +1,14 @@
 import { hasTrash, TRASH_RESOURCES, type TrashItem } from '@conveyor/shared';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
-import { Box, type Theme, Typography, useMediaQuery } from '@mui/material';
+import { Box, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Button,
   Confirm,
-  Datagrid,
   DateField,
   DeleteWithConfirmButton,
   FunctionField,
-  List,
   SelectInput,
   TextField,
   useCanAccessResources,
@@ -19,28 +17,25 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
-import { ListCards } from '../common/ListCards.tsx';
-import { ListPagination } from '../common/ListPagination.tsx';
+import { NewestFirstList } from '../common/NewestFirstList.tsx';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
 import { resourceScreens } from '../resources.ts';
 
 /** A deleted record's name as its own screens name it (its name or title), else its number. */
-function useItemName() {
-  return (item: Pick<TrashItem, 'resource' | 'record_id' | 'snapshot'>): string => {
-    const representation = resourceScreens[item.resource].recordRepresentation;
-    const record: Record<string, unknown> & { id: number } = {
-      ...item.snapshot,
-      id: item.record_id,
-    };
-    const name =
-      typeof representation === 'function'
-        ? representation(record)
-        : typeof representation === 'string'
-          ? record[representation]
-          : undefined;
-    return typeof name === 'string' && name.trim() !== '' ? name : `#${item.record_id}`;
+function itemName(item: Pick<TrashItem, 'resource' | 'record_id' | 'snapshot'>): string {
+  const representation = resourceScreens[item.resource].recordRepresentation;
+  const record: Record<string, unknown> & { id: number } = {
+    ...item.snapshot,
+    id: item.record_id,
   };
+  const name =
+    typeof representation === 'function'
+      ? representation(record)
+      : typeof representation === 'string'
+        ? record[representation]
+        : undefined;
+  return typeof name === 'string' && name.trim() !== '' ? name : `#${item.record_id}`;
 }
 
 /** The kind of a deleted record, in the staff's language (Product, Lead…). */
@@ -51,7 +46,6 @@ function useKind() {
 
 /** The name, and what the record was deleted with (a product's video: with its product). */
 function NameField() {
-  const name = useItemName();
   const kind = useKind();
   const translate = useTranslate();
   const item = useRecordContext<TrashItem>();
@@ -60,7 +54,7 @@ function NameField() {
   return (
     <Box>
       <Typography variant="body2" component="span">
-        {name(item)}
+        {itemName(item)}
       </Typography>
       {owner?.resource && hasTrash(owner.resource) && (
         <Typography variant="caption" color="text.secondary" component="div">
@@ -79,14 +73,16 @@ function RestoreButton() {
   const translate = useTranslate();
   const notify = useNotify();
   const refresh = useRefresh();
-  const name = useItemName();
   const onError = useErrorToast('conveyor.trash.restore_failed');
   const [open, setOpen] = useState(false);
   const restore = useMutation({
     mutationFn: (id: number) => api(`/trash/${id}/restore`, { method: 'POST', json: {} }),
     onSuccess: () => {
       setOpen(false);
-      notify('conveyor.trash.restored', { type: 'success', messageArgs: { name: name(item!) } });
+      notify('conveyor.trash.restored', {
+        type: 'success',
+        messageArgs: { name: itemName(item!) },
+      });
       refresh();
     },
     onError: (error) => {
@@ -107,7 +103,7 @@ function RestoreButton() {
       <Confirm
         isOpen={open}
         loading={restore.isPending}
-        title={translate('conveyor.trash.restore_title', { name: name(item) })}
+        title={translate('conveyor.trash.restore_title', { name: itemName(item) })}
         content={translate('conveyor.trash.restore_content')}
         onConfirm={() => restore.mutate(item.id)}
         onClose={() => setOpen(false)}
@@ -120,7 +116,6 @@ function RestoreButton() {
 function PurgeButton() {
   const item = useRecordContext<TrashItem>();
   const translate = useTranslate();
-  const name = useItemName();
   const onError = useErrorToast('conveyor.errors.delete');
   if (!item) return null;
   return (
@@ -128,7 +123,7 @@ function PurgeButton() {
       label="conveyor.trash.purge"
       mutationMode="pessimistic"
       redirect={false}
-      confirmTitle={translate('conveyor.trash.purge_title', { name: name(item) })}
+      confirmTitle={translate('conveyor.trash.purge_title', { name: itemName(item) })}
       confirmContent="conveyor.trash.purge_content"
       successMessage="conveyor.trash.purged"
       mutationOptions={{ onError }}
@@ -167,7 +162,6 @@ function Empty() {
 export function TrashList() {
   const translate = useTranslate();
   const kind = useKind();
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // the kinds the role may change: what the API lists for it
   const { canAccess } = useCanAccessResources({
     action: 'edit',
@@ -204,26 +198,12 @@ export function TrashList() {
     />,
   ];
   return (
-    <List
+    <NewestFirstList
       title={translate('resources.trash.name', { smart_count: 2 })}
-      perPage={20}
-      sort={{ field: 'id', order: 'DESC' }}
       filters={filters}
-      pagination={<ListPagination />}
-      actions={false}
-      exporter={false}
       empty={<Empty />}
-    >
-      {phone ? (
-        <ListCards status={false} rowActions={<ItemActions />}>
-          {columns}
-        </ListCards>
-      ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          {columns}
-          <ItemActions />
-        </Datagrid>
-      )}
-    </List>
+      columns={columns}
+      rowActions={<ItemActions />}
+    />
   );
 }
