@@ -16,6 +16,9 @@ export default tseslint.config(
       'data/',
       '.tools/',
       '.cache/',
+      // the publishing bench's bare Astro project and the builds' working folders, while they run
+      'site/.bench/',
+      'site/.builds/',
       'coverage/',
       'test-results/',
       'playwright-report/',

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
+import { incremental, withCarriedPages } from './src/integrations/incremental.ts';
 
 const api = new URL(process.env.API_URL ?? 'http://127.0.0.1:8080');
 /** Where YouTube videos' thumbnails are fetched from at build time (src/lib/videos.ts). */
@@ -20,11 +21,17 @@ const prepaint = readFileSync(new URL('./src/scripts/prepaint.js', import.meta.u
   .replace(/^\s*(?:\/\/.*|\/\*.*\*\/)\n/gm, '')
   .trim();
 
+// Rebuilding only what changed: pages carried over from the live release (SITE_PREVIOUS).
+const { integration: incrementalBuild, state: carried } = incremental();
+
 // Static output only: the site is plain files built from the API (DESIGN section 2).
 export default defineConfig({
   output: 'static',
   // Absolute addresses for canonical links, hreflang alternates, Open Graph and the sitemap.
   site: process.env.SITE_URL ?? 'http://localhost:8080',
+  // A preview of a draft (issue 17) is served under /preview/<link>/: its scripts, styles and
+  // pictures too.
+  base: process.env.SITE_BASE || undefined,
   trailingSlash: 'never',
   build: { format: 'directory' },
   // No Markdown here; Shiki, its default highlighter, would need inline styles (see below).
@@ -95,9 +102,14 @@ export default defineConfig({
         'astro:config:setup': ({ injectScript }) => injectScript('head-inline', prepaint),
       },
     },
-    sitemap({
-      i18n: { defaultLocale: 'ru', locales: { ru: 'ru', uz: 'uz', en: 'en' } },
-      filter: (page) => !/\/404\/?$/.test(page),
-    }),
+    incrementalBuild,
+    // every page of the release, the carried-over ones too
+    withCarriedPages(
+      sitemap({
+        i18n: { defaultLocale: 'ru', locales: { ru: 'ru', uz: 'uz', en: 'en' } },
+        filter: (page) => !/\/404\/?$/.test(page),
+      }),
+      carried,
+    ),
   ],
 });

@@ -71,7 +71,7 @@ test.describe('image rules', () => {
       .click();
     await page.getByTestId('upload-images').setInputFiles([pngFile('new.png')]);
     await page.getByTestId('upload-image').setInputFiles([pngFile('main.png')]);
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, 'Mahsulot tahrirlandi');
     const after = await apiGet(page, `/products/${productId}`);
     const ids = after.data.images.map((image: { id: number }) => image.id);

@@ -16,10 +16,10 @@ test('staff set the chats, send a test message, and see a lead delivered or fail
 
   const chats = page.getByRole('textbox', { name: 'Murojaatlar uchun Telegram chatlari' });
   await chats.fill('not a chat');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expect(page.getByText('Chat id — raqam (-1001234567890) yoki @nom').first()).toBeVisible();
   await chats.fill('-1001, -4040');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Yetkazish sozlamalari saqlandi');
 
   await page.getByRole('textbox', { name: 'Chat yoki manzil' }).fill('-1001');

@@ -68,7 +68,7 @@ test('on a phone: a list fits, a product is edited and saved, staff sign out', a
   await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
   await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(renamed);
   await expectNoHorizontalOverflow(page);
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Mahsulot tahrirlandi');
   await expect(page).toHaveURL(/\/admin\/products$/);
   await expect(page.getByTestId('list-card').filter({ hasText: renamed })).toBeVisible();

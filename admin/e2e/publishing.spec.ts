@@ -72,7 +72,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
     await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(names.uz);
     await page.getByRole('textbox', { name: 'Nomi (ruscha)', exact: true }).fill(names.ru);
     await page.getByRole('textbox', { name: 'Nomi (inglizcha)', exact: true }).fill(names.en);
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, 'Mahsulot tahrirlandi');
     await expect(indicator).toHaveText('Nashr qilinmoqda…');
     await expect(indicator).toHaveText(/^Saytda · \d\d:\d\d$/, { timeout: 120_000 });
@@ -211,45 +211,87 @@ test('on a server that does not publish, the screen says so and the rebuild butt
   await expect(page.getByTestId('publishing-indicator')).toHaveCount(0);
 });
 
-test('an older release is made live in one click, until the next publish', async ({ page }) => {
-  test.setTimeout(300_000);
-  const token = await apiToken(page);
-  const headers = { authorization: `Bearer ${token}` };
-  const state = async () =>
-    (await (await page.request.get('/api/publishing', { headers })).json()).data;
-  const settled = async () => {
-    const data = await state();
-    return !data.running && !data.queued ? data : null;
-  };
-  // two releases at least: the first start's, and one more
-  await expect
-    .poll(async () => (await settled())?.live?.release ?? null, { timeout: 120_000 })
-    .not.toBeNull();
-  if ((await state()).releases.length < 2) {
-    await page.request.post('/api/publishing/rebuild', { headers, data: {} });
+/** The rollback's words in each language of the back office. */
+const ROLLBACK = {
+  uz: {
+    language: null,
+    live: 'Saytda',
+    makeLive: 'Saytga qaytarish',
+    confirmTitle: 'relizi saytga qaytarilsinmi?',
+    confirm: 'Tasdiqlash',
+    madeLive: /^Saytda .+ relizi$/,
+    rolledBack: 'eski reliz',
+    rebuild: 'Hozir qayta yig‘ish',
+  },
+  ru: {
+    language: 'Русский',
+    live: 'На сайте',
+    makeLive: 'Вернуть на сайт',
+    confirmTitle: 'Вернуть на сайт выпуск от',
+    confirm: 'Подтвердить',
+    madeLive: /^На сайте выпуск от /,
+    rolledBack: 'старый выпуск',
+    rebuild: 'Пересобрать сейчас',
+  },
+  en: {
+    language: 'English',
+    live: 'Live',
+    makeLive: 'Make live',
+    confirmTitle: 'Make the release of',
+    confirm: 'Confirm',
+    madeLive: /^The site shows the release of /,
+    rolledBack: 'older release',
+    rebuild: 'Rebuild now',
+  },
+} as const;
+
+for (const [language, words] of Object.entries(ROLLBACK)) {
+  test(`an older release is made live in one click, until the next publish (${language})`, async ({
+    page,
+  }) => {
+    test.setTimeout(300_000);
+    const token = await apiToken(page);
+    const headers = { authorization: `Bearer ${token}` };
+    const state = async () =>
+      (await (await page.request.get('/api/publishing', { headers })).json()).data;
+    const settled = async () => {
+      const data = await state();
+      return !data.running && !data.queued ? data : null;
+    };
+    // two releases at least: the first start's, and one more
     await expect
-      .poll(async () => (await settled())?.releases.length ?? 0, { timeout: 120_000 })
-      .toBeGreaterThanOrEqual(2);
-  }
-  const before = await state();
-  const older = before.releases[1].release as string;
+      .poll(async () => (await settled())?.live?.release ?? null, { timeout: 120_000 })
+      .not.toBeNull();
+    if ((await state()).releases.length < 2) {
+      await page.request.post('/api/publishing/rebuild', { headers, data: {} });
+      await expect
+        .poll(async () => (await settled())?.releases.length ?? 0, { timeout: 120_000 })
+        .toBeGreaterThanOrEqual(2);
+    }
+    const before = await state();
+    const older = before.releases[1].release as string;
 
-  await signIn(page);
-  await page.goto('/admin/publishing');
-  const releases = page.getByTestId('publishing-releases').getByTestId('release');
-  await expect(releases.first()).toContainText('Saytda');
-  await releases.nth(1).getByRole('button', { name: 'Saytga qaytarish' }).click();
-  await expect(page.getByRole('dialog')).toContainText('relizi saytga qaytarilsinmi?');
-  await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
-  await expectToast(page, /^Saytda .+ relizi$/);
-  await expect(page.getByTestId('publishing-rolled-back')).toContainText('eski reliz');
-  await expect(releases.nth(1)).toContainText('Saytda');
-  expect((await state()).live.release).toBe(older);
+    await signIn(page);
+    if (words.language) {
+      await page.getByRole('button', { name: /O'zbekcha/i }).click();
+      await page.getByRole('menuitem', { name: words.language }).click();
+    }
+    await page.goto('/admin/publishing');
+    const releases = page.getByTestId('publishing-releases').getByTestId('release');
+    await expect(releases.first()).toContainText(words.live);
+    await releases.nth(1).getByRole('button', { name: words.makeLive }).click();
+    await expect(page.getByRole('dialog')).toContainText(words.confirmTitle);
+    await page.getByRole('dialog').getByRole('button', { name: words.confirm }).click();
+    await expectToast(page, words.madeLive);
+    await expect(page.getByTestId('publishing-rolled-back')).toContainText(words.rolledBack);
+    await expect(releases.nth(1)).toContainText(words.live);
+    expect((await state()).live.release).toBe(older);
 
-  // the next publish brings the newest content back
-  await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
-  await expect(page.getByTestId('publishing-rolled-back')).toHaveCount(0, { timeout: 120_000 });
-  await expect
-    .poll(async () => (await settled())?.rolledBack ?? true, { timeout: 120_000 })
-    .toBe(false);
-});
+    // the next publish brings the newest content back
+    await page.getByRole('button', { name: words.rebuild }).click();
+    await expect(page.getByTestId('publishing-rolled-back')).toHaveCount(0, { timeout: 120_000 });
+    await expect
+      .poll(async () => (await settled())?.rolledBack ?? true, { timeout: 120_000 })
+      .toBe(false);
+  });
+}

@@ -110,7 +110,7 @@ for (const item of cases) {
     await expect(page).toHaveURL(new RegExp(`/admin/${item.resource}/create$`));
     await expect(page.getByTestId('back-link')).toBeVisible();
     await item.fill(page, name);
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, item.created);
     await expect(page).toHaveURL(new RegExp(`/admin/${item.resource}$`));
     await expect(row(page, name)).toBeVisible();
@@ -120,7 +120,7 @@ for (const item of cases) {
     await row(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/${item.resource}/${created!.id}$`));
     await item.rename(page, renamed);
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, item.updated);
     await expect(page).toHaveURL(new RegExp(`/admin/${item.resource}$`));
     await expect(row(page, renamed)).toBeVisible();
@@ -208,7 +208,7 @@ test('a form refuses missing required fields and keeps the user on it', async ({
   await page.goto('/admin/project/create');
   // (Save stays disabled on an untouched form: fill one field, leave the required title empty)
   await byLabel(page, 'Video havolasi').fill('https://www.youtube.com/watch?v=x');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expect(page.getByText("Kamida bitta tilda to'ldiring").first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/project\/create$/);
 });
@@ -219,7 +219,7 @@ test('an error from the API is shown with the form-error wording', async ({ page
   await byLabel(page, 'Foydalanuvchi nomi').fill('admin');
   await page.getByLabel('Parol').first().fill('another-password-1');
   await byLabel(page, 'E-mail').fill('someone-else@example.com');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, /Ma'lumotlar to'gri kiritilganligini tekshiring: .+/);
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
 });

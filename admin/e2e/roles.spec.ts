@@ -77,7 +77,7 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
       page.getByRole('toolbar').getByRole('button', { name: "O'chirish", exact: true }),
     ).toHaveCount(0);
     await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Savdo');
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
   } finally {
     await removeUser(page, sales.id);
@@ -137,12 +137,12 @@ test('an admin changes a role from the user list and edit screen', async ({ page
     await userRow(page, editor.name).getByRole('link', { name: 'Tahrirlash' }).click();
     // on the edit screen, not the list it leaves (whose role filter is a 'Rol' menu too)
     await expect(page).toHaveURL(new RegExp(`/admin/users/${editor.id}$`));
-    await expect(page.getByRole('button', { name: 'Saqlash' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Saqlash', exact: true })).toBeVisible();
     await page.getByRole('combobox', { name: 'Rol' }).click();
     // the help line says what each role may do
     await expect(page.getByText(/Savdo: murojaatlar va hamkorlar/)).toBeVisible();
     await page.getByRole('option', { name: 'Savdo' }).click();
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
 
     const reply = await page.request.get(`/api/users/${editor.id}`, {

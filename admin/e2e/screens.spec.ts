@@ -106,10 +106,10 @@ test("supplier edit: the spec's screen, required fields, 'Taklif tahrirlandi', b
   // spec 2.4: a save button, and no delete
   await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
   await company.fill('');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expect(page.getByText('Majburiy maydon').first()).toBeVisible();
   await company.fill(`${supplier.company_name} MChJ`);
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Taklif tahrirlandi');
   await expect(page).toHaveURL(/\/admin\/suppliers$/);
   await expect(row(page, `${supplier.company_name} MChJ`)).toBeVisible();
@@ -129,7 +129,7 @@ test('company settings are edited in the admin', async ({ page }) => {
   await expect(email).not.toHaveValue('');
   await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
   await email.fill('sales@conveyor.example');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, "Ma'lumotlar tahrirlandi");
   await expect
     .poll(async () => (await (await page.request.get('/api/settings')).json()).data.email)

@@ -11,7 +11,7 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
   await userRow(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-  await expect(page.getByRole('button', { name: 'Saqlash' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Saqlash', exact: true })).toBeVisible();
   await expect(
     page.getByRole('toolbar').getByRole('button', { name: "O'chirish", exact: true }),
   ).toBeDisabled();
@@ -25,7 +25,7 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${name}@example.com`);
   // a new account is an admin unless a narrower role is chosen
   await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveText('Administrator');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Foydalanuvchi yaratildi');
   await expect(userRow(page, name)).toBeVisible();
   await expect(userRow(page, name)).toContainText('Administrator');
@@ -40,7 +40,7 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
 
   await userRow(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
   await page.getByRole('textbox', { name: 'Familiya', exact: true }).fill('Karimov');
-  await page.getByRole('button', { name: 'Saqlash' }).click();
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Foydalanuvchi tahrirlandi');
 
   // the new account signs in with its password (left unchanged by the edit)
@@ -139,7 +139,7 @@ test("passwords: an admin sets another user's; one's own needs the current one",
     let put = page.waitForRequest(
       (request) => request.method() === 'PUT' && request.url().endsWith(`/api/users/${otherId}`),
     );
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     expect((await put).postData() ?? '').not.toMatch(/name="(current_)?password"/);
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
     expect((await otherSignin('other-password-1')).status()).toBe(200);
@@ -150,7 +150,7 @@ test("passwords: an admin sets another user's; one's own needs the current one",
     put = page.waitForRequest(
       (request) => request.method() === 'PUT' && request.url().endsWith(`/api/users/${otherId}`),
     );
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     expect((await put).postData() ?? '').not.toMatch(/name="current_password"/);
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
     expect((await otherSignin('other-password-2')).status()).toBe(200);
@@ -177,11 +177,11 @@ test("passwords: an admin sets another user's; one's own needs the current one",
     await expect(current).toHaveAttribute('autocomplete', 'current-password');
     await password.fill(newPassword);
     // a new password without the current one is refused by the form
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expect(page.getByText('Majburiy maydon')).toBeVisible();
     // a wrong current password is refused by the API, with its reason in Uzbek
     await current.fill('not-the-password');
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(
       page,
       "Ma'lumotlar to'gri kiritilganligini tekshiring: Joriy parol noto'g'ri",
@@ -189,7 +189,7 @@ test("passwords: an admin sets another user's; one's own needs the current one",
     await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
     // the right one changes it
     await current.fill(ADMIN.password);
-    await page.getByRole('button', { name: 'Saqlash' }).click();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
     await expect(page).toHaveURL(/\/admin\/users$/);
 

@@ -24,6 +24,7 @@ import { lazyScreen } from './common/lazyScreen.ts';
 import type { ResourceScreens } from './common/resourceScreens.ts';
 import { resourceScreens } from './resources.ts';
 import activity from './activity/index.ts';
+import schedules from './schedules/index.ts';
 import trash from './trash/index.ts';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');
@@ -124,6 +125,8 @@ function AdminApp() {
       <Resource name="activity" {...activity} />
       {/* not a registry resource either: deleted records, to restore or delete for good */}
       <Resource name="trash" {...trash} />
+      {/* nor is what is scheduled: a record's schedule is set on its edit screen */}
+      <Resource name="schedules" {...schedules} />
       <CustomRoutes>
         {/* every signed-in user's own; where an admin must first turn it on lands */}
         <Route path="/two-factor" element={<TwoFactorPage />} />

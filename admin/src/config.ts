@@ -19,3 +19,6 @@ export function fileUrl(path: string | null | undefined): string | undefined {
 
 /** Where signed-out staff are sent (the spec's path; react-admin's /admin/login works too). */
 export const LOGIN_PATH = '/auth/login';
+
+/** The address of a draft's preview page, from the path the API answers (`/preview/…`). */
+export const previewUrl = (path: string) => `${apiOrigin()}${path}`;

@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors.ts';
 import eventsPlugin from './plugins/events.ts';
 import rateLimitPlugin from './plugins/rateLimit.ts';
 import securityPlugin from './plugins/security.ts';
+import previewsPlugin from './plugins/previews.ts';
 import frontendsPlugin from './plugins/frontends.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import notifyPlugin from './plugins/notify.ts';
@@ -105,6 +106,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(sweepPlugin);
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
+  await app.register(previewsPlugin);
   await app.register(frontendsPlugin);
   const siteProblem = siteUrlProblem(config);
   if (siteProblem) app.log.warn(siteProblem);

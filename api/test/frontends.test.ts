@@ -34,6 +34,7 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
       `const text = ${JSON.stringify('conveyor '.repeat(2000))};`,
     );
     await writeFile(join(site, '404.html'), '<!doctype html><title>not found</title>');
+    await writeFile(join(site, '.site-manifest.json'), '{"version":1}');
     api = await startApi({ SERVE_FRONTENDS: true, ADMIN_DIR: admin, SITE_DIR: site });
   });
   afterAll(async () => {
@@ -89,6 +90,10 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     expect(page.headers.get('content-security-policy')).toBe(
       home.headers.get('content-security-policy'),
     );
+    // a release's build manifest is not a page
+    const manifest = await get('/.site-manifest.json');
+    expect(manifest.status).toBe(404);
+    expect(await manifest.text()).toContain('not found');
     const apiMissing = await get('/api/no-such-thing');
     expect(apiMissing.status).toBe(404);
     expect(await apiMissing.json()).toEqual({ error: 'Not found', code: 'notFound' });

@@ -27,6 +27,26 @@ describe.skipIf(skipReason)('rebuild queue', () => {
     expect(all[0]).toMatchObject({ status: 'success', requests: 10, pages: 3 });
   });
 
+  it('renders every page for the Rebuild button, also when it meets a change, and in its retry', async () => {
+    const clock = new TestClock();
+    const fake = fakeBuilder({ clock, fail: 2, ms: 5 }); // the first two builds fail
+    const q = queue(fake.build, 100, 400, { clock, retries: 1, retryBackoffMs: 1000 });
+    await q.request();
+    clock.advance(150);
+    await q.idle(); // an ordinary change: fails, its retry is not full either
+    await scheduled(clock);
+    await q.request(); // a change waits in the quiet window…
+    await q.requestNow({ full: true }); // …and the button's rebuild takes it along
+    await q.idle();
+    await scheduled(clock);
+    clock.advance(2000); // the full build failed: its retry renders everything too
+    await q.idle();
+    await q.request();
+    clock.advance(150);
+    await q.idle();
+    expect(fake.fulls).toEqual([false, true, true, false]);
+  });
+
   it('builds at the ceiling even while requests keep coming', async () => {
     const clock = new TestClock();
     const fake = fakeBuilder({ clock });

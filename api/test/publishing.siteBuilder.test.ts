@@ -1,10 +1,24 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, rm, symlink } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  readdir,
+  readFile,
+  rm,
+  symlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
-import { clearLeftovers, currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
+import {
+  clearLeftovers,
+  currentRelease,
+  pruneImageCache,
+  siteBuilder,
+} from '../src/publish/siteBuilder.ts';
 import { FAKE_COMMAND, hungCommand, processRuns } from './helpers/publishing.ts';
 
 // The bundled site builder on its own: releases on disk, swaps, hung builds, the environment.
@@ -37,6 +51,23 @@ describe('site builder', () => {
     await expect(builder('true')()).rejects.toThrow(/no index.html/);
     expect(await currentRelease(root)).toBe(live);
     expect(await readdir(join(root, 'releases'))).toHaveLength(1);
+  });
+
+  it('prunes the picture cache of what no kept release uses, sparing recent entries', async () => {
+    const cache = join(root, 'image-cache');
+    await mkdir(cache, { recursive: true });
+    const day = 24 * 3600_000;
+    const old = new Date(Date.now() - 2 * day);
+    for (const name of ['kept.webp', 'kept.webp.json', 'gone.avif', 'gone.avif.json', 'new.webp']) {
+      await writeFile(join(cache, name), name);
+      if (name !== 'new.webp') await utimes(join(cache, name), old, old);
+    }
+    const built = await builder(
+      `${FAKE_COMMAND} && mkdir -p {outDir}/_astro && echo x > {outDir}/_astro/kept.webp`,
+    )();
+    expect(built.release).toBe(await currentRelease(root));
+    expect(await pruneImageCache(cache, join(root, 'releases'))).toBe(2);
+    expect((await readdir(cache)).sort()).toEqual(['kept.webp', 'kept.webp.json', 'new.webp']);
   });
 
   it('keeps only the last few releases', async () => {
@@ -148,7 +179,7 @@ describe('site builder', () => {
       expect(await currentRelease(own)).toBe(result.release);
       expect(warn).toHaveBeenCalledWith(
         expect.objectContaining({ err: expect.any(Error) }),
-        'could not remove old site releases',
+        'could not remove old site releases or cached pictures',
       );
     } finally {
       await rm(own, { recursive: true, force: true });
@@ -214,5 +245,7 @@ describe('build output and environment', () => {
       },
     );
     expect(Object.keys(env).sort()).toEqual(['ADMIN_USER', 'API_URL', 'PATH', 'SITE_URL']);
+    // the build runs on the API's own Node, before whatever else the PATH holds
+    expect(env.PATH).toBe(`${dirname(process.execPath)}:/usr/bin`);
   });
 });

@@ -102,6 +102,58 @@ function calls(): Call[] {
           path: `/api/${resource}/${MISSING}/revisions/${MISSING}/restore`,
           json: {},
         },
+        {
+          area: resource,
+          action: 'read',
+          method: 'GET',
+          path: `/api/${resource}/${MISSING}/schedule`,
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'PUT',
+          path: `/api/${resource}/${MISSING}/schedule`,
+          json: { publish_at: '2100-01-01T00:00:00.000Z' },
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'DELETE',
+          path: `/api/${resource}/${MISSING}/schedule`,
+        },
+        { area: resource, action: 'read', method: 'GET', path: `/api/${resource}/drafts` },
+        {
+          area: resource,
+          action: 'read',
+          method: 'GET',
+          path: `/api/${resource}/${MISSING}/draft`,
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'PUT',
+          path: `/api/${resource}/${MISSING}/draft`,
+          json: {},
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'DELETE',
+          path: `/api/${resource}/${MISSING}/draft`,
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'POST',
+          path: `/api/${resource}/${MISSING}/draft/publish`,
+        },
+        {
+          area: resource,
+          action: 'write',
+          method: 'POST',
+          path: `/api/${resource}/${MISSING}/preview`,
+          json: {},
+        },
       );
     }
     if ('exports' in entry) {
@@ -158,6 +210,7 @@ function calls(): Call[] {
       json: {},
     },
     { area: 'trash', action: 'write', method: 'DELETE', path: `/api/trash/${MISSING}` },
+    { area: 'schedules', action: 'read', method: 'GET', path: '/api/schedules' },
   );
   return list;
 }
@@ -230,6 +283,10 @@ describe.skipIf(skipReason)('roles', () => {
     expect(may('sales', 'users', 'read')).toBe(true);
     expect(may('sales', 'users', 'write')).toBe(false);
     expect(may('nobody', 'products', 'read')).toBe(false);
+    // scheduling publishing is changing the content: editors and admins; sales see what is due
+    expect(may('editor', 'schedules', 'write')).toBe(true);
+    expect(may('sales', 'schedules', 'read')).toBe(true);
+    expect(may('sales', 'schedules', 'write')).toBe(false);
     // each role empties its own part of the trash
     for (const role of ROLES) expect(may(role, 'trash', 'write')).toBe(true);
     expect(may('nobody', 'trash', 'read')).toBe(false);

@@ -17,7 +17,10 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  *   deleted record from the trash for good (by hand, or by the daily job after TRASH_DAYS);
  * - two-factor sign-in (issue 16): `two_factor_on`, `two_factor_off` (the user's record; by
  *   whom is the event's user), `recovery_codes_new` (regenerated), `recovery_code_used` (how
- *   many are left), `two_factor_failed` (a wrong code at sign-in or when proving it is you).
+ *   many are left), `two_factor_failed` (a wrong code at sign-in or when proving it is you);
+ * - scheduled publishing (issue 17): `schedule` (a record's publish and unpublish times set or
+ *   changed, in the details), `unschedule` (cancelled by hand); the change a schedule makes
+ *   when its time comes is an `update` by the scheduler, naming the schedule's author.
  */
 export const AUDIT_ACTIONS = [
   'signin',
@@ -41,6 +44,8 @@ export const AUDIT_ACTIONS = [
   'recovery_codes_new',
   'recovery_code_used',
   'two_factor_failed',
+  'schedule',
+  'unschedule',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

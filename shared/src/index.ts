@@ -17,4 +17,6 @@ export * from './schemas/notifications.ts';
 export * from './audit.ts';
 export * from './schemas/backups.ts';
 export * from './revisions.ts';
+export * from './schedules.ts';
+export * from './drafts.ts';
 export * from './schemas/twoFactor.ts';

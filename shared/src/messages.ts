@@ -28,6 +28,9 @@ export const ERRORS = {
   twoFactorNotStarted: 'Start the two-factor set-up first',
   twoFactorCodeWrong: 'Wrong code: check the time on your phone and try the newest code',
   twoFactorProof: 'Confirm with your password or a current two-factor code',
+  scheduleEmpty: 'Give a publish time, an unpublish time, or both',
+  schedulePast: 'A scheduled time must not be in the past',
+  scheduleOrder: 'The unpublish time must be after the publish time',
 } as const;
 
 /**
@@ -99,6 +102,20 @@ export const ERROR_CODES = [
   'users.emailTaken',
   /** 409: deleting a category that still has products. */
   'categories.hasProducts',
+  /** 400: a schedule with neither a publish nor an unpublish time. */
+  'schedules.empty',
+  /** 400: a scheduled time more than a minute in the past; `field` names it. */
+  'schedules.past',
+  /** 400: an unpublish time not after the publish time; `field` is `unpublish_at`. */
+  'schedules.order',
+  /** 404: publishing or previewing a draft a record does not have. */
+  'drafts.none',
+  /** 400: a draft that changes pictures (they are saved at once, not drafted). */
+  'drafts.pictures',
+  /** 404: a preview of a record the site shows no page of (its category is hidden). */
+  'drafts.noPage',
+  /** 502: the preview's pages could not be built; `error` says why. */
+  'drafts.previewFailed',
   /** 400: retrying a delivery that has not failed. */
   'notifications.notRetryable',
   /** 403: deleting a staff note somebody else wrote. */

@@ -1,3 +1,4 @@
+import { type Language, pickLocalized } from './languages.ts';
 import { localizedKeys } from './schemas/common.ts';
 import { MAX_PRODUCT_IMAGES } from './limits.ts';
 
@@ -37,6 +38,12 @@ export interface ResourceEntry {
   readonly filters?: readonly string[];
   /** The list's order when none is asked for. */
   readonly defaultOrder?: 'asc' | 'desc';
+  /**
+   * The field a record is called by where many kinds are listed together (the Trash, the
+   * Scheduled screen, a delete's question): its language variants when it has them
+   * (`title_ru`…), else the column itself. `name` unless said.
+   */
+  readonly label?: string;
 }
 
 const localized = (...prefixes: string[]) => prefixes.flatMap((prefix) => localizedKeys(prefix));
@@ -46,6 +53,7 @@ export const RESOURCE_REGISTRY = {
     read: 'staff',
     create: 'staff',
     publishes: false,
+    label: 'user_name',
     image: { field: 'avatar', column: 'avatar' },
     search: ['user_name', 'first_name', 'last_name', 'email'],
     sortable: ['user_name', 'email', 'first_name', 'last_name', 'role'],
@@ -75,6 +83,7 @@ export const RESOURCE_REGISTRY = {
     read: 'public',
     create: 'staff',
     publishes: true,
+    label: 'title',
     requireLocalized: ['title'],
     search: [...localized('title'), 'link'],
     sortable: ['product_id', ...localized('title')],
@@ -84,6 +93,7 @@ export const RESOURCE_REGISTRY = {
     read: 'public',
     create: 'staff',
     publishes: true,
+    label: 'title',
     requireLocalized: ['title'],
     search: localized('title', 'description'),
     sortable: localized('title'),
@@ -120,6 +130,7 @@ export const RESOURCE_REGISTRY = {
     read: 'staff',
     create: 'public',
     publishes: false,
+    label: 'company_name',
     notifies: true,
     workflow: true,
     exports: true,
@@ -166,4 +177,19 @@ export function resourceEntry(name: Resource): ResourceEntry {
 export function fileFields(name: Resource): string[] {
   const entry = resourceEntry(name);
   return [entry.image?.field, entry.gallery?.field].filter((f): f is string => Boolean(f));
+}
+
+/**
+ * What a record is called (its registry `label`) in a language: a language-dependent one falls
+ * back as the site does; '' when it has none.
+ */
+export function recordLabel(
+  resource: Resource,
+  record: Readonly<Record<string, unknown>>,
+  language: Language,
+): string {
+  const label = resourceEntry(resource).label ?? 'name';
+  const plain = record[label];
+  if (typeof plain === 'string') return plain;
+  return pickLocalized(record as Record<string, string | null | undefined>, label, language);
 }

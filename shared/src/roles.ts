@@ -16,7 +16,8 @@ export const DEFAULT_ROLE: Role = 'admin';
  * The areas a staff route belongs to: each resource, and the screens that are not resources.
  * `settings` is the company data the site shows; `notifications` the delivery channels and
  * retention; `backups` the archives (issue 15); `activity` the audit log; `trash` the deleted
- * records (every role sees there only what it may change).
+ * records (every role sees there only what it may change); `schedules` what is scheduled to go
+ * live or offline (a record's own schedule is its resource's).
  */
 export const AREAS = [
   ...RESOURCES,
@@ -26,9 +27,11 @@ export const AREAS = [
   'backups',
   'activity',
   'trash',
+  'schedules',
 ] as const;
 export type Area = Resource | Screen;
-type Screen = 'settings' | 'publishing' | 'notifications' | 'backups' | 'activity' | 'trash';
+type Screen =
+  'settings' | 'publishing' | 'notifications' | 'backups' | 'activity' | 'trash' | 'schedules';
 
 /** Reading (GET) or changing (any other method); who may change may read. */
 export type Action = 'read' | 'write';
@@ -43,21 +46,25 @@ function grants(grant: (area: Area) => Grant): Readonly<Record<Area, Grant>> {
 
 /**
  * - `admin`: everything, users, roles and settings included.
- * - `editor`: the content the site shows (every resource that publishes) and publishing; no
- *   users, settings, leads or applications.
- * - `sales`: leads and supplier applications (their notes and exports with them); the content
- *   read-only; the staff list read-only, since a lead is assigned to one of them by name.
+ * - `editor`: the content the site shows (every resource that publishes), publishing and its
+ *   schedules; no users, settings, leads or applications.
+ * - `sales`: leads and supplier applications (their notes and exports with them); the content,
+ *   publishing and what is scheduled read-only; the staff list read-only, since a lead is
+ *   assigned to one of them by name.
  */
 export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Record<Area, Grant>>>> = {
   admin: grants(() => 'write'),
   editor: grants((area) =>
-    area === 'publishing' || area === 'trash' || (isResourceArea(area) && isContent(area))
+    area === 'publishing' ||
+    area === 'schedules' ||
+    area === 'trash' ||
+    (isResourceArea(area) && isContent(area))
       ? 'write'
       : null,
   ),
   sales: grants((area) => {
     if (area === 'trash') return 'write';
-    if (!isResourceArea(area)) return area === 'publishing' ? 'read' : null;
+    if (!isResourceArea(area)) return area === 'publishing' || area === 'schedules' ? 'read' : null;
     if (isSales(area)) return 'write';
     return isContent(area) || area === 'users' ? 'read' : null;
   }),

@@ -14,6 +14,8 @@ import {
   useTranslate,
 } from 'react-admin';
 import { NewestFirstList } from '../common/NewestFirstList.tsx';
+import { useFormat } from '../publishing/format.ts';
+import { useActorName } from '../schedules/actor.ts';
 
 const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: `conveyor.activity.actions.${id}` }));
 
@@ -27,9 +29,21 @@ function useAreaName() {
   };
 }
 
-/** What else an event says, in words: the fields changed, a role's change, an export's format. */
+/**
+ * What else an event says, in words: the fields changed (and whose schedule made the change), a
+ * role's change, an export's format, a schedule's times.
+ */
 function Details() {
   const translate = useTranslate();
+  const format = useFormat();
+  const scheduleTimes = (details: Record<string, unknown>) =>
+    (['publish_at', 'unpublish_at'] as const)
+      .filter((key) => typeof details[key] === 'string')
+      .map(
+        (key) =>
+          `${translate(`resources.schedules.fields.${key}`)}: ${format.date(String(details[key]))}`,
+      )
+      .join(' · ');
   return (
     <FunctionField<AuditEvent>
       source="details"
@@ -38,7 +52,12 @@ function Details() {
         const details = event.details as Record<string, unknown>;
         const field = (name: string) =>
           translate(`resources.${event.resource}.fields.${name}`, { _: name });
-        if (Array.isArray(details.fields)) return details.fields.map(String).map(field).join(', ');
+        if (Array.isArray(details.fields)) {
+          const fields = details.fields.map(String).map(field).join(', ');
+          return typeof details.scheduled_by === 'string'
+            ? `${fields} (${translate('conveyor.schedule.set_by', { name: details.scheduled_by })})`
+            : fields;
+        }
         if (event.action === 'role_change') {
           return `${translate(`conveyor.roles.${String(details.from)}`)} → ${translate(
             `conveyor.roles.${String(details.to)}`,
@@ -61,6 +80,9 @@ function Details() {
         }
         if (event.action === 'sessions_end') return String(details.count ?? '');
         if (event.action === 'export') return String(details.format ?? '').toUpperCase();
+        if (event.action === 'schedule' || event.action === 'unschedule') {
+          return scheduleTimes(details);
+        }
         return '';
       }}
     />
@@ -98,6 +120,7 @@ function Concerns(_props: { source: string; sortable: boolean }) {
  */
 export function ActivityList() {
   const translate = useTranslate();
+  const actorName = useActorName();
   const areaName = useAreaName();
   const areaChoices = AREAS.map((id) => ({ id, name: areaName(id) }));
   const filters = [
@@ -111,7 +134,12 @@ export function ActivityList() {
   ];
   const columns = [
     <DateField key="created_at" source="created_at" showTime sortable={false} />,
-    <TextField key="user_name" source="user_name" sortable={false} />,
+    <FunctionField<AuditEvent>
+      key="user_name"
+      source="user_name"
+      sortable={false}
+      render={(event) => actorName(event.user_id, event.user_name)}
+    />,
     <SelectField key="action" source="action" choices={actionChoices} sortable={false} />,
     <Concerns key="resource" source="resource" sortable={false} />,
     <Details key="details" />,

@@ -1,6 +1,6 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { localizedRepresentation } from '../common/recordRepresentation.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The categories screens, registered by App.tsx from the shared resource registry. */
@@ -9,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./CategoryCreate.tsx'), 'CategoryCreate'),
   edit: lazyScreen(() => import('./CategoryEdit.tsx'), 'CategoryEdit'),
   icon: CategoryIcon,
-  recordRepresentation: localizedRepresentation('name'),
+  recordRepresentation: labelRepresentation('categories'),
 } satisfies ResourceScreens;

@@ -1,5 +1,6 @@
 import HandshakeIcon from '@mui/icons-material/Handshake';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The clients screens, registered by App.tsx from the shared resource registry. */
@@ -8,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./ClientCreate.tsx'), 'ClientCreate'),
   edit: lazyScreen(() => import('./ClientEdit.tsx'), 'ClientEdit'),
   icon: HandshakeIcon,
-  recordRepresentation: 'name',
+  recordRepresentation: labelRepresentation('clients'),
 } satisfies ResourceScreens;

@@ -11,7 +11,9 @@ import {
   useBasename,
   useResourceContext,
 } from 'react-admin';
+import { DraftPanel } from '../drafts/DraftPanel.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
+import { SchedulePanel } from '../schedules/SchedulePanel.tsx';
 import { useErrorToast } from './useErrorToast.ts';
 
 /** 'Orqaga': back to the resource's list (or to `to`), on every form and show screen. */
@@ -43,7 +45,8 @@ export function CreatePage({ children, ...props }: CreateProps & { children: Rea
 
 /**
  * An edit screen: same form as create; saves wait for the API and go to the list. Content
- * records show their History under the form (undo is a restore from there).
+ * records show their publishing schedule and their History under the form (undo is a restore
+ * from there).
  */
 export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
   const onError = useErrorToast('conveyor.errors.form');
@@ -56,6 +59,8 @@ export function EditPage({ children, ...props }: EditProps & { children: ReactNo
       {...props}
     >
       {children}
+      <DraftPanel />
+      <SchedulePanel />
       <HistoryPanel />
     </Edit>
   );

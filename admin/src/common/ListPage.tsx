@@ -1,4 +1,4 @@
-import { isExporting, isResource } from '@conveyor/shared';
+import { isDraftable, isExporting, isResource } from '@conveyor/shared';
 import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
@@ -10,6 +10,7 @@ import {
   TopToolbar,
   useResourceContext,
 } from 'react-admin';
+import { DraftMarker } from '../drafts/DraftMarker.tsx';
 import { RowNumber } from './fields.tsx';
 import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
@@ -57,6 +58,7 @@ export function ListPage({
   rowActions?: ReactElement;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const isDraftableResource = isDraftable(useResourceContext(props) ?? '');
   return (
     <List
       perPage={10}
@@ -77,6 +79,7 @@ export function ListPage({
           <RowNumber label="conveyor.list.number" />
           {children}
           {status && <StatusSwitch label="conveyor.list.status" />}
+          {isDraftableResource && <DraftMarker label="conveyor.drafts.column" />}
           <Column label="conveyor.list.actions">{rowActions}</Column>
         </Datagrid>
       )}

@@ -1,13 +1,16 @@
 import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement } from 'react';
-import { Datagrid, List, type ListProps } from 'react-admin';
+import { Datagrid, List, type ListProps, type SortPayload } from 'react-admin';
 import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
 
+const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
+
 /**
  * A list of records that are not a registry resource and are read newest first (the activity
- * log, the trash): the page sizes of every list, no export or create, a table on a desktop and
- * cards on a phone, each row with `rowActions` after its `columns`.
+ * log, the trash), or in the one order `sort` names (the schedule, soonest first): the page
+ * sizes of every list, no export or create, a table on a desktop and cards on a phone, each
+ * row with `rowActions` after its `columns`.
  */
 export function NewestFirstList({
   title,
@@ -15,19 +18,21 @@ export function NewestFirstList({
   empty = false,
   columns,
   rowActions,
+  sort = NEWEST_FIRST,
 }: {
   title: string;
   filters: ReactElement[];
   empty?: ListProps['empty'];
   columns: ReactElement[];
   rowActions?: ReactElement;
+  sort?: SortPayload;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
       title={title}
       perPage={20}
-      sort={{ field: 'id', order: 'DESC' }}
+      sort={sort}
       filters={filters}
       pagination={<ListPagination />}
       actions={false}

@@ -10,6 +10,9 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { isDraftable } from '@conveyor/shared';
+import { useDraft } from '../drafts/api.ts';
+import { DraftSaveButton } from '../drafts/DraftSaveButton.tsx';
 import { ConfirmedDeleteButton } from './RowActions.tsx';
 
 /**
@@ -30,7 +33,10 @@ export function FormToolbar({
   return (
     <Toolbar>
       <Box sx={{ flex: 1, display: 'flex', justifyContent: 'space-between' }}>
-        <SaveButton />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+          <SaveButton />
+          <DraftSaveButton />
+        </Box>
         {deletable && record?.id !== undefined && record.id !== null && (
           <ConfirmedDeleteButton disabled={disableDelete} />
         )}
@@ -56,9 +62,15 @@ export function ResourceForm({
   defaultValues?: Record<string, unknown>;
   activatable?: boolean;
 }) {
-  const resource = useResourceContext();
+  const resource = useResourceContext() ?? '';
+  const record = useRecordContext<{ id: number }>();
+  // an edit screen shows the record as its draft has it, to go on from there (issue 17)
+  const drafted = record?.id !== undefined && isDraftable(resource);
+  const { data: draft, isPending } = useDraft(resource, record?.id, drafted);
+  if (drafted && isPending) return null;
   return (
     <SimpleForm
+      record={draft ? { ...record, ...draft.data } : record}
       toolbar={toolbar}
       defaultValues={activatable ? { is_active: true, ...defaultValues } : defaultValues}
     >

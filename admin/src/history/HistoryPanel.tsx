@@ -34,6 +34,7 @@ import { fileUrl } from '../config.ts';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
 import { useFormat } from '../publishing/format.ts';
+import { useActorName } from '../schedules/actor.ts';
 import { changedKeys } from './diff.ts';
 
 type Snapshot = Record<string, unknown>;
@@ -141,6 +142,7 @@ export function HistoryPanel() {
   const resource = useResourceContext() ?? '';
   const translate = useTranslate();
   const format = useFormat();
+  const actorName = useActorName();
   const notify = useNotify();
   const refresh = useRefresh();
   const queryClient = useQueryClient();
@@ -203,7 +205,8 @@ export function HistoryPanel() {
             >
               <ListItemText
                 primary={`${translate(`conveyor.history.actions.${revision.action}`)} · ${
-                  revision.user_name || translate('conveyor.history.nobody')
+                  actorName(revision.user_id, revision.user_name) ||
+                  translate('conveyor.history.nobody')
                 }`}
                 secondary={[format.date(revision.created_at), fieldList(revision.fields)]
                   .filter(Boolean)

@@ -194,6 +194,18 @@ export const uz: Catalogue = mergeCatalogue('en', {
       categories: {
         hasProducts: "Bu kategoriyada hali mahsulotlar bor: avval ularni ko'chiring yoki o'chiring",
       },
+      drafts: {
+        none: 'Bu yozuvda e’lon qilinmagan o‘zgarishlar yo‘q',
+        pictures:
+          'Rasmlar qoralamaga emas, darhol saqlanadi: ularni «Saqlash» tugmasi bilan saqlang',
+        noPage: 'Saytda bu yozuvning sahifasi yo‘q (uning toifasi yashirilgan)',
+        previewFailed: 'Oldindan ko‘rishni tayyorlab bo‘lmadi',
+      },
+      schedules: {
+        empty: 'Saytga chiqish yoki saytdan olish vaqtini (yoki ikkalasini) kiriting',
+        past: "Bu vaqt o'tib ketgan: hozirdan keyingi vaqtni tanlang",
+        order: "Saytdan olish vaqti saytga chiqish vaqtidan keyin bo'lishi kerak",
+      },
       notifications: { notRetryable: 'Faqat xato bilan tugagan yuborishni qayta urinish mumkin' },
       publishing: {
         signatureRefused: "Qayta yig'ish so'rovi rad etildi: imzo noto'g'ri",
@@ -302,6 +314,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
         recovery_codes_new: 'Yangi zaxira kodlar',
         recovery_code_used: 'Zaxira kod ishlatildi',
         two_factor_failed: "Ikkinchi bosqich kodi noto'g'ri",
+        schedule: 'Nashr rejalashtirildi',
+        unschedule: 'Jadval bekor qilindi',
       },
       areas: {
         settings: 'Kompaniya ma’lumotlari',
@@ -310,6 +324,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         backups: 'Zaxira nusxalar',
         activity: 'Faoliyat jurnali',
         trash: 'Savat',
+        schedules: 'Rejalashtirilgan',
       },
       by_self: "foydalanuvchining o'zi",
       by_admin: 'administrator',
@@ -351,6 +366,69 @@ export const uz: Catalogue = mergeCatalogue('en', {
       admin_explain:
         "Foydalanuvchi telefonini yo'qotgan bo'lsa, uni o'chiring; u qaytadan sozlashi mumkin.",
       failed: "Ikki bosqichli autentifikatsiyani o'zgartirib bo'lmadi",
+    },
+    drafts: {
+      save: 'Qoralama sifatida saqlash',
+      saved: 'Qoralama saqlandi: e’lon qilmaguningizcha sayt o‘zgarmaydi',
+      save_failed: 'Qoralamani saqlab bo‘lmadi',
+      notice:
+        'Quyida e’lon qilinmagan o‘zgarishlar ko‘rsatilgan (qoralamani %{name} saqlagan, %{time}). Ular e’lon qilingach saytda chiqadi.',
+      preview: 'Oldindan ko‘rish',
+      building: 'Oldindan ko‘rish tayyorlanmoqda…',
+      publish: 'Qoralamani e’lon qilish',
+      published: 'Qoralama e’lon qilindi: sayt qayta yig‘ilmoqda',
+      discard: 'Qoralamani o‘chirish',
+      discard_title: 'E’lon qilinmagan o‘zgarishlar o‘chirilsinmi?',
+      discard_content: 'Qoralama o‘chiriladi; e’lon qilingan yozuv o‘zgarmaydi.',
+      discarded: 'Qoralama o‘chirildi',
+      failed: 'Qoralamani o‘zgartirib bo‘lmadi',
+      preview_failed: 'Oldindan ko‘rishni tayyorlab bo‘lmadi',
+      preview_title: 'Oldindan ko‘rish: sahifa tashrif buyuruvchilarga qanday ko‘rinsa, shunday',
+      language: 'Til',
+      width: 'Ekran kengligi',
+      phone: 'Telefon',
+      desktop: 'Kompyuter',
+      link_lasts: 'Havola amal qiladi',
+      hours_1: '1 soat',
+      hours_24: '1 kun',
+      hours_168: '7 kun',
+      copy_link: 'Havolani nusxalash',
+      link_copied:
+        'Havola nusxalandi: u kimda bo‘lsa, muddati tugaguncha oldindan ko‘rishni ko‘radi',
+      expires: 'Havola muddati: %{time} gacha',
+      close: 'Yopish',
+      marker: 'Qoralama',
+      column: 'Qoralama',
+    },
+    schedule: {
+      title: 'Nashr jadvali',
+      none: 'Rejalashtirilmagan',
+      publish_line: 'Saytga chiqadi: %{time}',
+      unpublish_line: 'Saytdan olinadi: %{time}',
+      set_by: 'belgilagan: %{name}',
+      set: 'Rejalashtirish',
+      change: "Jadvalni o'zgartirish",
+      cancel: 'Jadvalni bekor qilish',
+      cancel_title: '«%{name}» jadvali bekor qilinsinmi?',
+      cancel_content: "Belgilangan vaqtda hech narsa bo'lmaydi; yozuv hozirgi holicha qoladi.",
+      cancelled: 'Jadval bekor qilindi',
+      cancel_failed: "Jadvalni bekor qilib bo'lmadi",
+      dialog_title: 'Nashrni rejalashtirish',
+      explain:
+        "Ko'rsatilgan vaqtda yozuv yoqiladi (yoki o'chiriladi) va sayt yangilanadi. Vaqt shu kompyuterning vaqt mintaqasida.",
+      publish_at: 'Saytga chiqish vaqti',
+      publish_help: "Faqat saytdan olish uchun bo'sh qoldiring",
+      unpublish_at: 'Saytdan olish vaqti',
+      unpublish_help: 'Ixtiyoriy: yozuv saytdan qachon olinadi',
+      save: 'Jadvalni saqlash',
+      saved: 'Rejalashtirildi',
+      failed: "Jadvalni saqlab bo'lmadi",
+      live: 'Saytda',
+      hidden: 'Yashirin',
+      scheduler: 'Rejalashtiruvchi',
+      empty: 'Hech narsa rejalashtirilmagan',
+      empty_explain:
+        "Yashirin yozuvga tahrirlash sahifasida (forma ostida) saytga chiqish vaqtini bering; shu vaqtgacha u shu ro'yxatda turadi.",
     },
     history: {
       title: 'Tarix',
@@ -537,6 +615,17 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
   },
   resources: {
+    schedules: {
+      name: 'Rejalashtirilgan |||| Rejalashtirilgan',
+      fields: {
+        resource: 'Turi',
+        name: 'Nomi',
+        publish_at: 'Saytga chiqadi',
+        unpublish_at: 'Saytdan olinadi',
+        is_active: 'Hozir',
+        user_name: 'Kim belgilagan',
+      },
+    },
     trash: {
       name: 'Savat |||| Savat',
       fields: {

@@ -1,5 +1,6 @@
 import MailIcon from '@mui/icons-material/Mail';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 import { withNewCount } from '../workflow/NewCountIcon.tsx';
 
@@ -8,5 +9,5 @@ export default {
   list: lazyScreen(() => import('./LeadList.tsx'), 'LeadList'),
   show: lazyScreen(() => import('./LeadShow.tsx'), 'LeadShow'),
   icon: withNewCount(MailIcon, 'leads'),
-  recordRepresentation: 'name',
+  recordRepresentation: labelRepresentation('leads'),
 } satisfies ResourceScreens;

@@ -1,6 +1,6 @@
 import VideoLibraryIcon from '@mui/icons-material/VideoLibrary';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { localizedRepresentation } from '../common/recordRepresentation.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The media screens, registered by App.tsx from the shared resource registry. */
@@ -9,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./MediaCreate.tsx'), 'MediaCreate'),
   edit: lazyScreen(() => import('./MediaEdit.tsx'), 'MediaEdit'),
   icon: VideoLibraryIcon,
-  recordRepresentation: localizedRepresentation('title'),
+  recordRepresentation: labelRepresentation('media'),
 } satisfies ResourceScreens;

@@ -1,6 +1,6 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { localizedRepresentation } from '../common/recordRepresentation.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The products screens, registered by App.tsx from the shared resource registry. */
@@ -9,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./ProductCreate.tsx'), 'ProductCreate'),
   edit: lazyScreen(() => import('./ProductEdit.tsx'), 'ProductEdit'),
   icon: InventoryIcon,
-  recordRepresentation: localizedRepresentation('name'),
+  recordRepresentation: labelRepresentation('products'),
 } satisfies ResourceScreens;

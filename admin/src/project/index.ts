@@ -1,6 +1,6 @@
 import WorkIcon from '@mui/icons-material/Work';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { localizedRepresentation } from '../common/recordRepresentation.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The project screens, registered by App.tsx from the shared resource registry. */
@@ -9,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./ProjectCreate.tsx'), 'ProjectCreate'),
   edit: lazyScreen(() => import('./ProjectEdit.tsx'), 'ProjectEdit'),
   icon: WorkIcon,
-  recordRepresentation: localizedRepresentation('title'),
+  recordRepresentation: labelRepresentation('project'),
 } satisfies ResourceScreens;

@@ -1,5 +1,5 @@
-import { isResource, resourceEntry } from '@conveyor/shared';
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { isDraftable, isResource, resourceEntry } from '@conveyor/shared';
+import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
 import { api } from './http.ts';
 
 /**
@@ -150,6 +150,36 @@ export function toFormData(
   return form;
 }
 
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * A draft's body: the form's fields that differ from the live record, pictures left out. A
+ * changed picture is refused: pictures are saved at once, never drafted.
+ */
+export function draftChanges(
+  resource: string,
+  data: Record<string, unknown>,
+  live: Record<string, unknown>,
+): Record<string, unknown> {
+  const spec = multipartFields(resource);
+  const refused = () => new HttpError('conveyor.errors.drafts.pictures', 400);
+  if (spec) {
+    const image = data[spec.image];
+    if (isFileValue(image) || (spec.image in data && !image && live[spec.image])) throw refused();
+    if (spec.gallery && spec.gallery in data) {
+      const ids = (items: unknown) =>
+        ((items as ImageValue[] | null) ?? []).map((item) => (isFileValue(item) ? 'new' : item.id));
+      if (!same(ids(data[spec.gallery]), ids(live[spec.gallery]))) throw refused();
+    }
+  }
+  const changes: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (READ_ONLY.has(key) || key === spec?.image || key === spec?.gallery) continue;
+    if (!same(value, live[key])) changes[key] = value;
+  }
+  return changes;
+}
+
 /** A JSON body: the record without the fields the API computes. */
 function toJson(data: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(data).filter(([key]) => !READ_ONLY.has(key)));
@@ -200,6 +230,15 @@ export const dataProvider: DataProvider = {
   },
 
   async update(resource, params) {
+    if ((params.meta as { draft?: boolean } | undefined)?.draft) {
+      // Save as draft (issue 17): the fields that differ from the live record, the live record
+      // unchanged in react-admin's cache
+      await api(`/${resource}/${encodeURIComponent(params.id)}/draft`, {
+        method: 'PUT',
+        json: draftChanges(resource, params.data, params.previousData),
+      });
+      return { data: params.previousData } as never;
+    }
     if (SINGLETONS.has(resource)) {
       const reply = await api<{ data: RaRecord }>(`/${resource}`, {
         method: 'PUT',
@@ -207,10 +246,17 @@ export const dataProvider: DataProvider = {
       });
       return { data: withSingletonId(reply.data) } as never;
     }
-    return api(`/${resource}/${encodeURIComponent(params.id)}`, {
+    const saved = await api(`/${resource}/${encodeURIComponent(params.id)}`, {
       method: 'PUT',
       ...body(resource, params.data, params.previousData),
     });
+    // what the form showed, a draft included, is live now: the draft is spent
+    if (isDraftable(resource)) {
+      await api(`/${resource}/${encodeURIComponent(params.id)}/draft`, { method: 'DELETE' }).catch(
+        () => undefined, // there was none
+      );
+    }
+    return saved as never;
   },
 
   async updateMany(resource, params) {

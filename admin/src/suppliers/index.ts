@@ -1,5 +1,6 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 import { withNewCount } from '../workflow/NewCountIcon.tsx';
 
@@ -8,5 +9,5 @@ export default {
   list: lazyScreen(() => import('./SupplierList.tsx'), 'SupplierList'),
   edit: lazyScreen(() => import('./SupplierEdit.tsx'), 'SupplierEdit'),
   icon: withNewCount(StorefrontIcon, 'suppliers'),
-  recordRepresentation: 'company_name',
+  recordRepresentation: labelRepresentation('suppliers'),
 } satisfies ResourceScreens;

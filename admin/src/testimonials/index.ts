@@ -1,6 +1,6 @@
 import RateReviewIcon from '@mui/icons-material/RateReview';
 import { lazyScreen } from '../common/lazyScreen.ts';
-import { localizedRepresentation } from '../common/recordRepresentation.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The testimonials screens, registered by App.tsx from the shared resource registry. */
@@ -9,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./TestimonialCreate.tsx'), 'TestimonialCreate'),
   edit: lazyScreen(() => import('./TestimonialEdit.tsx'), 'TestimonialEdit'),
   icon: RateReviewIcon,
-  recordRepresentation: localizedRepresentation('name'),
+  recordRepresentation: labelRepresentation('testimonials'),
 } satisfies ResourceScreens;

@@ -1,5 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { lazyScreen } from '../common/lazyScreen.ts';
+import { labelRepresentation } from '../common/recordRepresentation.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /** The users screens, registered by App.tsx from the shared resource registry. */
@@ -8,5 +9,5 @@ export default {
   create: lazyScreen(() => import('./UserCreate.tsx'), 'UserCreate'),
   edit: lazyScreen(() => import('./UserEdit.tsx'), 'UserEdit'),
   icon: PeopleIcon,
-  recordRepresentation: 'user_name',
+  recordRepresentation: labelRepresentation('users'),
 } satisfies ResourceScreens;

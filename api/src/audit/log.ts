@@ -2,10 +2,12 @@ import type { AuditAction, AuditEvent } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
 import { nowIso, toIso } from '../lib/rows.ts';
 
-/** Who acted and from where: a request, or the account just signed in. */
+/** Who acted and from where: a request, the account just signed in, or the server itself. */
 export interface Actor {
   user: { id: number; user_name: string } | null;
   ip: string;
+  /** The server's own part that acted, when no user did (`scheduler`): its name is shown. */
+  system?: string;
 }
 
 /** What a caller says of an event; who and from where come from the request. */
@@ -30,7 +32,7 @@ export async function audit(db: Executor, request: Actor | null, entry: AuditEnt
     .values({
       created_at: nowIso(),
       user_id: user?.id ?? null,
-      user_name: user?.user_name ?? entry.userName ?? '',
+      user_name: user?.user_name ?? entry.userName ?? request?.system ?? '',
       action: entry.action,
       resource: entry.resource ?? '',
       record_id: entry.recordId ?? null,

@@ -35,9 +35,13 @@ export const TABLES = [
   // Earlier states of the content, to undo with; their files are among the uploads.
   'revisions',
   'revision_files',
+  // Changes staff saved and have not published yet.
+  'drafts',
   // Pending lead deliveries are jobs: a lead acknowledged but not yet delivered must still reach
   // sales after a move to another database. Finished jobs are the deliveries' history.
   'jobs',
+  // Staff's pending publish times, with their jobs just above: they fire after a move too.
+  'schedules',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

@@ -20,6 +20,9 @@ import * as sessionDetails from './migrations/2026_11_24_0005_session_details.ts
 import * as auditLog from './migrations/2026_11_24_0006_audit_log.ts';
 import * as revisions from './migrations/2026_11_24_0007_revisions.ts';
 import * as twoFactor from './migrations/2026_11_24_0008_two_factor.ts';
+import * as fullBuilds from './migrations/2026_11_24_0020_full_builds.ts';
+import * as schedules from './migrations/2026_11_25_0001_schedules.ts';
+import * as drafts from './migrations/2026_11_25_0002_drafts.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +40,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_24_0006_audit_log': auditLog,
   '2026_11_24_0007_revisions': revisions,
   '2026_11_24_0008_two_factor': twoFactor,
+  '2026_11_24_0020_full_builds': fullBuilds,
+  '2026_11_25_0001_schedules': schedules,
+  '2026_11_25_0002_drafts': drafts,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

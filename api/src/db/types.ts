@@ -78,6 +78,19 @@ export interface RevisionsTable {
   snapshot: string;
 }
 
+/** A record's changes saved without going live (issue 17): one per record. */
+export interface DraftsTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  /** JSON object: the fields the draft changes, as an update's body gives them. */
+  data: string;
+  user_id: number | null;
+  user_name: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface RevisionFilesTable {
   id: Generated<number>;
   revision_id: number;
@@ -216,6 +229,8 @@ export interface PublishBuildsTable {
   log_tail: string | null;
   /** The instance (host:pid) running the build. */
   owner: string | null;
+  /** Every page rendered, none carried over from the live release (the admin's Rebuild). */
+  full: ColumnType<boolean | number, boolean | undefined, boolean>;
   /** 0 for a requested build; n for the nth automatic retry of a failed one. */
   attempt: ColumnType<number, number | undefined, number>;
   /** A queued row does not start before this time. */
@@ -256,6 +271,24 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/**
+ * A content record's pending publish and unpublish times (issue 17): one row per record at
+ * most, gone once both have fired or it is cancelled. ISO-8601 UTC text, as in `jobs`.
+ */
+export interface SchedulesTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  publish_at: string | null;
+  unpublish_at: string | null;
+  /** The sooner of the two pending times. */
+  next_at: string;
+  user_id: number | null;
+  user_name: Generated<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Who hears of new leads and supplier applications: one row (id 1), staff only. */
 export interface NotificationSettingsTable {
   id: number;
@@ -287,8 +320,10 @@ export interface Database {
   clients: ClientsTable;
   settings: SettingsTable;
   publish_builds: PublishBuildsTable;
+  drafts: DraftsTable;
   server_keys: ServerKeysTable;
   webhook_receipts: WebhookReceiptsTable;
   jobs: JobsTable;
+  schedules: SchedulesTable;
   notification_settings: NotificationSettingsTable;
 }

@@ -90,6 +90,8 @@ export default fp(
       suppressWarning: true,
       cacheControl: false,
       extensions: ['html'],
+      // a release's own records (its build manifest) are not pages
+      dotfiles: 'ignore',
       setHeaders,
     });
 

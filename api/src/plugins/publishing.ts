@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { REPO_ROOT } from '../config.ts';
 import { builtReleases } from '../db/repositories/builds.ts';
@@ -10,6 +11,7 @@ import {
   siteBuilder,
   switchRelease,
 } from '../publish/siteBuilder.ts';
+import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 
 declare module 'fastify' {
@@ -47,20 +49,20 @@ export default fp(
     const { webhook } = publish;
     const runner = publish.mode === 'runner';
     // Without PUBLISH_API_URL the build reads this server, at the address it really listens on.
-    const apiUrl = () => {
-      if (publish.apiUrl) return publish.apiUrl;
-      const address = app.server.address();
-      const port = typeof address === 'object' && address ? address.port : app.config.port;
-      return `http://127.0.0.1:${port}`;
-    };
     // With webhook URLs the rebuild is announced to them; otherwise the bundled runner builds here.
     const builder = runner
       ? siteBuilder({
           siteRoot: publish.siteRoot,
-          command: publish.command,
+          // read at each build, as the environment is
+          get command() {
+            return publish.command;
+          },
           cwd: REPO_ROOT,
-          env: () => ({ API_URL: apiUrl(), ASTRO_TELEMETRY_DISABLED: '1' }),
+          env: () => ({ API_URL: buildApiUrl(app), ASTRO_TELEMETRY_DISABLED: '1' }),
           keepReleases: publish.keepReleases,
+          data: () => readSiteData(app.db),
+          // site/astro.config.mjs `cacheDir`
+          imageCache: join(REPO_ROOT, '.cache', 'astro', 'assets'),
           timeoutMs: publish.buildTimeoutMs,
           log: app.log,
         })

@@ -1,3 +1,4 @@
+import { delimiter, dirname } from 'node:path';
 import { spawn } from 'node:child_process';
 
 /**
@@ -17,7 +18,10 @@ const MAX_LINE = 2000;
 const SECRET_VARIABLE =
   /PASSWORD|SECRET|TOKEN|CREDENTIAL|PRIVATE_KEY|API_KEY|ACCESS_KEY|^(DATABASE_URL|REDIS_URL|SMTP_URL|TEST_POSTGRES_URL|PG[A-Z]+)$/i;
 
-/** The build's environment: this process's, without secrets, plus `extra`. */
+/**
+ * The build's environment: this process's, without secrets, plus `extra`; the API's own Node
+ * first on the PATH, whatever `node` the PATH would find otherwise.
+ */
 export function buildEnvironment(
   extra: Record<string, string>,
   env: NodeJS.ProcessEnv = process.env,
@@ -26,7 +30,8 @@ export function buildEnvironment(
   for (const [name, value] of Object.entries(env)) {
     if (value !== undefined && !SECRET_VARIABLE.test(name)) kept[name] = value;
   }
-  return { ...kept, ...extra };
+  const path = [dirname(process.execPath), kept.PATH].filter(Boolean).join(delimiter);
+  return { ...kept, PATH: path, ...extra };
 }
 
 /** '90 s', '10 min': a duration for a message. */

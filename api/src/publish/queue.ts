@@ -117,9 +117,12 @@ export class RebuildQueue {
     return this.#requests.record().then(() => this.#schedule());
   }
 
-  /** Asks for a rebuild that starts as soon as no other build runs (the admin's button). */
-  async requestNow(): Promise<void> {
-    await this.#requests.record({ now: true });
+  /**
+   * Asks for a rebuild that starts as soon as no other build runs; `full` (the admin's button):
+   * every page rendered.
+   */
+  async requestNow(options: { full?: boolean } = {}): Promise<void> {
+    await this.#requests.record({ now: true, full: options.full ?? false });
     this.#options.clock.clearTimeout(this.#timer);
     void this.#run();
   }

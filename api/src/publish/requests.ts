@@ -26,18 +26,26 @@ export class RebuildRequests {
     return next;
   }
 
-  /** Records a change of public content; `now`: a rebuild that skips the quiet window. */
-  record(options: { now?: boolean } = {}): Promise<void> {
+  /**
+   * Records a change of public content; `now`: a rebuild that skips the quiet window; `full`:
+   * one that renders every page rather than only those whose data changed.
+   */
+  record(options: { now?: boolean; full?: boolean } = {}): Promise<void> {
     const now = options.now ?? false;
+    const full = options.full ?? false;
     return this.serial(async () => {
       for (;;) {
         const at = isoAt(this.#clock);
         const [queued] = await queuedBuilds(this.#db);
         if (!queued) {
-          await insertQueuedBuild(this.#db, at, { requests: 1, notBefore: now ? at : null });
+          await insertQueuedBuild(this.#db, at, {
+            requests: 1,
+            notBefore: now ? at : null,
+            full,
+          });
           return;
         }
-        if (await addRequest(this.#db, queued, at, now)) return;
+        if (await addRequest(this.#db, queued, at, now, full)) return;
         // a publisher took that row for a build just now: this change needs one of its own
       }
     });

@@ -49,11 +49,15 @@ async function take(ctx: RunnerContext, startedAt: string): Promise<QueuedBuild 
   for (const [index, row] of rows.entries()) {
     if (!(await claimBuild(ctx.db, row.id, startedAt, ctx.owner))) continue;
     let folded = 0;
+    let full = row.full;
     for (const other of rows.slice(index + 1)) {
-      if (await dropQueuedBuild(ctx.db, other.id)) folded += other.requests;
+      if (await dropQueuedBuild(ctx.db, other.id)) {
+        folded += other.requests;
+        full ||= other.full;
+      }
     }
     if (folded > 0) await addFoldedRequests(ctx.db, row.id, folded);
-    return { ...row, requests: row.requests + folded };
+    return { ...row, requests: row.requests + folded, full };
   }
   return undefined;
 }
@@ -72,13 +76,13 @@ export async function buildNext(
   if (!row) return;
   onClaim(row.id);
   ctx.log.info(
-    { build: row.id, requests: row.requests, attempt: row.attempt },
+    { build: row.id, requests: row.requests, attempt: row.attempt, full: row.full },
     'site build started',
   );
   try {
     let result: BuildResult;
     try {
-      result = await ctx.build(signal);
+      result = await ctx.build(signal, { full: row.full });
     } catch (error) {
       await failed(ctx, row, started, error as Error, signal.aborted);
       return;
@@ -135,6 +139,7 @@ async function failed(
       requests: 0,
       attempt,
       notBefore,
+      full: row.full,
     });
     return true;
   });

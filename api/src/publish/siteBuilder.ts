@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readlink, rename, rm, stat, symlink } from 'node:fs/promises';
+import { mkdir, readdir, readlink, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildEnvironment, LogTail, runBuild } from './buildProcess.ts';
@@ -18,9 +18,24 @@ export interface SiteBuilderOptions {
   timeoutMs?: number;
   /** Between SIGTERM and SIGKILL to the build's process group when it is stopped (default 5 s). */
   killGraceMs?: number;
+  /**
+   * The data the build shows, read at the start of each build (publish/siteData.ts): written to
+   * a file the build reads (SITE_DATA) instead of asking the API page by page. Without it the
+   * build reads the API.
+   */
+  data?: () => Promise<unknown>;
+  /**
+   * Astro's cache of encoded pictures (`cacheDir/assets`), kept between builds and restarts so a
+   * picture is encoded once: after each build, entries no kept release uses go (see
+   * pruneImageCache).
+   */
+  imageCache?: string;
   /** Told about old releases that could not be removed (the build still succeeds). */
   log?: Pick<FastifyBaseLogger, 'warn'>;
 }
+
+/** DATA_DIR/site/work: the data file of the build in progress. */
+const WORK = 'work';
 
 /** Files a release must have before it goes live: the home page and the not-found page. */
 const REQUIRED_FILES = ['index.html', '404.html'];
@@ -49,6 +64,7 @@ export async function currentRelease(siteRoot: string): Promise<string | null> {
  */
 export async function clearLeftovers(siteRoot: string, known: Iterable<string>): Promise<string[]> {
   const removed: string[] = [];
+  await rm(join(siteRoot, WORK), { recursive: true, force: true });
   let entries: string[];
   try {
     entries = await readdir(siteRoot);
@@ -101,6 +117,38 @@ async function goLive(siteRoot: string, release: string): Promise<void> {
 /** A release's name as builds make it (`20261124T201500123`, `…-2`): nothing that leaves the folder. */
 const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z-]*$/;
 
+/** Cache entries younger than this stay: a preview or another build may be using them now. */
+const CACHE_GRACE_MS = 24 * 3600_000;
+
+/**
+ * Removes the encoded pictures (and their `.json` notes) no kept release holds under `_astro/`
+ * from Astro's image cache: a deleted product's or a replaced picture's encodings would
+ * otherwise stay for ever. An entry names the file it makes (`<upload>_<hash>.webp`). Returns
+ * how many files went.
+ */
+export async function pruneImageCache(
+  cache: string,
+  releases: string,
+  now = Date.now(),
+): Promise<number> {
+  const used = new Set<string>();
+  for (const release of await readdir(releases).catch(() => [] as string[])) {
+    for (const name of await readdir(join(releases, release, '_astro')).catch(() => [])) {
+      used.add(name);
+    }
+  }
+  let removed = 0;
+  for (const name of await readdir(cache).catch(() => [] as string[])) {
+    if (used.has(name.replace(/\.json$/, ''))) continue;
+    const path = join(cache, name);
+    const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: now }));
+    if (now - mtimeMs < CACHE_GRACE_MS) continue;
+    await rm(path, { force: true });
+    removed++;
+  }
+  return removed;
+}
+
 /** The job kind that switches the live release, run by the instance that builds. */
 export const ROLLBACK_JOB = 'site.rollback';
 
@@ -127,25 +175,35 @@ export async function switchRelease(siteRoot: string, release: string): Promise<
  * last few releases are kept. The build runs without the API's secrets in its environment.
  */
 export function siteBuilder(options: SiteBuilderOptions) {
-  return async (signal?: AbortSignal): Promise<BuildResult> => {
+  return async (signal?: AbortSignal, build: { full?: boolean } = {}): Promise<BuildResult> => {
     const releases = join(options.siteRoot, 'releases');
     await mkdir(releases, { recursive: true });
     const id = new Date().toISOString().replace(/[-:.]/g, '').replace(/Z$/, '');
     let release = id;
     for (let n = 2; existsSync(join(releases, release)); n++) release = `${id}-${n}`;
     const outDir = join(releases, release);
+    const extra: Record<string, string> = {};
+    // the live release: pages whose data did not change are carried over from it
+    const live = await currentRelease(options.siteRoot);
+    if (live && !build.full) extra.SITE_PREVIOUS = join(releases, live);
+    const dataFile = join(options.siteRoot, WORK, `${release}.json`);
+    if (options.data) {
+      await mkdir(join(options.siteRoot, WORK), { recursive: true });
+      await writeFile(dataFile, JSON.stringify(await options.data()));
+      extra.SITE_DATA = dataFile;
+    }
     const tail = new LogTail();
     const run = await runBuild(
       options.command.replaceAll('{outDir}', JSON.stringify(outDir)),
       {
         cwd: options.cwd,
-        env: buildEnvironment(options.env()),
+        env: buildEnvironment({ ...options.env(), ...extra }),
         timeoutMs: options.timeoutMs ?? 10 * 60_000,
         killGraceMs: options.killGraceMs ?? 5000,
       },
       tail,
       signal,
-    );
+    ).finally(() => rm(dataFile, { force: true }));
     const logTail = tail.text();
     const missing = REQUIRED_FILES.find((file) => !existsSync(join(outDir, file)));
     const problem = run.stopped
@@ -163,9 +221,10 @@ export function siteBuilder(options: SiteBuilderOptions) {
     await goLive(options.siteRoot, release);
     try {
       await pruneReleases(releases, release, options.keepReleases);
+      if (options.imageCache) await pruneImageCache(options.imageCache, releases);
     } catch (err) {
       // the new release is live: a folder that would not go is no reason to call it failed
-      options.log?.warn({ err }, 'could not remove old site releases');
+      options.log?.warn({ err }, 'could not remove old site releases or cached pictures');
     }
     return { pages, release, logTail };
   };

@@ -20,5 +20,8 @@ export class BuildError extends Error {
   }
 }
 
-/** One build; `signal` aborts when the queue closes (the build should stop, and throw). */
-export type Builder = (signal: AbortSignal) => Promise<BuildResult>;
+/**
+ * One build; `signal` aborts when the queue closes (the build should stop, and throw); `full`:
+ * render every page, carry nothing over from the live release.
+ */
+export type Builder = (signal: AbortSignal, options?: { full?: boolean }) => Promise<BuildResult>;

@@ -72,7 +72,7 @@ export async function addRevision(
       record_id: Number(snapshot.id),
       created_at: nowIso(),
       user_id: user?.id ?? null,
-      user_name: user?.user_name ?? '',
+      user_name: user?.user_name ?? actor?.system ?? '',
       action,
       fields: JSON.stringify(fields),
       snapshot: JSON.stringify(snapshot),

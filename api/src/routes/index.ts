@@ -16,6 +16,7 @@ import notificationRoutes from './notifications/index.ts';
 import productRoutes from './products/index.ts';
 import projectRoutes from './project/index.ts';
 import publishingRoutes, { publishingHookRoute, releaseRoutes } from './publishing/index.ts';
+import scheduleRoutes from './schedules/index.ts';
 import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
@@ -26,7 +27,7 @@ import userRoutes from './users/index.ts';
 
 /** Everything under /api: the guard and the body parsers apply here only. */
 export default async function apiRoutes(app: FastifyInstance) {
-  // filled by each resource's registerCrud, read by the trash
+  // filled by each resource's registerCrud, read by the trash and the schedule's job
   app.decorate('crud', new Map());
   await app.register(authPlugin);
   await app.register(multipartPlugin);
@@ -77,4 +78,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(notificationRoutes);
   await app.register(backupRoutes);
   await app.register(trashRoutes);
+  await app.register(scheduleRoutes);
 }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { type QueueOptions, RebuildQueue } from '../../src/publish/queue.ts';
-import { BuildError, type BuildResult } from '../../src/publish/types.ts';
+import { BuildError, type Builder, type BuildResult } from '../../src/publish/types.ts';
 import { startApi, type TestApi } from './api.ts';
 import type { TestClock } from './clock.ts';
 
@@ -17,11 +17,17 @@ export function fakeBuilder(
 ) {
   const { ms = 20, fail = false, clock, held = false } = options;
   const calls: number[] = [];
+  /** Whether each call was asked to render every page. */
+  const fulls: boolean[] = [];
   let active = 0;
   let maxActive = 0;
   let release: () => void = () => {};
-  const build = async (): Promise<BuildResult> => {
+  const build = async (
+    _signal?: AbortSignal,
+    options?: { full?: boolean },
+  ): Promise<BuildResult> => {
     calls.push(clock ? clock.now() : Date.now());
+    fulls.push(options?.full ?? false);
     active++;
     maxActive = Math.max(maxActive, active);
     await (held ? new Promise<void>((resolve) => (release = resolve)) : sleep(ms));
@@ -30,7 +36,7 @@ export function fakeBuilder(
       throw new BuildError('the site build failed (exit 1)', 'line 1\nAPI unreachable');
     return { pages: 3, release: `r${calls.length}`, logTail: 'ok' };
   };
-  return { build, calls, maxActive: () => maxActive, release: () => release() };
+  return { build, calls, fulls, maxActive: () => maxActive, release: () => release() };
 }
 
 /** Whether a process runs (a zombie, ended but not yet reaped, does not). */
@@ -83,7 +89,7 @@ export function queueHarness() {
   return {
     api,
     queue(
-      build: () => Promise<BuildResult>,
+      build: Builder,
       debounceMs = 100,
       maxWaitMs = 400,
       options: Partial<QueueOptions> = {},

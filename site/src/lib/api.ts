@@ -8,6 +8,7 @@ import type {
   Testimonial,
 } from '@conveyor/shared';
 import { SETTINGS_DEFAULTS } from '@conveyor/shared';
+import { readFile } from 'node:fs/promises';
 
 /** The API the site is built from (API_URL at build time). */
 export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
@@ -66,18 +67,75 @@ export async function listAll<T>(resource: string): Promise<T[]> {
   }
 }
 
-// One build reads each list once, however many pages use it.
-const memo = new Map<string, Promise<unknown>>();
-function once<T>(key: string, load: () => Promise<T>): Promise<T> {
-  if (!memo.has(key)) memo.set(key, load());
-  return memo.get(key) as Promise<T>;
+/**
+ * Everything a build shows: the public records, each product with its gallery and videos, and
+ * the company data. The same shape as the public API's answers.
+ */
+export interface SiteData {
+  /** Null when the API has no settings record: the spec's defaults stand in. */
+  settings: Settings | null;
+  categories: Category[];
+  products: ProductDetail[];
+  projects: Project[];
+  clients: Client[];
+  testimonials: Testimonial[];
 }
 
-export const categories = () => once('categories', () => listAll<Category>('categories'));
-export const products = () => once('products', () => listAll<Product>('products'));
-export const product = (id: number) =>
-  once(`product:${id}`, async () => (await get<{ data: ProductDetail }>(`/products/${id}`)).data);
-export const projects = () => once('projects', () => listAll<Project>('project'));
+/**
+ * Reads the data from the public API, page by page and product by product: what a build does
+ * when nobody handed it a snapshot (`astro dev`, a build run by hand or by a webhook receiver).
+ * The company data: an API without a settings record (404) gives the spec's defaults; any other
+ * failure (the API down, an error) fails the build: a site published with placeholder phones
+ * and e-mail would replace the live one.
+ */
+async function readApi(): Promise<SiteData> {
+  const [settings, categories, list, projects, clients, testimonials] = await Promise.all([
+    get<{ data: Settings }>('/settings').then(
+      (reply) => reply.data,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.status === 404) return null;
+        throw error;
+      },
+    ),
+    listAll<Category>('categories'),
+    listAll<Product>('products'),
+    listAll<Project>('project'),
+    listAll<Client>('clients'),
+    listAll<Testimonial>('testimonials'),
+  ]);
+  const products: ProductDetail[] = [];
+  // a few at a time: a catalogue of thousands must not open thousands of connections at once
+  for (let at = 0; at < list.length; at += 8) {
+    const details = list
+      .slice(at, at + 8)
+      .map(async (item) => (await get<{ data: ProductDetail }>(`/products/${item.id}`)).data);
+    products.push(...(await Promise.all(details)));
+  }
+  return { settings, categories, products, projects, clients, testimonials };
+}
+
+// Shared by the module instances of one build process (the config's integration and the pages'
+// bundle each load this file): the data are read once, and both see the same.
+const DATA = Symbol.for('conveyor.site.data');
+const shared = globalThis as { [DATA]?: Promise<SiteData> };
+
+/**
+ * The data of this build, read once: the snapshot file the publishing runner wrote (SITE_DATA:
+ * one consistent read of the database, so a record deleted during the build cannot fail it),
+ * or else the public API.
+ */
+export function siteData(): Promise<SiteData> {
+  shared[DATA] ??= process.env.SITE_DATA
+    ? readFile(process.env.SITE_DATA, 'utf8').then((text) => JSON.parse(text) as SiteData)
+    : readApi();
+  return shared[DATA];
+}
+
+export const categories = async () => (await siteData()).categories;
+export const products = async () => (await siteData()).products;
+export const projects = async () => (await siteData()).projects;
+export const clients = async () => (await siteData()).clients;
+export const testimonials = async () => (await siteData()).testimonials;
 /** The products of one category. */
 export const categoryProducts = async (categoryId: number) =>
   (await products()).filter((item) => item.category_id === categoryId);
@@ -92,21 +150,6 @@ export async function publishedProducts() {
     return category ? [{ item, category }] : [];
   });
 }
-export const clients = () => once('clients', () => listAll<Client>('clients'));
-export const testimonials = () => once('testimonials', () => listAll<Testimonial>('testimonials'));
-/**
- * The company data. An API without a settings record (404) gives the spec's defaults; any other
- * failure (the API down, an error) fails the build: a site published with placeholder phones
- * and e-mail would replace the live one.
- */
-export const settings = () =>
-  once('settings', async () => {
-    try {
-      return (await get<{ data: Settings }>('/settings')).data;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        return { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };
-      }
-      throw error;
-    }
-  });
+/** The company data, or the spec's defaults when the API has none. */
+export const settings = async (): Promise<Settings> =>
+  (await siteData()).settings ?? { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };

@@ -21,7 +21,9 @@
   // language too: remembered, so the next unprefixed address does not send the visitor back to
   // an older choice. An unprefixed address says nothing (it is also where a choice redirects).
   const prefix = /^\/(uz|en)(\/|$)/.exec(location.pathname);
-  if (prefix) {
+  if (location.pathname.startsWith('/preview/')) {
+    // a draft's preview (served under its link) shows the language it was opened in
+  } else if (prefix) {
     if (stored !== prefix[1]) {
       try {
         localStorage.setItem('lang', prefix[1]);

@@ -22,6 +22,8 @@ export interface QueuedBuild {
   lastRequestedAt: string;
   /** It does not start before this time (a retry's backoff, or now for "rebuild now"). */
   notBefore: string | null;
+  /** Every page rendered, none carried over (the admin's Rebuild). */
+  full: boolean;
 }
 
 export interface RunningBuild {
@@ -61,7 +63,15 @@ function toBuild(row: BuildRow): Build {
 export async function queuedBuilds(db: Executor): Promise<QueuedBuild[]> {
   const rows = await db
     .selectFrom('publish_builds')
-    .select(['id', 'requests', 'attempt', 'requested_at', 'last_requested_at', 'not_before'])
+    .select([
+      'id',
+      'requests',
+      'attempt',
+      'requested_at',
+      'last_requested_at',
+      'not_before',
+      'full',
+    ])
     .where('status', '=', 'queued')
     .orderBy('id')
     .execute();
@@ -72,6 +82,7 @@ export async function queuedBuilds(db: Executor): Promise<QueuedBuild[]> {
     requestedAt: row.requested_at,
     lastRequestedAt: row.last_requested_at,
     notBefore: row.not_before,
+    full: Boolean(row.full),
   }));
 }
 
@@ -79,7 +90,7 @@ export async function queuedBuilds(db: Executor): Promise<QueuedBuild[]> {
 export async function insertQueuedBuild(
   db: Executor,
   at: string,
-  row: { requests: number; attempt?: number; notBefore: string | null },
+  row: { requests: number; attempt?: number; notBefore: string | null; full?: boolean },
 ): Promise<void> {
   await db
     .insertInto('publish_builds')
@@ -90,6 +101,7 @@ export async function insertQueuedBuild(
       requests: row.requests,
       ...(row.attempt === undefined ? {} : { attempt: row.attempt }),
       not_before: row.notBefore,
+      full: row.full ?? false,
     })
     .execute();
 }
@@ -104,6 +116,7 @@ export async function addRequest(
   queued: Pick<QueuedBuild, 'id' | 'requests'>,
   at: string,
   now: boolean,
+  full = false,
 ): Promise<boolean> {
   const updated = await db
     .updateTable('publish_builds')
@@ -113,6 +126,7 @@ export async function addRequest(
       attempt: 0,
       ...(queued.requests === 0 ? { requested_at: at } : {}),
       ...(now ? { not_before: at } : {}),
+      ...(full ? { full: true } : {}),
     }))
     .where('id', '=', queued.id)
     .where('status', '=', 'queued')

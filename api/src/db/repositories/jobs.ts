@@ -256,6 +256,21 @@ export async function releaseDeadClaims(
   return released;
 }
 
+/**
+ * Deletes the queued jobs of a kind about `ref` (a schedule changed or cancelled): a job that
+ * will not be wanted leaves no row to fire later. One running at this moment is left alone; its
+ * handler must find out for itself that it is stale.
+ */
+export async function dropQueuedJobs(db: Executor, kind: string, ref: string): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('kind', '=', kind)
+    .where('ref', '=', ref)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 /** Puts a failed job back in the queue with a fresh set of attempts (staff's "retry"). */
 export async function retryJob(db: Executor, id: number, now: Date): Promise<boolean> {
   const at = now.toISOString();

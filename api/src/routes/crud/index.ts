@@ -1,9 +1,11 @@
-import { resourceEntry } from '@conveyor/shared';
+import { isDraftable, isSchedulable, resourceEntry } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
+import { registerDrafts } from './drafts.ts';
 import { registerExport } from './exports.ts';
 import { registerReads } from './reads.ts';
 import { registerRevisions } from './revisions.ts';
+import { registerSchedule } from './schedule.ts';
 import { registerWrites } from './writes.ts';
 
 export type { Reference, ResourceDefinition, WriteContext } from './definition.ts';
@@ -22,5 +24,7 @@ export function registerCrud<T extends { id: number }, B extends Bodies>(
   registerReads(app, def);
   registerExport(app, def);
   registerWrites(app, def);
+  if (isSchedulable(def.name)) registerSchedule(app, def);
+  if (isDraftable(def.name)) registerDrafts(app, def);
   if (def.publishes) registerRevisions(app, def);
 }

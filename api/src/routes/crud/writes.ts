@@ -8,21 +8,22 @@ import {
   HONEYPOT_FIELD,
   idParamsSchema,
   isNotifying,
+  isSchedulable,
   isWorkflow,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { audit, changedFields } from '../../audit/log.ts';
+import { audit } from '../../audit/log.ts';
 import { removeNotesOf } from '../../db/repositories/notes.ts';
-import { addRevision, ensureBaseline, snapshotOf, unreferenced } from '../../revisions/store.ts';
+import { addRevision, snapshotOf, unreferenced } from '../../revisions/store.ts';
+import { deletedWith } from '../../revisions/trash.ts';
+import { dropSchedule } from '../../schedules/schedule.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
 import { Conflict, NotFound } from '../../lib/httpErrors.ts';
 import { type Crud, present, publish } from './definition.ts';
 import { checkFiles, imageOf, orRemove, saveFiles } from './files.ts';
 import { ANONYMOUS_RECEIVED, bodyMediaTypes, receivedSchema, withImageRemoval } from './schemas.ts';
+import { revised, updateIn } from './update.ts';
 import { checkReferences, columnValues, requireLocalized } from './values.ts';
-
-/** An event's link to the revision its change made (its trash item, for a delete). */
-const revised = (revision: number | null) => (revision === null ? {} : { revision_id: revision });
 
 /** Create, update and delete; only creating a lead or an application is open to the public. */
 export function registerWrites(app: FastifyInstance, def: Crud): void {
@@ -150,35 +151,19 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
       const record = await orRemove(app, written, () =>
         db.transaction().execute(async (trx) => {
           const ctx = { app, request, db: trx };
-          // read again inside the transaction: the image to delete is the one being replaced now
-          const current = await def.repo.get(trx, id);
-          if (!current) throw new NotFound(ERRORS.notFound);
-          await def.hooks?.beforeUpdate?.(ctx, current, values);
-          if (def.publishes) await ensureBaseline(trx, def, current);
-          const updated = await def.repo.update(trx, id, values);
-          if (!updated) throw new NotFound(ERRORS.notFound);
-          if (files.image || removeImage) obsolete.push(imageOf(def, current));
-          obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
-          const fields = changedFields(current, values);
-          const galleryChanged =
-            gallery.length > 0 ||
-            ((body as { delete_images_array?: unknown[] }).delete_images_array ?? []).length > 0;
-          if (galleryChanged) fields.push('images');
-          const revision = def.publishes
-            ? await addRevision(
-                trx,
-                def,
-                request,
-                'update',
-                await snapshotOf(def, trx, updated),
-                fields,
-              )
-            : null;
-          await audit(trx, request, {
-            action: 'update',
-            resource: def.name,
-            recordId: id,
-            details: { fields, ...revised(revision) },
+          const { updated } = await updateIn(trx, def, request, id, values, {
+            async before(current) {
+              await def.hooks?.beforeUpdate?.(ctx, current, values);
+            },
+            async after(updated, current) {
+              // the image to delete is the one this update replaces
+              if (files.image || removeImage) obsolete.push(imageOf(def, current));
+              obsolete.push(
+                ...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []),
+              );
+              const removed = (body as { delete_images_array?: unknown[] }).delete_images_array;
+              return gallery.length > 0 || (removed ?? []).length > 0 ? ['images'] : [];
+            },
           });
           return updated;
         }),
@@ -220,6 +205,14 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             : null;
           if (isWorkflow(def.name)) await removeNotesOf(trx, def.name, id);
           await def.repo.remove(trx, id);
+          // a deleted record goes live at no time: its schedule goes, and those of what its
+          // delete took along (a product's videos); a restore brings none back
+          if (isSchedulable(def.name)) {
+            await dropSchedule(trx, { resource: def.name, id });
+            for (const item of await deletedWith(trx, def.name, id)) {
+              await dropSchedule(trx, { resource: item.resource, id: item.record_id });
+            }
+          }
           await audit(trx, request, {
             action: 'delete',
             resource: def.name,

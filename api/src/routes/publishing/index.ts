@@ -86,8 +86,9 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       await audit(app.db.kysely, request, { action: 'publish', resource: 'publishing' });
       // An instance that does not publish records the request; the one that does takes it.
-      if (app.publishing) await app.publishing.requestNow();
-      else await app.rebuildRequests.record({ now: true });
+      // the button's rebuild renders every page: the way out when a page looks wrong
+      if (app.publishing) await app.publishing.requestNow({ full: true });
+      else await app.rebuildRequests.record({ now: true, full: true });
       return reply.status(202).send({ data: true });
     },
   );

@@ -1,0 +1,133 @@
+import { expect, type Page, test } from '@playwright/test';
+import { apiToken, expectToast, row, signIn } from './helpers.ts';
+
+// Drafts and preview (issue 17): an editor saves changes as a draft (the site does not change),
+// the list marks the record, the preview shows the real page with the draft in each language
+// at phone and desktop width, and publishing puts it on the live site; or the draft is
+// discarded. In each of the three languages of the back office.
+
+const WORDS = {
+  uz: {
+    language: null,
+    saved: 'Qoralama saqlandi',
+    notice: 'e’lon qilinmagan o‘zgarishlar',
+    marker: 'Qoralama',
+    published: 'Qoralama e’lon qilindi',
+    discard: 'Qoralamani o‘chirish',
+    discarded: 'Qoralama o‘chirildi',
+    confirm: 'Tasdiqlash',
+  },
+  ru: {
+    language: 'Русский',
+    saved: 'Черновик сохранён',
+    notice: 'неопубликованные изменения',
+    marker: 'Черновик',
+    published: 'Черновик опубликован',
+    discard: 'Удалить черновик',
+    discarded: 'Черновик удалён',
+    confirm: 'Подтвердить',
+  },
+  en: {
+    language: 'English',
+    saved: 'Draft saved',
+    notice: 'Unpublished changes',
+    marker: 'Draft',
+    published: 'Draft published',
+    discard: 'Discard draft',
+    discarded: 'Draft discarded',
+    confirm: 'Confirm',
+  },
+} as const;
+
+/** A live project made through the API. */
+async function project(page: Page, title: string): Promise<number> {
+  const created = await page.request.post('/api/project', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: {
+      title_ru: title,
+      title_uz: title,
+      title_en: title,
+      link: 'https://youtu.be/dQw4w9WgXcQ',
+    },
+  });
+  expect(created.status()).toBe(201);
+  return (await created.json()).data.id;
+}
+
+async function signInIn(page: Page, language: string | null) {
+  await signIn(page);
+  if (language) {
+    await page.getByRole('button', { name: /O'zbekcha/i }).click();
+    await page.getByRole('menuitem', { name: language }).click();
+  }
+}
+
+for (const [language, words] of Object.entries(WORDS)) {
+  test(`an editor drafts, previews and publishes a change (${language})`, async ({ page }) => {
+    test.setTimeout(180_000);
+    const stamp = `${language}-${Date.now()}`;
+    const live = `Live project ${stamp}`;
+    const drafted = `Drafted project ${stamp}`;
+    const id = await project(page, live);
+    // the site has the live page before the draft
+    await expect
+      .poll(async () => (await page.request.get(`/en/projects/${id}`)).status(), {
+        timeout: 60_000,
+      })
+      .toBe(200);
+    await signInIn(page, words.language);
+
+    await page.goto(`/admin/project/${id}`);
+    await page.locator('input[name="title_en"]').fill(drafted);
+    await page.getByTestId('save-draft').click();
+    await expectToast(page, words.saved);
+    await expect(page.getByTestId('draft-notice')).toContainText(words.notice);
+    // the live record and the site are as they were
+    const record = await (await page.request.get(`/api/project/${id}`)).json();
+    expect(record.data.title_en).toBe(live);
+    expect(await (await page.request.get(`/en/projects/${id}`)).text()).toContain(live);
+    // the form goes on from the draft, and the list marks the record
+    await page.reload();
+    await expect(page.locator('input[name="title_en"]')).toHaveValue(drafted);
+    await page.goto('/admin/project');
+    await expect(row(page, live).getByTestId('draft-marker')).toHaveText(words.marker);
+
+    // the preview: the real page with the draft, in English, at a phone's width too
+    await page.goto(`/admin/project/${id}`);
+    await page.getByTestId('preview-button').click();
+    const frame = page.frameLocator('[data-testid="preview-frame"]');
+    await page.getByTestId('preview-lang-en').click();
+    await expect(frame.locator('h1')).toHaveText(drafted, { timeout: 60_000 });
+    await page.getByTestId('preview-phone').click();
+    const box = await page.getByTestId('preview-frame').boundingBox();
+    expect(box!.width).toBeLessThanOrEqual(400);
+    await page.getByTestId('preview-lang-ru').click();
+    await expect(frame.locator('h1')).toHaveText(live);
+    await page.keyboard.press('Escape');
+
+    await page.getByTestId('publish-draft').click();
+    await expectToast(page, words.published);
+    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+    await expect
+      .poll(async () => (await page.request.get(`/en/projects/${id}`)).text(), {
+        timeout: 90_000,
+      })
+      .toContain(drafted);
+  });
+}
+
+test('an editor discards a draft: the record stays as it was', async ({ page }) => {
+  const live = `Kept project ${Date.now()}`;
+  const id = await project(page, live);
+  await signInIn(page, null);
+  await page.goto(`/admin/project/${id}`);
+  await page.locator('input[name="title_en"]').fill('Never published');
+  await page.getByTestId('save-draft').click();
+  await expectToast(page, WORDS.uz.saved);
+  await page.getByTestId('discard-draft').click();
+  await page.getByRole('dialog').getByRole('button', { name: WORDS.uz.confirm }).click();
+  await expectToast(page, WORDS.uz.discarded);
+  await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+  await page.reload();
+  await expect(page.locator('input[name="title_en"]')).toHaveValue(live);
+});

@@ -1,0 +1,12 @@
+import EventIcon from '@mui/icons-material/Event';
+import { lazyScreen } from '../common/lazyScreen.ts';
+import type { ResourceScreens } from '../common/resourceScreens.ts';
+
+/**
+ * The Scheduled screen (issue 17): what goes live or offline when. Registered beside the
+ * registry's resources; a record's own schedule is set on its edit screen.
+ */
+export default {
+  list: lazyScreen(() => import('./ScheduleList.tsx'), 'ScheduleList'),
+  icon: EventIcon,
+} satisfies ResourceScreens;

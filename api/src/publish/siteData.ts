@@ -1,0 +1,95 @@
+import type { Media, ProductImage } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import type { Db } from '../db/connect.ts';
+import { getSettings } from '../db/repositories/settings.ts';
+import {
+  categories,
+  clients,
+  media,
+  products,
+  project,
+  testimonials,
+} from '../db/repositories/specs.ts';
+import type { TableRepository } from '../db/repositories/table.ts';
+import type { Database } from '../db/types.ts';
+
+/** Every row of a list at once: a build reads the whole catalogue. */
+const ALL = 1_000_000;
+
+/** What anonymous readers see of a resource, in the public list's order. */
+function visible<T>(trx: Kysely<Database>, repo: TableRepository<T>): Promise<T[]> {
+  return repo.page(trx, { page: 1, limit: ALL, activeOnly: true });
+}
+
+/**
+ * The data a site build shows, read in one transaction (site/src/lib/api.ts `SiteData`): what
+ * anonymous readers of the public API see, each product with its gallery and its videos as its
+ * detail route gives them. One moment of the database, so a record deleted while the build runs
+ * can no longer fail it with a 404; and one read instead of a request per product.
+ *
+ * PostgreSQL reads at REPEATABLE READ; SQLite's single connection serialises the transaction
+ * with the writes (it takes a fraction of a second even for thousands of products).
+ */
+export async function readSiteData(db: Db): Promise<unknown> {
+  const read = async (trx: Transaction<Database>) => {
+    const settings = await getSettings(trx);
+    const [categoryRows, productRows, projects, clientRows, testimonialRows, videos, images] =
+      await Promise.all([
+        visible(trx, categories),
+        visible(trx, products),
+        visible(trx, project),
+        visible(trx, clients),
+        visible(trx, testimonials),
+        visible(trx, media),
+        trx
+          .selectFrom('product_images')
+          .select(['id', 'src', 'product_id'])
+          .orderBy('position')
+          .orderBy('id')
+          .execute(),
+      ]);
+    const galleries = new Map<number, ProductImage[]>();
+    for (const { product_id, ...image } of images) {
+      const gallery = galleries.get(product_id);
+      if (gallery) gallery.push(image);
+      else galleries.set(product_id, [image]);
+    }
+    const videosOf = new Map<number, Media[]>();
+    for (const video of videos) {
+      const list = videosOf.get(video.product_id);
+      if (list) list.push(video);
+      else videosOf.set(video.product_id, [video]);
+    }
+    return {
+      settings,
+      categories: categoryRows,
+      products: productRows.map((product) => ({
+        ...product,
+        images: galleries.get(product.id) ?? [],
+        media: videosOf.get(product.id) ?? [],
+      })),
+      projects,
+      clients: clientRows,
+      testimonials: testimonialRows,
+    };
+  };
+  return db.dialect === 'postgres'
+    ? db.kysely
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(read)
+    : db.kysely.transaction().execute(read);
+}
+
+/**
+ * The API as a build reads it (its pictures, or its lists when it has no snapshot):
+ * PUBLISH_API_URL, or this server at the address it really listens on.
+ */
+export function buildApiUrl(app: FastifyInstance): string {
+  if (app.config.publish.apiUrl) return app.config.publish.apiUrl;
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : app.config.port;
+  return `http://127.0.0.1:${port}`;
+}

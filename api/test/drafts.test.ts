@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { REPO_ROOT } from '../src/config.ts';
+import { signPreviewLink } from '../src/drafts/preview.ts';
+import { readSiteData } from '../src/publish/siteData.ts';
+import { siteBuilder } from '../src/publish/siteBuilder.ts';
+import { startApi, type TestApi } from './helpers/api.ts';
+import { skipReason } from './helpers/database.ts';
+
+// Drafts and preview (issue 17): changes saved without going live, published through the one
+// update path or discarded, and previewed as the site's real page under a signed link.
+describe.skipIf(skipReason)('drafts', () => {
+  let api: TestApi;
+  let token: string;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    api = await startApi();
+    token = await api.signIn();
+    categoryId = (
+      await api.request('POST', '/api/categories', { token, json: { name_ru: 'Ленточные' } })
+    ).body.data.id;
+    // a save records its rebuild just after it answers (content events): let that one land
+    await vi.waitFor(async () => expect(await queuedRebuilds()).toBe(1));
+  });
+  afterAll(() => api?.close());
+
+  const product = async (fields: Record<string, unknown> = {}) =>
+    (
+      await api.request('POST', '/api/products', {
+        token,
+        json: { name_ru: 'ЛК-400', name_en: 'LK-400', category_id: categoryId, ...fields },
+      })
+    ).body.data as { id: number };
+  const queuedRebuilds = async () =>
+    (await api.app.db.kysely.selectFrom('publish_builds').select('requests').execute()).reduce(
+      (sum, row) => sum + row.requests,
+      0,
+    );
+
+  it('keeps the live record as it is until the draft is published', async () => {
+    const before = await queuedRebuilds();
+    const { id } = await product();
+    await expect.poll(queuedRebuilds).toBe(before + 1);
+    const rebuilds = before + 1;
+    const saved = await api.request('PUT', `/api/products/${id}/draft`, {
+      token,
+      json: { name_en: 'LK-500 draft', description_en: 'Faster' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({
+      resource: 'products',
+      record_id: id,
+      data: { name_en: 'LK-500 draft', description_en: 'Faster' },
+      user_name: 'admin',
+    });
+    // the public and the site see the live record; nothing to rebuild
+    expect((await api.request('GET', `/api/products/${id}`)).body.data.name_en).toBe('LK-400');
+    expect(await queuedRebuilds()).toBe(rebuilds);
+    // a second save replaces the draft's fields
+    await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_en: 'LK-600' } });
+    const draft = (await api.request('GET', `/api/products/${id}/draft`, { token })).body.data;
+    expect(draft.data).toEqual({ name_en: 'LK-600' });
+    const listed = (await api.request('GET', '/api/products/drafts', { token })).body.data;
+    expect(listed.map((row: { record_id: number }) => row.record_id)).toContain(id);
+
+    const published = await api.request('POST', `/api/products/${id}/draft/publish`, { token });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.data.name_en).toBe('LK-600');
+    expect((await api.request('GET', `/api/products/${id}`)).body.data.name_en).toBe('LK-600');
+    expect((await api.request('GET', `/api/products/${id}/draft`, { token })).body.data).toBeNull();
+    await expect.poll(queuedRebuilds).toBe(rebuilds + 1);
+    // published as any save is: a revision naming the field, by its publisher
+    const revisions = (await api.request('GET', `/api/products/${id}/revisions`, { token })).body
+      .data;
+    expect(revisions[0]).toMatchObject({
+      action: 'update',
+      fields: ['name_en'],
+      user_name: 'admin',
+    });
+  });
+
+  it('discards a draft, leaving the record as it was', async () => {
+    const { id } = await product();
+    await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_ru: 'Черновик' } });
+    const discarded = await api.request('DELETE', `/api/products/${id}/draft`, { token });
+    expect(discarded.status).toBe(200);
+    expect((await api.request('GET', `/api/products/${id}`)).body.data.name_ru).toBe('ЛК-400');
+    const again = await api.request('DELETE', `/api/products/${id}/draft`, { token });
+    expect(again.status).toBe(404);
+    expect(again.body.code).toBe('drafts.none');
+    const publish = await api.request('POST', `/api/products/${id}/draft/publish`, { token });
+    expect(publish.body.code).toBe('drafts.none');
+  });
+
+  it('refuses a draft the record could not become, and pictures, and keeps the old draft', async () => {
+    const { id } = await product();
+    await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_uz: 'Yaxshi' } });
+    const missing = await api.request('PUT', `/api/products/${id}/draft`, {
+      token,
+      json: { category_id: 999_999 },
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ code: 'referenceMissing', field: 'category_id' });
+    const nameless = await api.request('PUT', `/api/products/${id}/draft`, {
+      token,
+      json: { name_ru: '', name_uz: '', name_en: '' },
+    });
+    expect(nameless.body.code).toBe('oneLanguage');
+    const pictures = await api.request('PUT', `/api/products/${id}/draft`, {
+      token,
+      json: { delete_images_array: [1] },
+    });
+    expect(pictures.body).toMatchObject({ code: 'drafts.pictures' });
+    const draft = (await api.request('GET', `/api/products/${id}/draft`, { token })).body.data;
+    expect(draft.data).toEqual({ name_uz: 'Yaxshi' });
+    const unknown = await api.request('PUT', `/api/products/999999/draft`, { token, json: {} });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('is published with its record when a scheduled publish time comes', async () => {
+    const { id } = await product({ is_active: false });
+    await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_en: 'Launch' } });
+    // a publish time of now: due at once
+    const scheduled = await api.request('PUT', `/api/products/${id}/schedule`, {
+      token,
+      json: { publish_at: new Date().toISOString() },
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    await expect
+      .poll(async () => (await api.request('GET', `/api/products/${id}`)).body.data, {
+        timeout: 10_000,
+      })
+      .toMatchObject({ name_en: 'Launch', is_active: true });
+    expect((await api.request('GET', `/api/products/${id}/draft`, { token })).body.data).toBeNull();
+  });
+
+  it(
+    'previews a hidden record with its draft as the real page, under a signed link only',
+    { timeout: 180_000 },
+    async () => {
+      const { id } = await product({ is_active: false, name_ru: 'Скрытый' });
+      await api.request('PUT', `/api/products/${id}/draft`, {
+        token,
+        json: { name_ru: 'Черновик товара', name_en: 'Draft product' },
+      });
+      // built while a release of the site builds beside it: two Astro builds at once
+      const siteRoot = await mkdtemp(join(tmpdir(), 'conveyor-drafts-site-'));
+      const release = siteBuilder({
+        siteRoot,
+        command: api.config.publish.command,
+        cwd: REPO_ROOT,
+        env: () => ({ API_URL: api.url, ASTRO_TELEMETRY_DISABLED: '1' }),
+        keepReleases: 1,
+        data: () => readSiteData(api.app.db),
+      })();
+      const reply = await api.request('POST', `/api/products/${id}/preview`, { token, json: {} });
+      expect((await release).pages).toBeGreaterThan(0);
+      await rm(siteRoot, { recursive: true, force: true });
+      expect(reply.status, `${JSON.stringify(reply.body)}\n${api.logs.slice(-3).join('\n')}`).toBe(
+        200,
+      );
+      const { pages, expires_at: expires } = reply.body.data;
+      expect(Date.parse(expires) - Date.now()).toBeGreaterThan(23 * 3600_000);
+      expect(pages.en).toMatch(
+        new RegExp(`^/preview/[^/]+/en/catalog/${categoryId}/products/${id}/$`),
+      );
+      // anyone with the link sees the page in each language, never cached, never indexed
+      for (const [lang, text] of [
+        ['ru', 'Черновик товара'],
+        ['en', 'Draft product'],
+      ] as const) {
+        const page = await fetch(api.url + pages[lang]);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('cache-control')).toBe('private, no-store');
+        expect(page.headers.get('x-robots-tag')).toMatch(/noindex/);
+        const html = await page.text();
+        expect(html).toContain(text);
+        // its styles load from the preview too
+        const style = /href="(\/preview\/[^"]+\.css)"/.exec(html)?.[1];
+        expect(style).toBeDefined();
+        expect((await fetch(api.url + style)).status).toBe(200);
+      }
+      // the record itself is still hidden and unchanged
+      expect((await api.request('GET', `/api/products/${id}`)).status).toBe(404);
+      // a made-up or altered link shows nothing; an expired one says so
+      const link = /^\/preview\/([^/]+)\//.exec(pages.ru)![1]!;
+      const forged = `${link.slice(0, -4)}AAAA`;
+      expect((await fetch(`${api.url}/preview/${forged}/`)).status).toBe(404);
+      const expired = await signPreviewLink(api.app, Date.now() - 1000);
+      expect((await fetch(`${api.url}/preview/${expired}/`)).status).toBe(410);
+      // sales may not build previews (they do not change content)
+      expect((await api.request('POST', `/api/products/${id}/preview`, { json: {} })).status).toBe(
+        401,
+      );
+    },
+  );
+
+  it('says so when a preview cannot be built', async () => {
+    const broken = await startApi({ PUBLISH_BUILD_COMMAND: 'echo "the build broke" >&2; exit 3' });
+    try {
+      const staff = await broken.signIn();
+      const category = (
+        await broken.request('POST', '/api/categories', { token: staff, json: { name_ru: 'К' } })
+      ).body.data.id;
+      const { id } = (
+        await broken.request('POST', '/api/products', {
+          token: staff,
+          json: { name_ru: 'П', category_id: category },
+        })
+      ).body.data;
+      const reply = await broken.request('POST', `/api/products/${id}/preview`, {
+        token: staff,
+        json: {},
+      });
+      expect(reply.status).toBe(502);
+      expect(reply.body.code).toBe('drafts.previewFailed');
+    } finally {
+      await broken.close();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { RESOURCE_REGISTRY, RESOURCES, type Resource } from './resources.ts';
+import { idSchema, recordSchema, timestampSchema } from './schemas/common.ts';
+
+/**
+ * Drafts and preview (issue 17): changes to a record of the site's content saved without going
+ * live, looked at as the real public page, then published (or discarded). One draft per record;
+ * it holds the fields it changes. Pictures are not drafted: a new or removed picture is saved
+ * at once, as before.
+ */
+export const DRAFT_RESOURCES = RESOURCES.filter((name) => RESOURCE_REGISTRY[name].publishes);
+
+export function isDraftable(name: string): name is Resource {
+  return (DRAFT_RESOURCES as readonly string[]).includes(name);
+}
+
+/** A record's unpublished changes. */
+export const draftSchema = recordSchema({
+  resource: { type: 'string', enum: DRAFT_RESOURCES },
+  record_id: idSchema,
+  /** The fields the draft changes, as an update's body gives them. */
+  data: { type: 'object', additionalProperties: true },
+  /** Who saved it last. */
+  user_name: { type: 'string' },
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Draft = FromSchema<typeof draftSchema>;
+
+/** How long a preview link may be shared for, in hours; the first is the default. */
+export const PREVIEW_LINK_HOURS = [24, 1, 168] as const;
+
+/** POST /{resource}/{id}/draft/preview: how long the link lasts. */
+export const previewBodySchema = {
+  type: 'object',
+  properties: { hours: { type: 'integer', enum: PREVIEW_LINK_HOURS } },
+  additionalProperties: false,
+} as const;
+
+/** A preview of a record with its draft applied: its pages, under a signed, expiring link. */
+export const previewSchema = recordSchema({
+  /** The record's pages in each language, under the link (`/preview/<link>/en/catalog/3`). */
+  pages: recordSchema({
+    ru: { type: 'string' },
+    uz: { type: 'string' },
+    en: { type: 'string' },
+  }),
+  expires_at: timestampSchema,
+});
+export type Preview = FromSchema<typeof previewSchema>;

@@ -1,0 +1,239 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { link, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { siteData } from '../lib/api.ts';
+import { pageFile, type PlannedPage, planSite, renderOnly } from '../lib/plan.ts';
+
+/**
+ * Rebuilding only what changed (issue 17). Given the live release (SITE_PREVIOUS), a build
+ * renders only the pages whose key (src/lib/plan.ts) differs from the one that release built
+ * them with, or that are new, and carries every other page over from it as a hard link, with
+ * the pictures those pages use; pages no longer planned are simply not carried over. What
+ * every build writes anyway (the scripts and styles, robots.txt, the Russian 404, the sitemap)
+ * is written as usual. Without a previous release, or when the code or the build settings
+ * differ from its (`code`), everything is rendered.
+ *
+ * Written here rather than taken from Astro's experimental `incrementalBuild`: that one skips
+ * the rendering but still writes every page into the new folder from a cache of its own, while
+ * a release carried over from the live one costs only a link per file; and it has no way to
+ * keep the pictures of pages it did not render, which our releases must hold.
+ *
+ * Each release holds its manifest (MANIFEST): the code hash, and each page's key and the
+ * built files under /_astro/ it refers to.
+ */
+
+/** Not a page: the server does not serve dotfiles of a release. */
+export const MANIFEST = '.site-manifest.json';
+
+interface Manifest {
+  version: 1;
+  code: string;
+  pages: Record<string, { key: string; assets: string[] }>;
+}
+
+/** What a build outside the data depends on: its sources, its dependencies, its settings. */
+const CODE_INPUTS = ['site/src', 'site/public', 'site/astro.config.mjs', 'site/package.json'];
+const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'pnpm-lock.yaml'];
+const SETTINGS = ['SITE_URL', 'PUBLIC_API_URL', 'API_URL', 'YOUTUBE_THUMBNAIL_URL'];
+
+async function filesOf(path: string): Promise<string[]> {
+  if (!existsSync(path)) return [];
+  try {
+    const entries = await readdir(path, { withFileTypes: true, recursive: true });
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => join(entry.parentPath, entry.name))
+      .sort();
+  } catch {
+    return [path]; // a file
+  }
+}
+
+/** The hash of the site's code, the shared package, the lockfile and the build settings. */
+async function codeHash(repoRoot: string): Promise<string> {
+  const digest = createHash('sha256');
+  for (const input of [...CODE_INPUTS, ...SHARED_INPUTS]) {
+    for (const file of await filesOf(join(repoRoot, input))) {
+      digest
+        .update(relative(repoRoot, file))
+        .update('\0')
+        .update(await readFile(file));
+    }
+  }
+  for (const name of SETTINGS) digest.update(`${name}=${process.env[name] ?? ''}\0`);
+  return digest.digest('base64url');
+}
+
+async function readManifest(release: string | undefined): Promise<Manifest | null> {
+  if (!release) return null;
+  try {
+    const manifest = JSON.parse(await readFile(join(release, MANIFEST), 'utf8')) as Manifest;
+    return manifest.version === 1 ? manifest : null;
+  } catch {
+    return null; // no release, or one built before manifests: everything is rendered
+  }
+}
+
+/** The built files (`_astro/…`) a page refers to: its pictures, styles and scripts. */
+function assetsOf(html: string): string[] {
+  const found = new Set<string>();
+  for (const match of html.matchAll(/\/_astro\/([\w.@%-]+)/g)) found.add(match[1]!);
+  return [...found].sort();
+}
+
+/** Hard links, a few dozen at a time, each folder made once: thousands of pages carried over. */
+function linker() {
+  const folders = new Map<string, Promise<unknown>>();
+  const pending = new Set<Promise<void>>();
+  const one = async (from: string, to: string) => {
+    const folder = dirname(to);
+    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+    await folders.get(folder);
+    await link(from, to);
+  };
+  return {
+    async add(from: string, to: string): Promise<void> {
+      const task = one(from, to).finally(() => pending.delete(task));
+      pending.add(task);
+      if (pending.size >= 64) await Promise.race(pending);
+    },
+    async done(): Promise<void> {
+      await Promise.all(pending);
+    },
+  };
+}
+
+/** The sitemap's files at a release's top: `sitemap-index.xml`, `sitemap-0.xml`, … */
+const SITEMAP = /^sitemap-[\w-]*\.xml$/;
+
+export interface IncrementalState {
+  /** The pages carried over, as Astro names built pages (`en/catalog/3`). */
+  carried: string[];
+  /**
+   * The live release's folder when its pages are this release's pages, by the same code: its
+   * sitemap (a function of the pages' addresses alone) is this release's too, and is linked.
+   */
+  sameSitemap: string | null;
+}
+
+/** The incremental build, and the state the sitemap needs from it (see `withCarriedPages`). */
+export function incremental(): { integration: AstroIntegration; state: IncrementalState } {
+  const state: IncrementalState = { carried: [], sameSitemap: null };
+  let code = '';
+  let planned: PlannedPage[] = [];
+  let previous: Manifest | null = null;
+  let rendered = new Set<string>();
+  const previousDir = process.env.SITE_PREVIOUS || undefined;
+  // a preview (SITE_ONLY): just these pages, of data with a draft applied; no release
+  const only = process.env.SITE_ONLY ? (JSON.parse(process.env.SITE_ONLY) as string[]) : null;
+  const integration: AstroIntegration = {
+    name: 'conveyor:incremental',
+    hooks: {
+      'astro:config:setup': async ({ config }) => {
+        code = await codeHash(join(fileURLToPath(config.root), '..'));
+      },
+      'astro:build:start': async ({ logger }) => {
+        if (only) {
+          renderOnly(new Set(only));
+          logger.info(`a preview of ${only.length} pages`);
+          return;
+        }
+        planned = planSite(await siteData());
+        previous = await readManifest(previousDir);
+        if (previous?.code !== code) previous = null;
+        const before = previous?.pages ?? {};
+        rendered = new Set(
+          planned.filter((page) => before[page.pathname]?.key !== page.key).map((p) => p.pathname),
+        );
+        state.carried = planned
+          .filter((page) => !rendered.has(page.pathname))
+          .map((page) => page.pathname.slice(1));
+        const paths = Object.keys(before);
+        state.sameSitemap =
+          previous &&
+          paths.length === planned.length &&
+          planned.every((page) => before[page.pathname] !== undefined)
+            ? previousDir!
+            : null;
+        if (previous) {
+          renderOnly(rendered);
+          logger.info(
+            `${rendered.size} of ${planned.length} pages to render, the rest carried over`,
+          );
+        } else {
+          logger.info(`all ${planned.length} pages to render`);
+        }
+      },
+      'astro:build:done': async ({ dir, logger }) => {
+        if (only) return; // a preview is not a release
+        const out = fileURLToPath(dir);
+        const pages: Manifest['pages'] = {};
+        const needed = new Set<string>();
+        const links = linker();
+        for (const page of planned) {
+          const file = pageFile(page.pathname);
+          let assets: string[];
+          if (rendered.has(page.pathname)) {
+            assets = assetsOf(await readFile(join(out, file), 'utf8'));
+          } else {
+            // carried over: the live release's file, and the pictures it shows
+            await links.add(join(previousDir!, file), join(out, file));
+            assets = previous!.pages[page.pathname]!.assets;
+          }
+          for (const asset of assets) needed.add(asset);
+          pages[page.pathname] = { key: page.key, assets };
+        }
+        let linked = 0;
+        for (const asset of needed) {
+          const target = join(out, '_astro', asset);
+          if (existsSync(target)) continue; // written by this build
+          await links.add(join(previousDir!, '_astro', asset), target);
+          linked++;
+        }
+        if (state.sameSitemap) {
+          for (const name of (await readdir(state.sameSitemap)).filter((n) => SITEMAP.test(n))) {
+            await links.add(join(state.sameSitemap, name), join(out, name));
+          }
+        }
+        await links.done();
+        const manifest: Manifest = { version: 1, code, pages };
+        await writeFile(join(out, MANIFEST), JSON.stringify(manifest));
+        if (previous) {
+          logger.info(
+            `carried over ${state.carried.length} pages and ${linked} built files from the live release`,
+          );
+        }
+      },
+    },
+  };
+  return { integration, state };
+}
+
+/**
+ * An integration whose build-done hook also sees the carried-over pages: the sitemap must list
+ * every page of the release, not only those this build rendered.
+ */
+export function withCarriedPages(
+  integration: AstroIntegration,
+  state: IncrementalState,
+): AstroIntegration {
+  const done = integration.hooks['astro:build:done'];
+  if (!done) return integration;
+  return {
+    ...integration,
+    hooks: {
+      ...integration.hooks,
+      'astro:build:done': async (params) => {
+        // the same pages as the live release: its sitemap is linked (see IncrementalState)
+        if (state.sameSitemap) return;
+        await done({
+          ...params,
+          pages: [...params.pages, ...state.carried.map((pathname) => ({ pathname }))],
+        });
+      },
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { SETTINGS_DEFAULTS } from '@conveyor/shared';
+import { describe, expect, it } from 'vitest';
+import type { SiteData } from '../src/lib/api.ts';
+import { pageFile, type PlannedPage, planSite } from '../src/lib/plan.ts';
+
+// The page plan decides what a build renders again: each page's key must change exactly when
+// something it shows changes. (The incremental equality test in api/test proves the whole by
+// comparing releases; these pin the rules down one by one.)
+const base = (): SiteData => ({
+  settings: { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null },
+  categories: [
+    { id: 1, name_ru: 'Ленточные' },
+    { id: 2, name_ru: 'Роликовые' },
+  ] as SiteData['categories'],
+  products: [
+    { id: 10, category_id: 1, name_ru: 'ЛК-400', images: [], media: [] },
+    { id: 11, category_id: 1, name_ru: 'ЛК-500', images: [], media: [] },
+    { id: 20, category_id: 2, name_ru: 'РК-1', images: [], media: [] },
+  ] as unknown as SiteData['products'],
+  projects: [{ id: 5, title_ru: 'Завод' }] as SiteData['projects'],
+  clients: [{ id: 3, name: 'Client' }] as SiteData['clients'],
+  testimonials: [{ id: 4, name_ru: 'Отзыв' }] as SiteData['testimonials'],
+});
+
+const keys = (pages: PlannedPage[]) => new Map(pages.map((page) => [page.pathname, page.key]));
+
+/** The pages whose key differs between two plans, or that only one has. */
+function changed(before: SiteData, after: SiteData): string[] {
+  const a = keys(planSite(before));
+  const b = keys(planSite(after));
+  return [...new Set([...a.keys(), ...b.keys()])]
+    .filter((path) => a.get(path) !== b.get(path))
+    .sort();
+}
+
+const inAllLanguages = (...paths: string[]) =>
+  paths
+    .flatMap((path) => [path, `/en${path === '/' ? '' : path}`, `/uz${path === '/' ? '' : path}`])
+    .sort();
+
+describe('the page plan', () => {
+  it('has every page in each language, Russian without a prefix', () => {
+    const pages = planSite(base());
+    const paths = pages.map((page) => page.pathname);
+    expect(paths).toEqual(expect.arrayContaining(inAllLanguages('/', '/about', '/catalog/1')));
+    expect(paths).toEqual(expect.arrayContaining(inAllLanguages('/catalog/2/products/20')));
+    // the Russian 404 is 404.html, built by a page of its own
+    expect(paths).toEqual(expect.arrayContaining(['/en/404', '/uz/404']));
+    expect(paths).not.toContain('/404');
+    expect(new Set(paths).size).toBe(paths.length);
+    const product = pages.find((page) => page.pathname === '/uz/catalog/2/products/20')!;
+    expect(product.params).toEqual({ lang: 'uz', id: '2', product_id: '20' });
+    expect(product.props).toMatchObject({ lang: 'uz', item: { id: 20 }, category: { id: 2 } });
+  });
+
+  it('names the files the pages are written to', () => {
+    expect(pageFile('/')).toBe('index.html');
+    expect(pageFile('/en')).toBe('en/index.html');
+    expect(pageFile('/catalog/1/products/10')).toBe('catalog/1/products/10/index.html');
+  });
+
+  it('gives the same keys to the same data', () => {
+    expect(changed(base(), base())).toEqual([]);
+  });
+
+  it('renders a renamed product again, and its category page, nothing else', () => {
+    const after = base();
+    after.products[0]!.name_ru = 'ЛК-450';
+    expect(changed(base(), after)).toEqual(inAllLanguages('/catalog/1', '/catalog/1/products/10'));
+  });
+
+  it('renders a product page again for a new video, its category page not', () => {
+    const after = base();
+    after.products[0]!.media = [{ id: 1, product_id: 10, link: 'https://youtu.be/x' }] as never;
+    expect(changed(base(), after)).toEqual(inAllLanguages('/catalog/1/products/10'));
+  });
+
+  it('moves a product: its old page goes, the new one and both category pages change', () => {
+    const after = base();
+    after.products[0]!.category_id = 2;
+    expect(changed(base(), after)).toEqual(
+      inAllLanguages(
+        '/catalog/1',
+        '/catalog/1/products/10',
+        '/catalog/2',
+        '/catalog/2/products/10',
+      ),
+    );
+  });
+
+  it('renders the home page and its products again when a category is renamed', () => {
+    const after = base();
+    after.categories[1]!.name_ru = 'Винтовые';
+    expect(changed(base(), after)).toEqual(
+      inAllLanguages('/', '/catalog/2', '/catalog/2/products/20'),
+    );
+  });
+
+  it('leaves out the products of a category that is hidden', () => {
+    const after = base();
+    after.categories = after.categories.filter((category) => category.id !== 2);
+    const paths = planSite(after).map((page) => page.pathname);
+    expect(paths.some((path) => path.includes('/catalog/2'))).toBe(false);
+  });
+
+  it('renders the about pages for a testimonial, the home and clients pages for a client', () => {
+    const review = base();
+    review.testimonials[0]!.name_ru = 'Другой';
+    expect(changed(base(), review)).toEqual(inAllLanguages('/about'));
+    const client = base();
+    client.clients[0]!.name = 'Other';
+    expect(changed(base(), client)).toEqual(inAllLanguages('/', '/clients'));
+  });
+
+  it('renders everything again when the company data change', () => {
+    const after = base();
+    after.settings!.phone_primary = '+998 90 123 45 67';
+    expect(changed(base(), after)).toHaveLength(planSite(base()).length);
+  });
+});
