@@ -64,15 +64,15 @@ async function signInIn(page: Page, language: string | null) {
 
 for (const [language, words] of Object.entries(WORDS)) {
   test(`an editor drafts, previews and publishes a change (${language})`, async ({ page }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(300_000);
     const stamp = `${language}-${Date.now()}`;
     const live = `Live project ${stamp}`;
     const drafted = `Drafted project ${stamp}`;
     const id = await project(page, live);
-    // the site has the live page before the draft
+    // the site has the live page before the draft (the first test waits for the first release)
     await expect
       .poll(async () => (await page.request.get(`/en/projects/${id}`)).status(), {
-        timeout: 60_000,
+        timeout: 150_000,
       })
       .toBe(200);
     await signInIn(page, words.language);

@@ -6,11 +6,11 @@ import { REPO_ROOT } from '../src/config.ts';
 import { signPreviewLink } from '../src/drafts/preview.ts';
 import { readSiteData } from '../src/publish/siteData.ts';
 import { siteBuilder } from '../src/publish/siteBuilder.ts';
-import { startApi, type TestApi } from './helpers/api.ts';
+import { ADMIN, startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
 // Drafts and preview (issue 17): changes saved without going live, published through the one
-// update path or discarded, and previewed as the site's real page under a signed link.
+// update path or discarded, and previewed as the site's real page for staff, under a signed link.
 describe.skipIf(skipReason)('drafts', () => {
   let api: TestApi;
   let token: string;
@@ -138,7 +138,7 @@ describe.skipIf(skipReason)('drafts', () => {
   });
 
   it(
-    'previews a hidden record with its draft as the real page, under a signed link only',
+    'previews a hidden record with its draft as the real page, to staff with a signed link',
     { timeout: 180_000 },
     async () => {
       const { id } = await product({ is_active: false, name_ru: 'Скрытый' });
@@ -167,12 +167,22 @@ describe.skipIf(skipReason)('drafts', () => {
       expect(pages.en).toMatch(
         new RegExp(`^/preview/[^/]+/en/catalog/${categoryId}/products/${id}/$`),
       );
-      // anyone with the link sees the page in each language, never cached, never indexed
+      // signed-in staff with the link see the page in each language, never cached or indexed
+      const signedIn = await fetch(`${api.url}/api/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...ADMIN, session: 'cookie' }),
+      });
+      const previewCookie = signedIn.headers
+        .getSetCookie()
+        .find((cookie) => cookie.startsWith('conveyor_preview='));
+      expect(previewCookie).toMatch(/Path=\/preview;.*HttpOnly/i);
+      const headers = { cookie: previewCookie!.split(';')[0]! };
       for (const [lang, text] of [
         ['ru', 'Черновик товара'],
         ['en', 'Draft product'],
       ] as const) {
-        const page = await fetch(api.url + pages[lang]);
+        const page = await fetch(api.url + pages[lang], { headers });
         expect(page.status).toBe(200);
         expect(page.headers.get('cache-control')).toBe('private, no-store');
         expect(page.headers.get('x-robots-tag')).toMatch(/noindex/);
@@ -181,16 +191,30 @@ describe.skipIf(skipReason)('drafts', () => {
         // its styles load from the preview too
         const style = /href="(\/preview\/[^"]+\.css)"/.exec(html)?.[1];
         expect(style).toBeDefined();
-        expect((await fetch(api.url + style)).status).toBe(200);
+        expect((await fetch(api.url + style, { headers })).status).toBe(200);
       }
+      // not to anyone else who has the link, nor after signing out
+      const anonymous = await fetch(api.url + pages.en);
+      expect(anonymous.status).toBe(401);
+      expect(await anonymous.text()).not.toContain('Draft product');
+      const signedOut = await fetch(`${api.url}/api/signout`, {
+        method: 'POST',
+        headers: {
+          cookie: headers.cookie.replace('conveyor_preview', 'conveyor_session'),
+          'x-conveyor-csrf': '1',
+        },
+      });
+      expect(signedOut.status).toBe(200);
+      expect(signedOut.headers.getSetCookie().join()).toMatch(/conveyor_preview=;/);
+      expect((await fetch(api.url + pages.en, { headers })).status).toBe(401);
       // the record itself is still hidden and unchanged
       expect((await api.request('GET', `/api/products/${id}`)).status).toBe(404);
       // a made-up or altered link shows nothing; an expired one says so
       const link = /^\/preview\/([^/]+)\//.exec(pages.ru)![1]!;
       const forged = `${link.slice(0, -4)}AAAA`;
-      expect((await fetch(`${api.url}/preview/${forged}/`)).status).toBe(404);
+      expect((await fetch(`${api.url}/preview/${forged}/`, { headers })).status).toBe(404);
       const expired = await signPreviewLink(api.app, Date.now() - 1000);
-      expect((await fetch(`${api.url}/preview/${expired}/`)).status).toBe(410);
+      expect((await fetch(`${api.url}/preview/${expired}/`, { headers })).status).toBe(410);
       // sales may not build previews (they do not change content)
       expect((await api.request('POST', `/api/products/${id}/preview`, { json: {} })).status).toBe(
         401,

@@ -2,7 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { findSessionUser, hashToken } from '../db/repositories/sessions.ts';
 import { checkPreviewLink } from '../drafts/preview.ts';
+import { PREVIEW_COOKIE } from './auth.ts';
 
 /** Headers of a preview's every file: for its holder only, never indexed, framed by the admin. */
 const PREVIEW_HEADERS = {
@@ -13,22 +15,36 @@ const PREVIEW_HEADERS = {
   'content-security-policy': "frame-ancestors 'self'; base-uri 'self'; object-src 'none'",
 };
 
-const GONE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><title>Preview link expired</title>
-<p>This preview link has expired. Ask for a new one in the back office.</p></html>`;
+const page = (title: string, body: string) =>
+  `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="robots" content="noindex"><title>${title}</title>
+<p>${body}</p></html>`;
+const GONE = page(
+  'Preview link expired',
+  'This preview link has expired. Ask for a new one in the back office.',
+);
+const SIGN_IN = page(
+  'Sign in to see this preview',
+  'Previews are for staff: <a href="/admin/">sign in to the back office</a>, then open this link again.',
+);
 
 /**
  * Serves previews of drafts (issue 17) at /preview/<link>/…, from DATA_DIR/previews/<link>/,
- * to whoever holds a link this server signed, until it expires (then 410). In a context of its
- * own (no fastify-plugin): its static files and its check stay here.
+ * to signed-in staff (their session's preview cookie) who hold a link this server signed,
+ * until it expires (then 410). In a context of its own (no fastify-plugin): its static files
+ * and its check stay here.
  */
 export default async function previews(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const link = /^\/preview\/([^/?#]+)/.exec(request.url)?.[1] ?? '';
     const state = await checkPreviewLink(app, link, app.jobs.clock.now());
-    if (state === 'ok') return;
     reply.headers(PREVIEW_HEADERS);
     if (state === 'expired') return reply.status(410).type('text/html; charset=utf-8').send(GONE);
-    return reply.status(404).send({ error: 'Not found', code: 'notFound' });
+    if (state !== 'ok') return reply.status(404).send({ error: 'Not found', code: 'notFound' });
+    const cookie = request.cookies[PREVIEW_COOKIE];
+    const found = cookie ? await findSessionUser(app.db.kysely, hashToken(cookie)) : undefined;
+    if (found && !app.twoFactor.mustEnrol(found.user)) return;
+    if (cookie) reply.clearCookie(PREVIEW_COOKIE, { path: '/preview' });
+    return reply.status(401).type('text/html; charset=utf-8').send(SIGN_IN);
   });
   const root = join(app.config.dataDir, 'previews');
   await mkdir(root, { recursive: true });

@@ -9,7 +9,7 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../audit/log.ts';
 import { findCredentials } from '../../db/repositories/accounts.ts';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { clearSessionCookies, setSessionCookies } from '../../plugins/auth.ts';
 import {
   createSession,
   purgeExpiredSessions,
@@ -164,12 +164,9 @@ export default async function authRoutes(app: FastifyInstance) {
       request.log.info({ userId: account.id, trusted }, 'signed in');
       await audit(db, { user: account, ip: request.ip }, { action: 'signin' });
       if (session === 'cookie') {
-        reply.setCookie(SESSION_COOKIE, token, {
-          httpOnly: true,
-          sameSite: 'strict',
+        setSessionCookies(reply, token, {
           secure,
-          path: '/api',
-          maxAge: Math.floor(app.config.sessionTtlMs / 1000),
+          maxAgeS: Math.floor(app.config.sessionTtlMs / 1000),
         });
         return { data: '' };
       }
@@ -194,7 +191,7 @@ export default async function authRoutes(app: FastifyInstance) {
     async (request, reply) => {
       if (request.tokenHash) await revokeSession(app.db.kysely, request.tokenHash);
       await audit(app.db.kysely, request, { action: 'signout' });
-      reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+      clearSessionCookies(reply);
       return { data: true };
     },
   );

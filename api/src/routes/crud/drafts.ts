@@ -14,6 +14,7 @@ import { checkDraft, draftValues, publishDraft } from '../../drafts/drafts.ts';
 import { buildPreview } from '../../drafts/preview.ts';
 import { findDraft, listDrafts, removeDraft, saveDraft } from '../../db/repositories/drafts.ts';
 import { ApiError, NotFound } from '../../lib/httpErrors.ts';
+import { ensurePreviewCookie } from '../../plugins/auth.ts';
 import { type Crud, present, publish } from './definition.ts';
 
 /**
@@ -163,6 +164,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
     },
     async (request, reply) => {
       const hours = request.body?.hours ?? PREVIEW_LINK_HOURS[0];
+      ensurePreviewCookie(request, reply);
       try {
         return { data: await buildPreview(app, def, request.params.id, hours) };
       } catch (error) {

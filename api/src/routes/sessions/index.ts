@@ -15,7 +15,7 @@ import {
   revokeUserSessions,
 } from '../../db/repositories/sessions.ts';
 import { Forbidden, NotFound } from '../../lib/httpErrors.ts';
-import { SESSION_COOKIE } from '../../plugins/auth.ts';
+import { clearSessionCookies } from '../../plugins/auth.ts';
 
 const idParams = {
   type: 'object',
@@ -58,7 +58,7 @@ export default async function sessionRoutes(app: FastifyInstance) {
       details: { count },
     });
   /** Ending the session the request came with is signing out: the cookie goes too. */
-  const endedOwn = (reply: FastifyReply) => reply.clearCookie(SESSION_COOKIE, { path: '/api' });
+  const endedOwn = (reply: FastifyReply) => clearSessionCookies(reply);
 
   api.get(
     '/sessions',
