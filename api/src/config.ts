@@ -19,6 +19,9 @@ export function prettyLogs(setting: '' | 'true' | 'false', isTty: boolean): bool
  * Every setting the API reads from the environment, with its default. README.md lists them;
  * `.env.example` shows them. A value of the wrong shape stops the start with a clear message.
  */
+/** The bundled site build, one process per build (site/scripts/build.mjs). */
+export const DEFAULT_BUILD_COMMAND = 'node site/scripts/build.mjs {outDir}';
+
 export const configSchema = {
   type: 'object',
   properties: {
@@ -56,10 +59,8 @@ export const configSchema = {
     PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 1000 },
     PUBLISH_MAX_WAIT_MS: { type: 'integer', minimum: 0, default: 30000 },
     PUBLISH_KEEP_RELEASES: { type: 'integer', minimum: 1, default: 5 },
-    PUBLISH_BUILD_COMMAND: {
-      type: 'string',
-      default: 'node site/scripts/build.mjs {outDir}',
-    },
+    PUBLISH_BUILD_COMMAND: { type: 'string', default: DEFAULT_BUILD_COMMAND },
+    PUBLISH_BUILD_WARM: { type: 'boolean', default: true },
     PUBLISH_API_URL: { type: 'string', default: '' },
     PUBLISH_BUILD_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 600000 },
     PUBLISH_BUILD_RETRIES: { type: 'integer', minimum: 0, default: 2 },
@@ -160,6 +161,11 @@ export interface Config {
     maxWaitMs: number;
     keepReleases: number;
     command: string;
+    /**
+     * Release builds run in a worker that keeps the bundled build loaded (PUBLISH_BUILD_WARM,
+     * with the default command): a change waits for no Node, Astro and Vite start-up.
+     */
+    warm: boolean;
     /** Where the site build reads the API; null: this server, where it listens. */
     apiUrl: string | null;
     /** A build running longer is stopped (its whole process group) and recorded as failed. */
@@ -362,6 +368,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       maxWaitMs: env.PUBLISH_MAX_WAIT_MS,
       keepReleases: env.PUBLISH_KEEP_RELEASES,
       command: env.PUBLISH_BUILD_COMMAND,
+      warm: env.PUBLISH_BUILD_WARM && env.PUBLISH_BUILD_COMMAND.trim() === DEFAULT_BUILD_COMMAND,
       apiUrl: env.PUBLISH_API_URL.trim() || null,
       buildTimeoutMs: env.PUBLISH_BUILD_TIMEOUT_MS,
       buildRetries: env.PUBLISH_BUILD_RETRIES,

@@ -16,3 +16,12 @@ describe('log format', () => {
     expect(() => loadConfig({ LOG_PRETTY: 'yes' })).toThrow(/LOG_PRETTY/);
   });
 });
+
+describe('site builds', () => {
+  it('keep the bundled build loaded unless told not to or given a command of their own', () => {
+    expect(loadConfig({}).publish.warm).toBe(true);
+    expect(loadConfig({ PUBLISH_BUILD_WARM: 'false' }).publish.warm).toBe(false);
+    const custom = loadConfig({ PUBLISH_BUILD_COMMAND: 'make site OUT={outDir}' }).publish;
+    expect(custom).toMatchObject({ warm: false, command: 'make site OUT={outDir}' });
+  });
+});

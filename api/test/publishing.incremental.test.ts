@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../src/config.ts';
 import { readSiteData } from '../src/publish/siteData.ts';
 import { currentRelease, siteBuilder } from '../src/publish/siteBuilder.ts';
+import { WarmBuilds } from '../src/publish/warmBuilds.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { jpeg, png } from './helpers/images.ts';
@@ -15,7 +16,9 @@ import { jpeg, png } from './helpers/images.ts';
 // Rebuilding only what changed, proven rather than assumed (issue 17): random edits through the
 // API, and after each an incremental build from the live release and a full build of the same
 // data; the two must be the same files with the same bytes. The sequence comes from a seed
-// (TEST_SEED to replay one), printed when a comparison fails.
+// (TEST_SEED to replay one), printed when a comparison fails. The incremental builds run as the
+// runner runs them by default, one after another in the warm build worker; the full builds each
+// in a process of their own.
 const seed = Number(process.env.TEST_SEED ?? Date.now() % 1_000_000);
 const STEPS = 6;
 
@@ -58,6 +61,10 @@ describe.skipIf(skipReason)('incremental site builds', () => {
   let thumbnails: Server;
   let work: string;
   let serial = 0;
+  const warm = new WarmBuilds({
+    script: join(REPO_ROOT, 'site', 'scripts', 'worker.mjs'),
+    cwd: REPO_ROOT,
+  });
 
   beforeAll(async () => {
     // video thumbnails, fetched at build time, come from a stand-in for YouTube
@@ -72,6 +79,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
     work = await mkdtemp(join(tmpdir(), 'conveyor-incremental-'));
   });
   afterAll(async () => {
+    await warm.close();
     await api?.close();
     thumbnails?.close();
     if (work) await rm(work, { recursive: true, force: true });
@@ -91,10 +99,11 @@ describe.skipIf(skipReason)('incremental site builds', () => {
   ): Promise<{ id: number; category_id?: number }[]> =>
     (await api.request('GET', `/api/${resource}?limit=100`, staff ? { token } : {})).body.data;
 
-  const builder = (siteRoot: string) =>
+  const builder = (siteRoot: string, kept: WarmBuilds | null = null) =>
     siteBuilder({
       siteRoot,
       command: api.config.publish.command,
+      warm: kept,
       cwd: REPO_ROOT,
       env: () => ({
         API_URL: api.url,
@@ -198,8 +207,11 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       await edits['add a client']!(random);
 
       const live = join(work, 'live');
-      const incremental = builder(live);
+      const incremental = builder(live, warm);
       await incremental(); // the first release: everything rendered
+      // the worker ends after a full build, and the next one is started at once
+      await expect.poll(() => warm.pid).toBeDefined();
+      const worker = warm.pid;
       // its pictures are in Astro's image cache under their own names: what pruning relies on
       const pictures = (await readdir(join(live, 'current', '_astro'))).filter((name) =>
         /\.(webp|avif|jpg)$/.test(name),
@@ -237,6 +249,8 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         }
         await rm(join(work, `full-${step}`), { recursive: true, force: true });
       }
+      // every incremental build ran in the same loaded worker
+      expect(warm.pid).toBe(worker);
     },
   );
 });

@@ -5,7 +5,8 @@
 // - first start: from starting the server (empty image cache, no release) to the site served;
 // - the cold build (that first release) and a warm full rebuild (the admin's Rebuild, every
 //   page rendered, the image cache filled), from the server's own build records, with pages
-//   per second and the peak memory of the build's process tree (scripts/bench/peak-rss.ts);
+//   per second and the build's peak memory: the warm build worker's (the default), or with
+//   BENCH_WARM=false, one process per build, its whole process tree's (scripts/bench/peak-rss.ts);
 // - a bare Astro build of the same number of pages (no data, no pictures) on the same machine,
 //   and the warm rebuild's pages per second as a share of it (target at least 0.7);
 // - save to live: from a product save (an API PUT) to its changed page being served, over
@@ -23,8 +24,15 @@ import { seedBulkProducts, seedDemo } from '@conveyor/api/seed';
 
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number);
 const password = 'bench-password-1';
-// scripts/bench/peak-rss.ts reports the build's peak memory (the whole process tree) in its log
-const command = `node scripts/bench/peak-rss.ts 'node site/scripts/build.mjs {outDir}'`;
+// the server's default builds (the warm worker reports its peak memory in the build's log), or
+// one process per build, whose peak scripts/bench/peak-rss.ts reports
+const perProcess =
+  process.env.BENCH_WARM === 'false'
+    ? {
+        PUBLISH_BUILD_WARM: 'false',
+        PUBLISH_BUILD_COMMAND: `node scripts/bench/peak-rss.ts 'node site/scripts/build.mjs {outDir}'`,
+      }
+    : {};
 const saves = Number(process.env.BENCH_SAVES ?? 3);
 
 const buildLimitMs = Number(process.env.BENCH_BUILD_LIMIT_S ?? 600) * 1000;
@@ -65,7 +73,7 @@ async function measure(products: number) {
         PORT: String(port),
         SEED_DEMO: 'false',
         PUBLISH_ENABLED: 'true',
-        PUBLISH_BUILD_COMMAND: command,
+        ...perProcess,
         PUBLISH_BUILD_TIMEOUT_MS: String(buildLimitMs),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -224,6 +232,6 @@ for (const size of sizes) {
   rows.push(await measure(size));
 }
 console.log(
-  `\nSite publishing, Node ${process.versions.node} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare ≥ 0.7; first start at 100 products < 15 s)`,
+  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare ≥ 0.7; first start at 100 products < 15 s)`,
 );
 console.table(rows);

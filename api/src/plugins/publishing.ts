@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
-import { REPO_ROOT } from '../config.ts';
+import { DEFAULT_BUILD_COMMAND, REPO_ROOT } from '../config.ts';
 import { builtReleases } from '../db/repositories/builds.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
@@ -13,6 +13,7 @@ import {
 } from '../publish/siteBuilder.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
+import { WarmBuilds } from '../publish/warmBuilds.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -50,12 +51,24 @@ export default fp(
     const runner = publish.mode === 'runner';
     // Without PUBLISH_API_URL the build reads this server, at the address it really listens on.
     // With webhook URLs the rebuild is announced to them; otherwise the bundled runner builds here.
+    // the bundled build kept loaded between builds (started at the first build)
+    const warmBuilds = new WarmBuilds({
+      script: join(REPO_ROOT, 'site', 'scripts', 'worker.mjs'),
+      cwd: REPO_ROOT,
+      log: app.log,
+    });
     const builder = runner
       ? siteBuilder({
           siteRoot: publish.siteRoot,
           // read at each build, as the environment is
           get command() {
             return publish.command;
+          },
+          // the bundled build, unless the command was changed since (tests break it on purpose)
+          get warm() {
+            return publish.warm && publish.command.trim() === DEFAULT_BUILD_COMMAND
+              ? warmBuilds
+              : null;
           },
           cwd: REPO_ROOT,
           env: () => ({ API_URL: buildApiUrl(app), ASTRO_TELEMETRY_DISABLED: '1' }),
@@ -110,6 +123,7 @@ export default fp(
     });
     app.addHook('onClose', async () => {
       await queue.close();
+      await warmBuilds.close();
     });
   },
   { name: 'publishing', dependencies: ['config', 'db', 'events', 'jobs'] },

@@ -79,7 +79,7 @@ export class LogTail {
 }
 
 /** Resolves with the promise's value, or with undefined after `ms`. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
+export function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
   let timer: NodeJS.Timeout | undefined;
   return Promise.race([
     promise,
@@ -90,7 +90,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T | undefined> {
 }
 
 /** Signals a whole process group; a group already gone is fine. */
-function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
+export function killGroup(pid: number | undefined, signal: NodeJS.Signals): void {
   if (!pid) return;
   try {
     process.kill(-pid, signal);

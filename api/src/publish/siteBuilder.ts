@@ -4,12 +4,18 @@ import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildEnvironment, LogTail, runBuild } from './buildProcess.ts';
 import { BuildError, type BuildResult } from './types.ts';
+import type { WarmBuilds } from './warmBuilds.ts';
 
 export interface SiteBuilderOptions {
   /** DATA_DIR/site: holds releases/<id>/ and the `current` link the server serves. */
   siteRoot: string;
   /** Shell command; `{outDir}` is replaced by the fresh release folder. */
   command: string;
+  /**
+   * The bundled build kept loaded (PUBLISH_BUILD_WARM): builds run in its worker instead of a
+   * process of the command's each.
+   */
+  warm?: WarmBuilds | null;
   cwd: string;
   /** Extra environment of the build (read at each build: the API's address is known late). */
   env: () => Record<string, string>;
@@ -193,16 +199,19 @@ export function siteBuilder(options: SiteBuilderOptions) {
       extra.SITE_DATA = dataFile;
     }
     const tail = new LogTail();
-    const run = await runBuild(
-      options.command.replaceAll('{outDir}', JSON.stringify(outDir)),
-      {
-        cwd: options.cwd,
-        env: buildEnvironment({ ...options.env(), ...extra }),
-        timeoutMs: options.timeoutMs ?? 10 * 60_000,
-        killGraceMs: options.killGraceMs ?? 5000,
-      },
-      tail,
-      signal,
+    const limits = {
+      timeoutMs: options.timeoutMs ?? 10 * 60_000,
+      killGraceMs: options.killGraceMs ?? 5000,
+    };
+    const run = await (
+      options.warm
+        ? options.warm.run(outDir, { ...options.env(), ...extra }, limits, tail, signal)
+        : runBuild(
+            options.command.replaceAll('{outDir}', JSON.stringify(outDir)),
+            { cwd: options.cwd, env: buildEnvironment({ ...options.env(), ...extra }), ...limits },
+            tail,
+            signal,
+          )
     ).finally(() => rm(dataFile, { force: true }));
     const logTail = tail.text();
     const missing = REQUIRED_FILES.find((file) => !existsSync(join(outDir, file)));

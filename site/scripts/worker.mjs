@@ -1,0 +1,69 @@
+// The site build kept loaded (PUBLISH_BUILD_WARM): a process the publishing runner starts once
+// and sends builds to, so that a one-product change does not wait each time for Node to start
+// and Astro and Vite to load (about two of the five seconds of an incremental build).
+//
+// Messages (Node's IPC channel, `fork`): { id, outDir, env } asks for a build, with the
+// variables it adds to this process's environment for that build only; the answer is
+// { id, ok, error?, peakRssKb, recycle }. Builds are one at a time: the runner never sends the
+// next before the answer. Astro's logs go to this process's stdout and stderr as a build's
+// would, each stream ending a build's output with an END_OF_BUILD line.
+//
+// Astro and Vite are not made to build twice in one process: from the second build on, a file
+// the server bundle emits (the hero video) is left out of the output. An incremental build
+// links every file its pages need and it did not write from the live release, so it is whole
+// (publishing.incremental.test.ts compares such builds, one after another in one worker, with
+// full builds in processes of their own); a build with no live release to link from (the
+// first, or Rebuild now) is therefore always a worker's first (the runner sees to it).
+//
+// The worker ends itself (after answering) after a build with no live release, which leaves
+// the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
+// grown past RECYCLE_RSS_MB: the runner starts a fresh one. It ends when the runner goes (its
+// channel closes).
+import { buildOnce } from './buildSite.mjs';
+
+const RECYCLE_AFTER = 50;
+const END_OF_BUILD = '\u001econveyor-build-end ';
+const RECYCLE_RSS_MB = 1024;
+
+// loaded before the first build asks
+await import('astro');
+
+// Set by the site's own modules for one build (src/lib/api.ts, src/lib/plan.ts); a process
+// that builds again must start without them.
+const BUILD_GLOBALS = ['conveyor.site.data', 'conveyor.site.render'].map((key) => Symbol.for(key));
+
+let builds = 0;
+process.on('message', async ({ id, outDir, env }) => {
+  const before = { ...process.env };
+  Object.assign(process.env, env);
+  for (const key of BUILD_GLOBALS) delete globalThis[key];
+  let answer;
+  try {
+    await buildOnce(outDir);
+    answer = { id, ok: true };
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    answer = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
+  } finally {
+    for (const key of Object.keys(env)) {
+      if (key in before) process.env[key] = before[key];
+      else delete process.env[key];
+    }
+    for (const key of BUILD_GLOBALS) delete globalThis[key];
+  }
+  // the end of this build's output on each stream, before the answer (api/src/publish/warmBuilds.ts)
+  for (const stream of [process.stdout, process.stderr]) {
+    await new Promise((resolve) => stream.write(`\n${END_OF_BUILD}${id}\n`, resolve));
+  }
+  builds++;
+  const recycle =
+    !answer.ok ||
+    !env.SITE_PREVIOUS ||
+    builds >= RECYCLE_AFTER ||
+    process.memoryUsage.rss() > RECYCLE_RSS_MB * 1024 * 1024;
+  process.send({ ...answer, peakRssKb: process.resourceUsage().maxRSS, recycle }, () => {
+    if (recycle) process.exit(0);
+  });
+});
+process.on('disconnect', () => process.exit(0));
+process.send({ ready: true });
