@@ -94,6 +94,8 @@ const cases: Case[] = [
 
 for (const item of cases) {
   test(`${item.resource}: create, edit, toggle and delete`, async ({ page }) => {
+    // a dozen saves, each asking for a site build on the same two cores: allow for a busy machine
+    test.setTimeout(90_000);
     const name = `E2E ${item.resource} ${Date.now()}`;
     const renamed = `${name} v2`;
     const token = await apiToken(page);

@@ -56,7 +56,7 @@ export const configSchema = {
     ADMIN_DIR: { type: 'string', default: './admin/dist' },
     SITE_DIR: { type: 'string', default: './site/dist' },
     PUBLISH_ENABLED: { type: 'boolean', default: false },
-    PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 1000 },
+    PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 500 },
     PUBLISH_MAX_WAIT_MS: { type: 'integer', minimum: 0, default: 30000 },
     PUBLISH_KEEP_RELEASES: { type: 'integer', minimum: 1, default: 5 },
     PUBLISH_BUILD_COMMAND: { type: 'string', default: DEFAULT_BUILD_COMMAND },

@@ -19,14 +19,31 @@
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
 // grown past RECYCLE_RSS_MB: the runner starts a fresh one. It ends when the runner goes (its
 // channel closes).
-import { buildOnce } from './buildSite.mjs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { buildOnce, site } from './buildSite.mjs';
 
 const RECYCLE_AFTER = 50;
 const END_OF_BUILD = '\u001econveyor-build-end ';
 const RECYCLE_RSS_MB = 1024;
 
-// loaded before the first build asks
+// loaded before the first build asks: Astro, and native parts its build loads only when it
+// needs them (not the integrations: with @astrojs/react loaded here first, rendering the
+// pages' React components failed in react-dom/server)
 await import('astro');
+const fromSite = createRequire(join(site, 'package.json'));
+const fromAstro = createRequire(fromSite.resolve('astro/package.json'));
+for (const [name, from] of [
+  ['@astrojs/compiler-rs', fromAstro],
+  ['sharp', fromAstro],
+]) {
+  try {
+    await import(pathToFileURL(from.resolve(name)).href);
+  } catch {
+    // only a head start: the build loads it itself
+  }
+}
 
 // Set by the site's own modules for one build (src/lib/api.ts, src/lib/plan.ts); a process
 // that builds again must start without them.
