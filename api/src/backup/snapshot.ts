@@ -3,7 +3,7 @@ import { mkdir } from 'node:fs/promises';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import { type Db, readConsistently } from '../db/connect.ts';
 import { MIGRATION_TABLE } from '../db/migrate.ts';
 import type { Database } from '../db/types.ts';
 import { download } from '../storage/index.ts';
@@ -167,11 +167,5 @@ export async function writeSnapshot(
     }
     return { schemaVersion: version, tables, files };
   };
-  return db.dialect === 'postgres'
-    ? db.kysely
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute(read)
-    : db.kysely.transaction().execute(read);
+  return readConsistently(db, read);
 }

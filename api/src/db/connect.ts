@@ -1,7 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDatabase,
+  type Transaction,
+} from 'kysely';
 import { LRUCache } from 'lru-cache';
 import pg from 'pg';
 import { SqliteBooleanPlugin } from './sqliteBooleans.ts';
@@ -13,6 +19,24 @@ export interface Db {
   kysely: Kysely<Database>;
   dialect: Dialect;
   destroy(): Promise<void>;
+}
+
+/**
+ * Runs `read` in one transaction that sees one moment of the database (a backup, a site
+ * build's data): PostgreSQL at REPEATABLE READ, read only; SQLite's single connection
+ * serialises the transaction with the writes.
+ */
+export function readConsistently<T>(
+  db: Db,
+  read: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.dialect === 'postgres'
+    ? db.kysely
+        .transaction()
+        .setIsolationLevel('repeatable read')
+        .setAccessMode('read only')
+        .execute(read)
+    : db.kysely.transaction().execute(read);
 }
 
 export interface DbOptions {

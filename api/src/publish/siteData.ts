@@ -1,7 +1,7 @@
 import type { Media, ProductImage } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import type { Db } from '../db/connect.ts';
+import { type Db, readConsistently } from '../db/connect.ts';
 import { getSettings } from '../db/repositories/settings.ts';
 import {
   categories,
@@ -74,13 +74,7 @@ export async function readSiteData(db: Db): Promise<unknown> {
       testimonials: testimonialRows,
     };
   };
-  return db.dialect === 'postgres'
-    ? db.kysely
-        .transaction()
-        .setIsolationLevel('repeatable read')
-        .setAccessMode('read only')
-        .execute(read)
-    : db.kysely.transaction().execute(read);
+  return readConsistently(db, read);
 }
 
 /**

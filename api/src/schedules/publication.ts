@@ -15,8 +15,9 @@ export const SCHEDULER_ACTOR: Actor = { user: null, ip: '', system: SCHEDULER };
 
 /**
  * Makes a record live: the step a publish time takes when it comes. Its pending draft is
- * published and it is switched on, in the same transaction. Answers whether the record changed (false: it is gone, or live
- * already). `details` go into the activity log's event (whose schedule it was).
+ * published and it is switched on, in the same transaction. Answers whether the record
+ * changed (false: it is gone, or live already). `details` go into the activity log's event
+ * (whose schedule it was).
  */
 export async function makeLive(
   trx: Executor,
