@@ -33,7 +33,10 @@ export default defineConfig({
   // pictures too.
   base: process.env.SITE_BASE || undefined,
   trailingSlash: 'never',
-  build: { format: 'directory' },
+  // Pages render four at a time: one at a time, a third of a build went waiting on file writes
+  // and on the hashes of the security policy (both done off the main thread). In eight paired
+  // runs of a 2,778-page build, four at a time took 10-30 % less time each time.
+  build: { format: 'directory', concurrency: 4 },
   // No Markdown here; Shiki, its default highlighter, would need inline styles (see below).
   markdown: { syntaxHighlight: false },
   // A Content Security Policy in every page's <meta http-equiv="content-security-policy">, so it

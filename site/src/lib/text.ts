@@ -15,8 +15,14 @@ const TRAILING = /[\s,;:.\-–—(«"„“'‘/]+$/u;
  */
 export function shorten(text: string, max: number): string {
   const line = text.replace(/\s+/gu, ' ').trim();
-  // by code points, so a character outside the BMP (an emoji) is never split in two
-  const chars = [...line];
+  // by code points, so a character outside the BMP (an emoji) is never split in two; only as
+  // many as can be kept (a whole description spread into characters cost more than the rest of
+  // a card's rendering)
+  const chars: string[] = [];
+  for (const char of line) {
+    chars.push(char);
+    if (chars.length > max) break;
+  }
   if (chars.length <= max) return line;
   const room = Math.max(0, max - ELLIPSIS.length);
   // the words that fit whole: a word fits when the character after it is a space
