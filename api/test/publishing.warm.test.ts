@@ -102,6 +102,32 @@ describe('the warm build worker', () => {
     await expect.poll(() => processRuns(pid!)).toBe(false);
   });
 
+  it('loads the next worker while a full build runs, for the build after it', async () => {
+    const worker = start();
+    const controller = new AbortController();
+    // a full build (no live release): its worker ends after it (worker.mjs)
+    const full = build(worker, { MODE: 'hang' }, { signal: controller.signal });
+    await expect.poll(() => worker.sparePid).toBeDefined();
+    const builder = worker.pid!;
+    const spare = worker.sparePid!;
+    expect(spare).not.toBe(builder);
+    controller.abort();
+    await full;
+    const next = await build(worker, { MARK: 'next', SITE_PREVIOUS: dir });
+    expect(next.log).toContain(`built by ${spare}`);
+    expect(worker.sparePid).toBeUndefined();
+    await expect.poll(() => processRuns(builder)).toBe(false);
+  });
+
+  it('keeps no spare when the worker goes on after a build', async () => {
+    const worker = start();
+    await build(worker, { MARK: 'full' }); // this stand-in does not end after a full build
+    expect(worker.sparePid).toBeUndefined();
+    const incremental = await build(worker, { MARK: 'one', SITE_PREVIOUS: dir });
+    expect(incremental.outcome.code).toBe(0);
+    expect(worker.sparePid).toBeUndefined();
+  });
+
   it('stops a build that hangs, with its process, and starts afresh for the next', async () => {
     const worker = start();
     await worker.warm();

@@ -40,11 +40,16 @@ export interface WarmBuildsOptions {
  * the worker ends itself (after a full build, or when it has grown); stopped, as a separate
  * build process would be (its whole process group, SIGTERM then SIGKILL), when a build times
  * out or the API shuts down, and started afresh for the next build.
+ *
+ * A full build (no live release to link from) ends its worker, so its successor, a spare, loads
+ * while that build runs: the save that follows a Rebuild does not wait for Astro to load.
  */
 export class WarmBuilds {
   readonly #options: WarmBuildsOptions;
   #child: ChildProcess | null = null;
   #ready: Promise<boolean> | null = null;
+  /** The next worker, loading while a full build runs in the current one. */
+  #spare: { child: ChildProcess; ready: Promise<boolean> } | null = null;
   #answers = new Map<number, (answer: Answer | null) => void>();
   #output: { stdout: (chunk: string) => void; stderr: (chunk: string) => void } | null = null;
   /** Called with a build's id when its end-of-build line comes on a stream. */
@@ -63,10 +68,28 @@ export class WarmBuilds {
     return this.#child?.pid;
   }
 
-  /** Starts a worker unless one runs; resolves when it is ready (false: it ended first). */
+  /** The spare worker's process id, while one loads or waits (tests). */
+  get sparePid(): number | undefined {
+    return this.#spare?.child.pid;
+  }
+
+  /**
+   * Starts a worker unless one runs (or takes the spare); resolves when it is ready (false: it
+   * ended first).
+   */
   warm(): Promise<boolean> {
     if (this.#closed) return Promise.resolve(false);
     if (this.#child && this.#ready) return this.#ready;
+    const worker = this.#spare ?? this.#start();
+    this.#spare = null;
+    this.#child = worker.child;
+    this.#ready = worker.ready;
+    this.#runs = 0;
+    return worker.ready;
+  }
+
+  /** A new worker process, its output going to the build that runs. */
+  #start(): { child: ChildProcess; ready: Promise<boolean> } {
     const child = fork(this.#options.script, [], {
       cwd: this.#options.cwd,
       // its own process group, to stop it with whatever it started (esbuild's service)
@@ -75,8 +98,6 @@ export class WarmBuilds {
       stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
       execArgv: [],
     });
-    this.#child = child;
-    this.#runs = 0;
     for (const name of ['stdout', 'stderr'] as const) {
       const stream = child[name]!;
       stream.setEncoding('utf8');
@@ -91,24 +112,24 @@ export class WarmBuilds {
         }
       });
     }
-    this.#ready = new Promise<boolean>((resolve) => {
+    const ready = new Promise<boolean>((resolve) => {
       child.on('message', (answer: Answer) => {
         if (answer.ready) resolve(true);
         else if (answer.id !== undefined) this.#answers.get(answer.id)?.(answer);
       });
       child.once('exit', () => {
         resolve(false);
-        if (this.#child === child) {
-          this.#child = null;
-          this.#ready = null;
-        }
+        if (this.#spare?.child === child) this.#spare = null;
+        if (this.#child !== child) return;
+        this.#child = null;
+        this.#ready = null;
         for (const settle of this.#answers.values()) settle(null);
       });
       child.once('error', (err) => {
         this.#options.log?.warn({ err }, 'the warm site build worker failed');
       });
     });
-    return this.#ready;
+    return { child, ready };
   }
 
   /**
@@ -164,6 +185,8 @@ export class WarmBuilds {
         child = this.#child;
         this.#answers.set(id, settle);
         child?.send({ id, outDir, env });
+        // this worker ends after a full build: its successor loads meanwhile
+        if (!env.SITE_PREVIOUS && !this.#spare && !this.#closed) this.#spare = this.#start();
       } else settle(null);
       const answer = await answered;
       // the last of its output may come after the answer
@@ -175,7 +198,7 @@ export class WarmBuilds {
         if (ended.exitCode === null && ended.signalCode === null)
           await new Promise((resolve) => ended.once('exit', resolve));
         void this.warm();
-      }
+      } else if (answer) await this.#stopSpare(); // the worker goes on
       if (answer) return { code: answer.ok ? 0 : 1, signal: null, stopped: null };
       if (!stopped) stderr.write('\nthe warm build worker ended during the build\n');
       return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null, stopped };
@@ -193,7 +216,19 @@ export class WarmBuilds {
   /** Stops the worker (the API shuts down). */
   async close(): Promise<void> {
     this.#closed = true;
-    await this.#stopWorker(5000);
+    await Promise.all([this.#stopWorker(5000), this.#stopSpare()]);
+  }
+
+  /** Stops the spare, if any: the worker it would replace goes on. */
+  async #stopSpare(): Promise<void> {
+    const spare = this.#spare;
+    this.#spare = null;
+    if (!spare) return;
+    killGroup(spare.child.pid, 'SIGTERM');
+    if (spare.child.exitCode === null && spare.child.signalCode === null) {
+      await within(new Promise((resolve) => spare.child.once('exit', resolve)), 2000);
+    }
+    killGroup(spare.child.pid, 'SIGKILL');
   }
 
   /** Stops the running worker, if any, with its process group: SIGTERM, then SIGKILL. */
