@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { incremental, withCarriedPages } from './src/integrations/incremental.ts';
+import { buildTimings } from './src/integrations/timings.ts';
 
 const api = new URL(process.env.API_URL ?? 'http://127.0.0.1:8080');
 /** Where YouTube videos' thumbnails are fetched from at build time (src/lib/videos.ts). */
@@ -23,6 +24,8 @@ const prepaint = readFileSync(new URL('./src/scripts/prepaint.js', import.meta.u
 
 // Rebuilding only what changed: pages carried over from the live release (SITE_PREVIOUS).
 const { integration: incrementalBuild, state: carried } = incremental();
+// Where a build's time goes, in one line of its log.
+const timings = buildTimings();
 
 // Static output only: the site is plain files built from the API (DESIGN section 2).
 export default defineConfig({
@@ -84,6 +87,7 @@ export default defineConfig({
     },
   },
   integrations: [
+    timings.first,
     react(),
     {
       name: 'conveyor:client-interaction',
@@ -114,5 +118,6 @@ export default defineConfig({
       }),
       carried,
     ),
+    timings.last,
   ],
 });

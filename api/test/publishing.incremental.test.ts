@@ -234,6 +234,12 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         for (const [path, digest] of expected)
           expect(made.get(path), `${context}: ${path}`).toBe(digest);
 
+        // where the build's time went, at the end of its log
+        expect(result.logTail, context).toMatch(
+          /timings: setup [\d.]+ s, bundling [\d.]+ s, rendering \d+ pages .* finishing [\d.]+ s/,
+        );
+        expect(result.logTail, context).toMatch(/site data: \d+ KB in [\d.]+ s/);
+
         // the build rendered only what changed, and carried the rest over as hard links
         const carried = /carried over (\d+) pages/.exec(result.logTail);
         if (!done.includes('change the company phone')) {

@@ -11,6 +11,11 @@
 //   BENCH_WARM=false, one process per build, its whole process tree's (scripts/bench/peak-rss.ts);
 // - a bare Astro build of the same number of pages (no data, no pictures) on the same machine,
 //   and the warm rebuild's pages per second as a share of it (target at least 0.7);
+// - where the warm rebuild's time goes, from its log (the runner's site data line and the
+//   build's timings line, src/integrations/timings.ts): reading the site data, Astro's setup
+//   and bundling, rendering the pages with their pictures, finishing (manifest, sitemap), and
+//   the rest (the runner and the worker: the data file, messages, the release's swap); and the
+//   rendering alone against the bare build's rendering (Astro's "generating static routes").
 // - save to live: from a product save (an API PUT) to its changed page being served, over
 //   BENCH_SAVES saves (default 3; the median and the slowest; target under 5 s).
 // Each wait has a time limit (BENCH_BUILD_LIMIT_S per build, default 600; BENCH_SAVE_LIMIT_S
@@ -169,6 +174,7 @@ async function measure(products: number) {
       ms === null ? `> ${saveLimitMs / 1000} (not live)` : +(ms / 1000).toFixed(1);
     const sorted = [...timings].sort((a, b) => (a ?? Infinity) - (b ?? Infinity));
     const bare = await bareAstro(warm.pages ?? 0);
+    const phases = phasesOf(warm);
     const rss = (row: BuildRow) => {
       const kb = /peak_rss_kb=(\d+)/.exec(row.logTail ?? '')?.[1];
       return kb ? Math.round(Number(kb) / 1024) : 'n/a';
@@ -182,8 +188,25 @@ async function measure(products: number) {
       'cold s': +((cold.durationMs ?? 0) / 1000).toFixed(1),
       'warm s': +((warm.durationMs ?? 0) / 1000).toFixed(1),
       'warm pages/s': Math.round(warmRate),
-      'bare pages/s': Math.round(bare),
-      'warm/bare': +(warmRate / bare).toFixed(2),
+      'bare pages/s': Math.round(bare.pagesPerSecond),
+      'warm/bare': +(warmRate / bare.pagesPerSecond).toFixed(2),
+      'warm: data s': phases?.data ?? 'n/a',
+      'warm: setup+bundle s': phases ? +(phases.setup + phases.bundling).toFixed(1) : 'n/a',
+      'warm: render s': phases?.rendering ?? 'n/a',
+      'warm: finish s': phases?.finishing ?? 'n/a',
+      'warm: rest s': phases
+        ? +(
+            (warm.durationMs ?? 0) / 1000 -
+            phases.data -
+            phases.setup -
+            phases.bundling -
+            phases.rendering -
+            phases.finishing
+          ).toFixed(1)
+        : 'n/a',
+      'render/bare render': phases
+        ? +(phases.renderRate / (bare.pages / bare.renderSeconds)).toFixed(2)
+        : 'n/a',
       'cold peak MB': rss(cold),
       'warm peak MB': rss(warm),
       'save→live s (median)': seconds(sorted[Math.floor((sorted.length - 1) / 2)] ?? null),
@@ -195,12 +218,34 @@ async function measure(products: number) {
   }
 }
 
+/** The phases of a build, in seconds, from the end of its log (see the header). */
+function phasesOf(row: BuildRow) {
+  const log = row.logTail ?? '';
+  const build =
+    /timings: setup ([\d.]+) s, bundling ([\d.]+) s, rendering (\d+) pages .*?([\d.]+) s \((\d+) pages\/s\), finishing ([\d.]+) s/.exec(
+      log,
+    );
+  const data = /site data: \d+ KB in ([\d.]+) s/.exec(log);
+  if (!build || !data) return null;
+  return {
+    data: Number(data[1]),
+    setup: Number(build[1]),
+    bundling: Number(build[2]),
+    rendering: Number(build[4]),
+    renderRate: Number(build[5]),
+    finishing: Number(build[6]),
+  };
+}
+
 /**
- * Pages per second of a bare Astro build of `pages` pages: one dynamic route, a header, a few
- * paragraphs and a footer each, no data fetched and no pictures; built twice, the second (warm)
- * build timed. In site/.bench (ignored by git), where the site's own Astro resolves.
+ * A bare Astro build of `pages` pages: one dynamic route, a header, a few paragraphs and a
+ * footer each, no data fetched and no pictures; built twice, the second (warm) build timed:
+ * its pages per second, whole and while rendering (Astro's "generating static routes" step).
+ * In site/.bench (ignored by git), where the site's own Astro resolves.
  */
-async function bareAstro(pages: number): Promise<number> {
+async function bareAstro(
+  pages: number,
+): Promise<{ pages: number; pagesPerSecond: number; renderSeconds: number }> {
   const root = join(REPO_ROOT, 'site', '.bench', 'bare');
   await rm(root, { recursive: true, force: true });
   await mkdir(join(root, 'src', 'pages'), { recursive: true });
@@ -224,22 +269,31 @@ const items = Array.from({ length: 12 }, (_, i) => \`Item \${i + 1} of page \${i
 `,
   );
   const build = () =>
-    new Promise<number>((resolve, reject) => {
+    new Promise<{ ms: number; output: string }>((resolve, reject) => {
       const started = Date.now();
       const child = spawn(process.execPath, ['../../node_modules/astro/bin/astro.mjs', 'build'], {
         cwd: root,
-        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
-        stdio: 'ignore',
+        env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'ignore'],
       });
+      let output = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
       child.once('error', reject);
       child.once('exit', (code) =>
-        code === 0 ? resolve(Date.now() - started) : reject(new Error(`bare build: exit ${code}`)),
+        code === 0
+          ? resolve({ ms: Date.now() - started, output })
+          : reject(new Error(`bare build: exit ${code}`)),
       );
     });
   await build();
-  const ms = await build();
+  const { ms, output } = await build();
   await rm(root, { recursive: true, force: true });
-  return pages / (ms / 1000);
+  // the line after the page list: "✓ Completed in 3.21s." (or "in 850ms.")
+  const rendering = /generating static routes[\s\S]*?Completed in ([\d.]+)(m?s)/.exec(output);
+  const renderSeconds = rendering
+    ? Number(rendering[1]) / (rendering[2] === 'ms' ? 1000 : 1)
+    : Number.NaN;
+  return { pages, pagesPerSecond: pages / (ms / 1000), renderSeconds };
 }
 
 const rows = [];

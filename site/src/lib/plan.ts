@@ -146,7 +146,17 @@ export function planSite(data: SiteData): PlannedPage[] {
 // pages' bundle, a module instance of its own in the same process: the pathnames, or nothing
 // for every page.
 const RENDER = Symbol.for('conveyor.site.render');
-const shared = globalThis as { [RENDER]?: ReadonlySet<string> };
+// When this build first asked for its pages (getStaticPaths): where rendering starts, for the
+// build's timings (src/integrations/timings.ts).
+const PATHS_ASKED = Symbol.for('conveyor.site.pathsAsked');
+const shared = globalThis as { [RENDER]?: ReadonlySet<string>; [PATHS_ASKED]?: number };
+
+/** When this build first asked for its pages, or undefined; `reset` forgets it (a new build). */
+export function pathsAskedAt(reset = false): number | undefined {
+  const at = shared[PATHS_ASKED];
+  if (reset) delete shared[PATHS_ASKED];
+  return at;
+}
 
 /** Limits the pages rendered by this build process to these pathnames. */
 export function renderOnly(pathnames: ReadonlySet<string>): void {
@@ -162,6 +172,7 @@ export const plannedPages = () => (planned ??= siteData().then(planSite));
  * the build carries unchanged pages over from the live release).
  */
 export async function routePaths<R extends Route>(route: R) {
+  shared[PATHS_ASKED] ??= performance.now();
   const only = shared[RENDER];
   return (await plannedPages()).flatMap((page) =>
     page.route === route && (!only || only.has(page.pathname))
