@@ -75,6 +75,13 @@ describe('site builder', () => {
     const releases = await readdir(join(root, 'releases'));
     expect(releases, releases.join(' ')).toHaveLength(2);
     expect(releases).toContain(await currentRelease(root));
+    // the older ones left releases/ at once, and are deleted after the build
+    const retired = async () =>
+      (await readdir(join(root, 'work')).catch(() => [])).filter((name) =>
+        name.startsWith('gone-'),
+      );
+    await expect.poll(retired).toEqual([]);
+    expect(await readdir(join(root, 'work')).catch(() => [])).toEqual([]);
   });
 
   it('requires the not-found page as well as the home page', async () => {
