@@ -22,7 +22,8 @@ process.on('message', ({ id, outDir, env }) => {
   mkdirSync(outDir, { recursive: true });
   writeFileSync(outDir + '/index.html', String(env.MARK));
   const recycle = env.MODE === 'recycle';
-  process.send({ id, ok: true, peakRssKb: 1234, recycle }, () => recycle && process.exit(0));
+  const endingSoon = env.MODE === 'ending';
+  process.send({ id, ok: true, peakRssKb: 1234, recycle, endingSoon }, () => recycle && process.exit(0));
 });
 process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });
@@ -117,6 +118,19 @@ describe('the warm build worker', () => {
     expect(next.log).toContain(`built by ${spare}`);
     expect(worker.sparePid).toBeUndefined();
     await expect.poll(() => processRuns(builder)).toBe(false);
+  });
+
+  it('loads the next worker when this one says it will end soon', async () => {
+    const worker = start();
+    await build(worker, { MARK: 'one', SITE_PREVIOUS: dir });
+    expect(worker.sparePid).toBeUndefined();
+    await build(worker, { MODE: 'ending', SITE_PREVIOUS: dir });
+    const spare = worker.sparePid;
+    expect(spare).toBeDefined();
+    const last = await build(worker, { MODE: 'recycle', SITE_PREVIOUS: dir });
+    expect(last.log).not.toContain(`built by ${spare}`); // the old worker's last build
+    const next = await build(worker, { MARK: 'next', SITE_PREVIOUS: dir });
+    expect(next.log).toContain(`built by ${spare}`);
   });
 
   it('keeps no spare when the worker goes on after a build', async () => {

@@ -4,8 +4,8 @@
 //
 // Messages (Node's IPC channel, `fork`): { id, outDir, env } asks for a build, with the
 // variables it adds to this process's environment for that build only; the answer is
-// { id, ok, error?, peakRssKb, recycle }. Builds are one at a time: the runner never sends the
-// next before the answer. Astro's logs go to this process's stdout and stderr as a build's
+// { id, ok, error?, peakRssKb, recycle, endingSoon }. Builds are one at a time: the runner never
+// sends the next before the answer. Astro's logs go to this process's stdout and stderr as a build's
 // would, each stream ending a build's output with an END_OF_BUILD line.
 //
 // Astro and Vite are not made to build twice in one process: from the second build on, a file
@@ -17,8 +17,9 @@
 //
 // The worker ends itself (after answering) after a build with no live release, which leaves
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
-// grown past RECYCLE_RSS_MB: the runner starts a fresh one (for a full build, while it runs).
-// It ends when the runner goes (its channel closes).
+// grown past RECYCLE_RSS_MB: the runner starts a fresh one (for a full build, while it runs;
+// otherwise once an answer says `endingSoon`, at three quarters of that size or one build before
+// RECYCLE_AFTER). It ends when the runner goes (its channel closes).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -73,12 +74,13 @@ process.on('message', async ({ id, outDir, env }) => {
     await new Promise((resolve) => stream.write(`\n${END_OF_BUILD}${id}\n`, resolve));
   }
   builds++;
+  const rssMb = process.memoryUsage.rss() / (1024 * 1024);
   const recycle =
-    !answer.ok ||
-    !env.SITE_PREVIOUS ||
-    builds >= RECYCLE_AFTER ||
-    process.memoryUsage.rss() > RECYCLE_RSS_MB * 1024 * 1024;
-  process.send({ ...answer, peakRssKb: process.resourceUsage().maxRSS, recycle }, () => {
+    !answer.ok || !env.SITE_PREVIOUS || builds >= RECYCLE_AFTER || rssMb > RECYCLE_RSS_MB;
+  // close to its end: the runner loads the successor now, so that no build waits for it
+  const endingSoon = builds >= RECYCLE_AFTER - 1 || rssMb > RECYCLE_RSS_MB * 0.75;
+  const peakRssKb = process.resourceUsage().maxRSS;
+  process.send({ ...answer, peakRssKb, recycle, endingSoon: !recycle && endingSoon }, () => {
     if (recycle) process.exit(0);
   });
 });

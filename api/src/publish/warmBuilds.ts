@@ -24,6 +24,8 @@ interface Answer {
   peakRssKb?: number;
   /** The worker ends after this answer; a fresh one is started. */
   recycle?: boolean;
+  /** The worker will end soon (it has grown): its successor is started now, as a spare. */
+  endingSoon?: boolean;
 }
 
 export interface WarmBuildsOptions {
@@ -42,7 +44,8 @@ export interface WarmBuildsOptions {
  * out or the API shuts down, and started afresh for the next build.
  *
  * A full build (no live release to link from) ends its worker, so its successor, a spare, loads
- * while that build runs: the save that follows a Rebuild does not wait for Astro to load.
+ * while that build runs: the save that follows a Rebuild does not wait for Astro to load. So it
+ * does when the worker says it will end soon (it has grown).
  */
 export class WarmBuilds {
   readonly #options: WarmBuildsOptions;
@@ -198,6 +201,8 @@ export class WarmBuilds {
         if (ended.exitCode === null && ended.signalCode === null)
           await new Promise((resolve) => ended.once('exit', resolve));
         void this.warm();
+      } else if (answer?.endingSoon) {
+        this.#spare ??= this.#closed ? null : this.#start();
       } else if (answer) await this.#stopSpare(); // the worker goes on
       if (answer) return { code: answer.ok ? 0 : 1, signal: null, stopped: null };
       if (!stopped) stderr.write('\nthe warm build worker ended during the build\n');
