@@ -211,6 +211,7 @@ async function measure(products: number) {
       'warm peak MB': rss(warm),
       'save→live s (median)': seconds(sorted[Math.floor((sorted.length - 1) / 2)] ?? null),
       'save→live s (max)': seconds(sorted.at(-1) ?? null),
+      'save→live s (each)': timings.map((ms) => seconds(ms)).join(' '),
     };
   } finally {
     await stop(server);
