@@ -51,7 +51,7 @@ export class WarmBuilds {
   readonly #options: WarmBuildsOptions;
   #child: ChildProcess | null = null;
   #ready: Promise<boolean> | null = null;
-  /** The next worker, loading while a full build runs in the current one. */
+  /** The next worker, loading while the current one runs its last build (see above). */
   #spare: { child: ChildProcess; ready: Promise<boolean> } | null = null;
   #answers = new Map<number, (answer: Answer | null) => void>();
   #output: { stdout: (chunk: string) => void; stderr: (chunk: string) => void } | null = null;
