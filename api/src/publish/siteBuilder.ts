@@ -118,9 +118,9 @@ async function retireReleases(siteRoot: string, live: string, keep: number): Pro
     .sort((a, b) => a.built - b.built)
     .slice(0, Math.max(0, all.length - keep));
   const gone: string[] = [];
+  if (old.length) await mkdir(join(siteRoot, WORK), { recursive: true });
   for (const entry of old) {
     const folder = join(siteRoot, WORK, `gone-${entry.name}-${randomUUID()}`);
-    await mkdir(join(siteRoot, WORK), { recursive: true });
     await rename(join(releases, entry.name), folder);
     gone.push(folder);
   }

@@ -189,7 +189,7 @@ export class WarmBuilds {
         this.#answers.set(id, settle);
         child?.send({ id, outDir, env });
         // this worker ends after a full build: its successor loads meanwhile
-        if (!env.SITE_PREVIOUS && !this.#spare && !this.#closed) this.#spare = this.#start();
+        if (!env.SITE_PREVIOUS) this.#startSpare();
       } else settle(null);
       const answer = await answered;
       // the last of its output may come after the answer
@@ -201,9 +201,8 @@ export class WarmBuilds {
         if (ended.exitCode === null && ended.signalCode === null)
           await new Promise((resolve) => ended.once('exit', resolve));
         void this.warm();
-      } else if (answer?.endingSoon) {
-        this.#spare ??= this.#closed ? null : this.#start();
-      } else if (answer) await this.#stopSpare(); // the worker goes on
+      } else if (answer?.endingSoon) this.#startSpare();
+      else if (answer) await this.#stopSpare(); // the worker goes on
       if (answer) return { code: answer.ok ? 0 : 1, signal: null, stopped: null };
       if (!stopped) stderr.write('\nthe warm build worker ended during the build\n');
       return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null, stopped };
@@ -222,6 +221,11 @@ export class WarmBuilds {
   async close(): Promise<void> {
     this.#closed = true;
     await Promise.all([this.#stopWorker(5000), this.#stopSpare()]);
+  }
+
+  /** Starts the successor of the running worker, unless there is one (or the API closes). */
+  #startSpare(): void {
+    if (!this.#spare && !this.#closed) this.#spare = this.#start();
   }
 
   /** Stops the spare, if any: the worker it would replace goes on. */

@@ -13,7 +13,6 @@ export function buildTimings(): { first: AstroIntegration; last: AstroIntegratio
   let setup = 0;
   let started = 0;
   let generated = 0;
-  let pages = 0;
   const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   return {
     first: {
@@ -34,8 +33,7 @@ export function buildTimings(): { first: AstroIntegration; last: AstroIntegratio
         'astro:build:generated': () => {
           generated = performance.now();
         },
-        'astro:build:done': ({ pages: built, logger }) => {
-          pages = built.length;
+        'astro:build:done': ({ pages: { length: pages }, logger }) => {
           const asked = pathsAskedAt(true) ?? generated;
           const rendering = generated - asked;
           logger.info(
