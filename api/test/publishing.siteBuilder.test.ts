@@ -152,8 +152,13 @@ describe('site builder', () => {
         env: () => ({ API_URL: 'http://127.0.0.1:1' }),
         keepReleases: 2,
       })();
-      // whole lines; stdout and stderr may interleave in either order
-      expect(result.logTail.split('\n').sort()).toEqual(['first half', 'second line', 'to stderr']);
+      // whole lines; stdout and stderr may interleave in either order; the runner's account of
+      // its time last
+      const lines = result.logTail.split('\n');
+      expect(lines.at(-1)).toMatch(
+        /^runner: build [\d.]+ s, check and swap [\d.]+ s, tidying [\d.]+ s$/,
+      );
+      expect(lines.slice(0, -1).sort()).toEqual(['first half', 'second line', 'to stderr']);
       const env = await readFile(join(root, 'releases', result.release!, 'env.txt'), 'utf8');
       expect(env).toContain('API_URL=http://127.0.0.1:1');
       expect(env).toContain('PATH=');

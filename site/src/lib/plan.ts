@@ -120,7 +120,9 @@ export function planSite(data: SiteData): PlannedPage[] {
   }
   const byCategory = new Map<number, ProductDetail[]>();
   for (const product of data.products) {
-    byCategory.set(product.category_id, [...(byCategory.get(product.category_id) ?? []), product]);
+    const items = byCategory.get(product.category_id);
+    if (items) items.push(product);
+    else byCategory.set(product.category_id, [product]);
   }
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
