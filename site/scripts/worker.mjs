@@ -48,7 +48,9 @@ for (const [name, from] of [
 
 // Set by the site's own modules for one build (src/lib/api.ts, src/lib/plan.ts); a process
 // that builds again must start without them.
-const BUILD_GLOBALS = ['conveyor.site.data', 'conveyor.site.render'].map((key) => Symbol.for(key));
+const BUILD_GLOBALS = ['conveyor.site.data', 'conveyor.site.render', 'conveyor.site.plan'].map(
+  (key) => Symbol.for(key),
+);
 
 let builds = 0;
 process.on('message', async ({ id, outDir, env }) => {

@@ -148,10 +148,19 @@ export function planSite(data: SiteData): PlannedPage[] {
 // pages' bundle, a module instance of its own in the same process: the pathnames, or nothing
 // for every page.
 const RENDER = Symbol.for('conveyor.site.render');
+// The pages of this build's data, planned once per build. On globalThis, not in a module
+// variable: the warm build worker (site/scripts/worker.mjs) clears it after each build, while a
+// module variable would keep every build's plan, and the data it holds, for the life of the
+// process (each build's bundle is a module instance of its own, never unloaded).
+const PLAN = Symbol.for('conveyor.site.plan');
 // When this build first asked for its pages (getStaticPaths): where rendering starts, for the
 // build's timings (src/integrations/timings.ts).
 const PATHS_ASKED = Symbol.for('conveyor.site.pathsAsked');
-const shared = globalThis as { [RENDER]?: ReadonlySet<string>; [PATHS_ASKED]?: number };
+const shared = globalThis as {
+  [RENDER]?: ReadonlySet<string>;
+  [PATHS_ASKED]?: number;
+  [PLAN]?: Promise<PlannedPage[]>;
+};
 
 /** When this build first asked for its pages, or undefined; `reset` forgets it (a new build). */
 export function pathsAskedAt(reset = false): number | undefined {
@@ -165,9 +174,8 @@ export function renderOnly(pathnames: ReadonlySet<string>): void {
   shared[RENDER] = pathnames;
 }
 
-/** The pages of this build's data, planned once per module instance. */
-let planned: Promise<PlannedPage[]> | undefined;
-export const plannedPages = () => (planned ??= siteData().then(planSite));
+/** The pages of this build's data, planned once per build. */
+export const plannedPages = () => (shared[PLAN] ??= siteData().then(planSite));
 
 /**
  * getStaticPaths of a route: its planned pages that this build renders (all of them, unless
