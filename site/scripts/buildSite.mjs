@@ -73,22 +73,14 @@ export async function buildSite(target) {
   await build({ root: site, outDir: resolve(target) });
 }
 
-/**
- * One build from a working folder made for it and removed afterwards. Returns how long Astro's
- * build took and how long the rest (the working folder), in milliseconds.
- */
+/** One build from a working folder made for it and removed afterwards. */
 export async function buildOnce(target) {
-  const started = performance.now();
   const work = workFolder();
   process.chdir(work);
-  const astroStarted = performance.now();
-  let astroMs;
   try {
     await buildSite(target);
   } finally {
-    astroMs = performance.now() - astroStarted;
     process.chdir(site);
     rmSync(work, { recursive: true, force: true });
   }
-  return { astroMs, otherMs: performance.now() - started - astroMs };
 }

@@ -4,8 +4,7 @@ import { link, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { siteData } from '../lib/api.ts';
-import { pageFile, type PlannedPage, planSite, renderOnly } from '../lib/plan.ts';
+import { pageFile, type PlannedPage, plannedPages, renderOnly } from '../lib/plan.ts';
 
 /**
  * Rebuilding only what changed (issue 17). Given the live release (SITE_PREVIOUS), a build
@@ -141,7 +140,8 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           logger.info(`a preview of ${only.length} pages`);
           return;
         }
-        planned = planSite(await siteData());
+        // the plan the pages' bundle renders from (one per build, src/lib/plan.ts)
+        planned = await plannedPages();
         previous = await readManifest(previousDir);
         if (previous?.code !== code) previous = null;
         const before = previous?.pages ?? {};

@@ -148,10 +148,11 @@ export function planSite(data: SiteData): PlannedPage[] {
 // pages' bundle, a module instance of its own in the same process: the pathnames, or nothing
 // for every page.
 const RENDER = Symbol.for('conveyor.site.render');
-// The pages of this build's data, planned once per build. On globalThis, not in a module
-// variable: the warm build worker (site/scripts/worker.mjs) clears it after each build, while a
-// module variable would keep every build's plan, and the data it holds, for the life of the
-// process (each build's bundle is a module instance of its own, never unloaded).
+// The pages of this build's data, planned once per build: by the integration, which the pages'
+// bundle (another module instance) then reads. On globalThis, not in a module variable: the
+// warm build worker (site/scripts/worker.mjs) clears it after each build, while a module
+// variable would keep every build's plan, and the data it holds, for the life of the process
+// (each build's bundle is a module instance of its own, never unloaded).
 const PLAN = Symbol.for('conveyor.site.plan');
 // When this build first asked for its pages (getStaticPaths): where rendering starts, for the
 // build's timings (src/integrations/timings.ts).
