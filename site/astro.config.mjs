@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { incremental, withCarriedPages } from './src/integrations/incremental.ts';
+import { linkedPictures } from './src/integrations/pictures.ts';
 import { buildTimings } from './src/integrations/timings.ts';
 
 const api = new URL(process.env.API_URL ?? 'http://127.0.0.1:8080');
@@ -110,6 +111,8 @@ export default defineConfig({
       },
     },
     incrementalBuild,
+    // cached pictures go into the release as hard links, not copies
+    linkedPictures(),
     // every page of the release, the carried-over ones too
     withCarriedPages(
       sitemap({

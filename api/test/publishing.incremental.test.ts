@@ -70,7 +70,8 @@ describe.skipIf(skipReason)('incremental site builds', () => {
     // video thumbnails, fetched at build time, come from a stand-in for YouTube
     const thumbnail = await jpeg(480, 360);
     thumbnails = createServer((_request, response) => {
-      response.writeHead(200, { 'content-type': 'image/jpeg' });
+      // as YouTube's thumbnails are: cacheable for two hours (Astro keeps them that long)
+      response.writeHead(200, { 'content-type': 'image/jpeg', 'cache-control': 'max-age=7200' });
       response.end(thumbnail);
     });
     await new Promise<void>((resolve) => thumbnails.listen(0, '127.0.0.1', resolve));
@@ -233,6 +234,23 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         expect([...made.keys()].sort(), context).toEqual([...expected.keys()].sort());
         for (const [path, digest] of expected)
           expect(made.get(path), `${context}: ${path}`).toBe(digest);
+        if (step === 1) {
+          // a full build's pictures, all in the image cache by now, are links to its entries,
+          // not copies (site/src/integrations/pictures.ts)
+          const fullAstro = join(work, `full-${step}`, 'releases', full.release!, '_astro');
+          const shown = (await readdir(fullAstro)).filter((name) =>
+            /\.(webp|avif|jpg)$/.test(name),
+          );
+          expect(shown.length, context).toBeGreaterThan(0);
+          for (const name of shown) {
+            const [inRelease, inCache] = await Promise.all([
+              stat(join(fullAstro, name)),
+              stat(join(REPO_ROOT, '.cache', 'astro', 'assets', name)),
+            ]);
+            expect(inRelease.ino, `${context}: ${name}`).toBe(inCache.ino);
+          }
+          expect(full.logTail, context).toMatch(/pictures: \d+ linked from the image cache/);
+        }
 
         // where the build's time went, at the end of its log
         expect(result.logTail, context).toMatch(

@@ -254,9 +254,18 @@ describe('build output and environment', () => {
         SMTP_URL: 'smtps://sales:password@smtp.example.com',
         TELEGRAM_BOT_TOKEN: 'h',
         LEAD_WEBHOOK_SECRET: 'i',
+        NODE_ENV: 'test',
       },
     );
-    expect(Object.keys(env).sort()).toEqual(['ADMIN_USER', 'API_URL', 'PATH', 'SITE_URL']);
+    expect(Object.keys(env).sort()).toEqual([
+      'ADMIN_USER',
+      'API_URL',
+      'NODE_ENV',
+      'PATH',
+      'SITE_URL',
+    ]);
+    // a release is a production build, whatever mode the API runs in
+    expect(env.NODE_ENV).toBe('production');
     // the build runs on the API's own Node, before whatever else the PATH holds
     expect(env.PATH).toBe(`${dirname(process.execPath)}:/usr/bin`);
   });

@@ -185,8 +185,8 @@ async function measure(products: number) {
       `${products} products, warm rebuild:\n` +
         (warm.logTail ?? '')
           .split('\n')
-          .filter((line) => /timings:|^worker:|^runner:|^site data:/.test(line))
-          .map((line) => `  ${line.replace(/^.*?(timings:)/, '$1')}`)
+          .filter((line) => /timings:|pictures:|^worker:|^runner:|^site data:/.test(line))
+          .map((line) => `  ${line.replace(/^.*?(timings:|pictures:)/, '$1')}`)
           .join('\n'),
     );
     return {

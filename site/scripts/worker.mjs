@@ -29,9 +29,15 @@ const RECYCLE_AFTER = 50;
 const END_OF_BUILD = '\u001econveyor-build-end ';
 const RECYCLE_RSS_MB = 1024;
 
-// loaded before the first build asks: Astro, and native parts its build loads only when it
-// needs them (not the integrations: with @astrojs/react loaded here first, rendering the
-// pages' React components failed in react-dom/server)
+// Loaded before the first build asks: Astro, native parts its build loads only when it needs
+// them, and the config with every module it imports (the integrations: @astrojs/react, the
+// sitemap, ours in TypeScript, which Node's type stripping loads and warms up on the first: most
+// of a second of a build that would be its worker's first, as every full rebuild is). Node keeps
+// a module once loaded, so each build's config (imported afresh) finds these; they read the
+// build's variables when called, never when loaded (src/lib/api.ts). NODE_ENV first, as
+// `astro build` sets it when unset: React picks its development or production build when it
+// loads, and must pick the one react-dom/server will.
+process.env.NODE_ENV ??= 'production';
 await import('astro');
 const fromSite = createRequire(join(site, 'package.json'));
 const fromAstro = createRequire(fromSite.resolve('astro/package.json'));
@@ -45,6 +51,7 @@ for (const [name, from] of [
     // only a head start: the build loads it itself
   }
 }
+await import(`${pathToFileURL(join(site, 'astro.config.mjs')).href}?t=preload`);
 
 // Set by the site's own modules for one build (src/lib/api.ts, src/lib/plan.ts); a process
 // that builds again must start without them.

@@ -20,7 +20,10 @@ const SECRET_VARIABLE =
 
 /**
  * The build's environment: this process's, without secrets, plus `extra`; the API's own Node
- * first on the PATH, whatever `node` the PATH would find otherwise.
+ * first on the PATH, whatever `node` the PATH would find otherwise; NODE_ENV production, as
+ * `astro build` sets it when unset. The API's own (test in its tests, development when run so)
+ * is not the site's: the build worker loads React before Astro would set it (site/scripts/
+ * worker.mjs), and a release is a production build wherever the API runs.
  */
 export function buildEnvironment(
   extra: Record<string, string>,
@@ -31,7 +34,7 @@ export function buildEnvironment(
     if (value !== undefined && !SECRET_VARIABLE.test(name)) kept[name] = value;
   }
   const path = [dirname(process.execPath), kept.PATH].filter(Boolean).join(delimiter);
-  return { ...kept, PATH: path, ...extra };
+  return { ...kept, PATH: path, NODE_ENV: 'production', ...extra };
 }
 
 /** '90 s', '10 min': a duration for a message. */

@@ -10,14 +10,18 @@ import type {
 import { SETTINGS_DEFAULTS } from '@conveyor/shared';
 import { readFile } from 'node:fs/promises';
 
-/** The API the site is built from (API_URL at build time). */
-export const API_URL = (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
+/**
+ * The API the site is built from (API_URL at build time). Read when asked, not when this module
+ * loads: the build worker (scripts/worker.mjs) loads the config's side of the site's modules
+ * once, before the first build's variables are set, and keeps them from build to build.
+ */
+const apiUrl = () => (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
 
 /**
  * Where the browser sends the public forms (PUBLIC_API_URL at build time). Empty means the
  * site's own origin, which is how the one-port product serves it.
  */
-export const PUBLIC_API_URL = (process.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '');
+export const publicApiUrl = () => (process.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '');
 
 const uploadPath = (path: string) =>
   `/uploads/${path.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
@@ -26,7 +30,7 @@ const uploadPath = (path: string) =>
 export function fileUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^https?:/.test(path)) return path;
-  return `${API_URL}${uploadPath(path)}`;
+  return `${apiUrl()}${uploadPath(path)}`;
 }
 
 /**
@@ -36,21 +40,23 @@ export function fileUrl(path: string | null | undefined): string | undefined {
 export function publicFileUrl(path: string | null | undefined, site: string): string | undefined {
   if (!path) return undefined;
   if (/^https?:/.test(path)) return path;
-  return `${PUBLIC_API_URL || site}${uploadPath(path)}`;
+  return `${publicApiUrl() || site}${uploadPath(path)}`;
 }
 
 /** An answer of the API other than 2xx. */
 export class ApiError extends Error {
-  constructor(
-    readonly path: string,
-    readonly status: number,
-  ) {
-    super(`GET ${path}: ${status} from ${API_URL}`);
+  readonly path: string;
+  readonly status: number;
+  // no parameter properties: Node loads this module as the config's (type stripping only)
+  constructor(path: string, status: number) {
+    super(`GET ${path}: ${status} from ${apiUrl()}`);
+    this.path = path;
+    this.status = status;
   }
 }
 
 async function get<T>(path: string): Promise<T> {
-  const response = await fetch(`${API_URL}/api${path}`);
+  const response = await fetch(`${apiUrl()}/api${path}`);
   if (!response.ok) throw new ApiError(path, response.status);
   return (await response.json()) as T;
 }

@@ -1,0 +1,140 @@
+import { readFileSync } from 'node:fs';
+import { link, mkdir } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+
+/**
+ * Pictures already in Astro's image cache go into the release as hard links, not copies
+ * (issue 17: a warm rebuild against a bare Astro build). Astro encodes each picture once into
+ * its cache (`cacheDir/assets`, kept between builds and restarts), but then copies every cached
+ * picture into every release: 1,334 copies, a third of a 100-product rebuild, to write files
+ * that are already on the disk. A link costs a directory entry.
+ *
+ * Astro has no option for it, so this uses its public prerenderer hook (`setPrerenderer`, whose
+ * `teardown` runs after the last page and before the pictures): for each picture the pages
+ * asked for that the cache holds, and that Astro would reuse as it is (a local picture; or a
+ * remote one whose entry has not expired), it links the cached file to the place Astro would
+ * copy it to, and takes the picture off Astro's list. Astro then makes the rest as usual:
+ * pictures not cached yet, expired remote ones (revalidated against their origin), anything
+ * this code does not recognise. The list is Astro's internal `globalThis.astroAsset` (its
+ * shape is read defensively: if it changes in an Astro upgrade, Astro simply copies again,
+ * and the test `site/test/pictures.test.ts` fails to say so).
+ *
+ * Safe to share the file: Astro never writes a cache entry in place (a new or re-encoded entry
+ * is a new file, the old one unlinked first), and pruning the cache (api/src/publish) removes
+ * the cache's name only, not a release's.
+ */
+
+interface Transform {
+  finalPath: string;
+  transform: { src: unknown };
+}
+interface StaticImages {
+  get size(): number;
+  values(): Iterable<{ transforms: Map<string, Transform> }>;
+}
+
+function staticImages(): StaticImages | null {
+  const images = (globalThis as { astroAsset?: { staticImages?: unknown } }).astroAsset
+    ?.staticImages;
+  return images instanceof Map ? (images as StaticImages) : null;
+}
+
+/** Whether Astro would reuse this cache entry as it is (see assets/build/generate.js). */
+function reusable(cached: string, src: unknown, now: number): boolean {
+  if (typeof src !== 'string') return typeof src === 'object' && src !== null; // a local picture
+  try {
+    const meta = JSON.parse(readFileSync(`${cached}.json`, 'utf8')) as Record<string, unknown>;
+    // an entry of an older format (`data` inside) or expired is Astro's to rewrite or revalidate
+    return typeof meta.expires === 'number' && meta.expires > now && meta.data === undefined;
+  } catch {
+    return false;
+  }
+}
+
+export function linkedPictures(): AstroIntegration {
+  let cacheDir = '';
+  let outDir: URL | null = null;
+  return {
+    name: 'conveyor:linked-pictures',
+    hooks: {
+      'astro:config:done': ({ config, buildOutput }) => {
+        if (buildOutput !== 'static') return; // the client folder is elsewhere: leave it to Astro
+        cacheDir = fileURLToPath(new URL('assets/', config.cacheDir));
+        outDir = config.outDir;
+      },
+      'astro:build:start': ({ setPrerenderer, logger }) => {
+        if (!outDir) return;
+        setPrerenderer((prerenderer) => ({
+          ...prerenderer,
+          teardown: async () => {
+            await prerenderer.teardown?.();
+            const started = performance.now();
+            const images = staticImages();
+            if (!images?.size) return;
+            const { linked, left } = await linkCached(images, cacheDir, outDir!);
+            logger.info(
+              `pictures: ${linked} linked from the image cache in ` +
+                `${((performance.now() - started) / 1000).toFixed(2)} s, ${left} left to Astro`,
+            );
+          },
+        }));
+      },
+    },
+  };
+}
+
+/**
+ * Links the cached pictures (`cacheDir`, a folder's path ending in a slash) into `outDir` and
+ * takes them off `images`; a few dozen at a time.
+ */
+export async function linkCached(
+  images: StaticImages,
+  cacheDir: string,
+  outDir: URL,
+  now = Date.now(),
+): Promise<{ linked: number; left: number }> {
+  const folders = new Map<string, Promise<unknown>>();
+  const jobs: Array<() => Promise<void>> = [];
+  let linked = 0;
+  let left = 0;
+  for (const { transforms } of images.values()) {
+    for (const [hash, { finalPath, transform }] of transforms) {
+      if (typeof finalPath !== 'string' || !transform) {
+        left++;
+        continue;
+      }
+      const cached = `${cacheDir}${basename(finalPath)}`;
+      // where Astro would copy it
+      const target = fileURLToPath(new URL(`.${finalPath}`, outDir));
+      jobs.push(async () => {
+        if (!reusable(cached, transform.src, now)) {
+          left++;
+          return;
+        }
+        const folder = dirname(target);
+        if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+        await folders.get(folder);
+        try {
+          await link(cached, target);
+        } catch (err) {
+          // already there is as good as linked; anything else (no entry after all, another
+          // file system): Astro copies it as usual
+          if ((err as NodeJS.ErrnoException).code !== 'EEXIST') {
+            left++;
+            return;
+          }
+        }
+        transforms.delete(hash);
+        linked++;
+      });
+    }
+  }
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      for (let job = jobs.pop(); job; job = jobs.pop()) await job();
+    }),
+  );
+  return { linked, left };
+}
