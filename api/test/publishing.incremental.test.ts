@@ -219,6 +219,17 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       expect(pictures.length).toBeGreaterThan(0);
       const cached = new Set(await readdir(join(REPO_ROOT, '.cache', 'astro', 'assets')));
       expect(pictures.filter((name) => !cached.has(name))).toEqual([]);
+      // and the uploads' sizes are kept for the next builds (site/src/lib/pictureSizes.ts)
+      const sizes = JSON.parse(
+        await readFile(join(REPO_ROOT, '.cache', 'astro', 'picture-sizes.json'), 'utf8'),
+      ) as { sizes: Record<string, [number, number, number]> };
+      const uploads = Object.entries(sizes.sizes).filter(([src]) =>
+        src.startsWith(`${api.url}/uploads/`),
+      );
+      expect(uploads.length).toBeGreaterThan(0);
+      for (const [src, [width, height]] of uploads) {
+        expect(width * height, src).toBeGreaterThan(0);
+      }
       const names = Object.keys(edits);
       let worker = warm.pid;
       for (let step = 1; step <= STEPS; step++) {

@@ -53,11 +53,14 @@ for (const [name, from] of [
 }
 await import(`${pathToFileURL(join(site, 'astro.config.mjs')).href}?t=preload`);
 
-// Set by the site's own modules for one build (src/lib/api.ts, src/lib/plan.ts); a process
+// Set by the site's own modules for one build (src/lib/api.ts, plan.ts, pictureSizes.ts); a process
 // that builds again must start without them.
-const BUILD_GLOBALS = ['conveyor.site.data', 'conveyor.site.render', 'conveyor.site.plan'].map(
-  (key) => Symbol.for(key),
-);
+const BUILD_GLOBALS = [
+  'conveyor.site.data',
+  'conveyor.site.render',
+  'conveyor.site.plan',
+  'conveyor.site.sizes',
+].map((key) => Symbol.for(key));
 
 let builds = 0;
 process.on('message', async ({ id, outDir, env }) => {

@@ -3,6 +3,7 @@ import { link, mkdir } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
+import { openSizes, saveSizes } from '../lib/pictureSizes.ts';
 
 /**
  * Pictures already in Astro's image cache go into the release as hard links, not copies
@@ -53,18 +54,33 @@ function reusable(cached: string, src: unknown, now: number): boolean {
   }
 }
 
+/**
+ * The pictures of a build: cached ones linked into the release (above), and the sizes of
+ * uploads kept between builds (src/lib/pictureSizes.ts), in a file next to the image cache.
+ */
 export function linkedPictures(): AstroIntegration {
   let cacheDir = '';
+  let sizesFile = '';
   let outDir: URL | null = null;
   return {
     name: 'conveyor:linked-pictures',
     hooks: {
       'astro:config:done': ({ config, buildOutput }) => {
+        sizesFile = fileURLToPath(new URL('picture-sizes.json', config.cacheDir));
         if (buildOutput !== 'static') return; // the client folder is elsewhere: leave it to Astro
         cacheDir = fileURLToPath(new URL('assets/', config.cacheDir));
         outDir = config.outDir;
       },
+      'astro:build:done': async ({ logger }) => {
+        try {
+          const kept = await saveSizes();
+          if (kept) logger.info(`picture sizes: ${kept} kept for the next build`);
+        } catch (error) {
+          logger.warn(`picture sizes not kept: ${String(error)}`); // read again next time
+        }
+      },
       'astro:build:start': ({ setPrerenderer, logger }) => {
+        openSizes(sizesFile);
         if (!outDir) return;
         setPrerenderer((prerenderer) => ({
           ...prerenderer,

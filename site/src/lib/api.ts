@@ -26,6 +26,9 @@ export const publicApiUrl = () => (process.env.PUBLIC_API_URL ?? '').replace(/\/
 const uploadPath = (path: string) =>
   `/uploads/${path.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
 
+/** Where the build reads the uploads from. */
+export const uploadsUrl = () => `${apiUrl()}/uploads/`;
+
 /** The address of an uploaded image as the build reads it (pages show re-encoded copies). */
 export function fileUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;

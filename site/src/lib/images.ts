@@ -1,5 +1,6 @@
 import { inferRemoteSize } from 'astro:assets';
-import { fileUrl } from './api.ts';
+import { fileUrl, uploadsUrl } from './api.ts';
+import { keepSize, keptSize } from './pictureSizes.ts';
 
 export interface RemotePicture {
   src: string;
@@ -25,6 +26,19 @@ export function remoteImage(src: string): Promise<RemotePicture | null> {
   return sizes.get(src)!;
 }
 
+/**
+ * An upload's size, kept from an earlier build (src/lib/pictureSizes.ts), or read and kept.
+ * Only uploads: their files never change under one name. A picture on another host (a video's
+ * thumbnail) may change or go, and is read each build.
+ */
+async function uploadSize(src: string): Promise<{ width?: number; height?: number }> {
+  const kept = keptSize(src);
+  if (kept) return kept;
+  const size = await inferRemoteSize(src);
+  if (size.width && size.height) keepSize(src, size.width, size.height);
+  return size;
+}
+
 async function probe(src: string): Promise<RemotePicture | null> {
   const host = new URL(src).host;
   let timer: NodeJS.Timeout | undefined;
@@ -36,7 +50,8 @@ async function probe(src: string): Promise<RemotePicture | null> {
         reject(new Error(`no answer in ${REMOTE_TIMEOUT_MS} ms`));
       }, REMOTE_TIMEOUT_MS);
     });
-    const { width, height } = await Promise.race([inferRemoteSize(src), timeout]);
+    const read = isUpload(src) ? uploadSize(src) : inferRemoteSize(src);
+    const { width, height } = await Promise.race([read, timeout]);
     return width && height ? { src, width, height } : null;
   } catch (error) {
     console.warn(`picture ${src} left out: ${String(error)}`);
@@ -45,6 +60,9 @@ async function probe(src: string): Promise<RemotePicture | null> {
     clearTimeout(timer);
   }
 }
+
+/** Whether an address is an upload on the API the site is built from. */
+const isUpload = (src: string) => src.startsWith(uploadsUrl());
 
 /** An uploaded picture (a path under /uploads, as the API gives it); see remoteImage. */
 export function remotePicture(path: string | null | undefined): Promise<RemotePicture | null> {
