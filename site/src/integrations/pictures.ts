@@ -9,8 +9,9 @@ import { openSizes, saveSizes } from '../lib/pictureSizes.ts';
  * Pictures already in Astro's image cache go into the release as hard links, not copies
  * (issue 17: a warm rebuild against a bare Astro build). Astro encodes each picture once into
  * its cache (`cacheDir/assets`, kept between builds and restarts), but then copies every cached
- * picture into every release: 1,334 copies, a third of a 100-product rebuild, to write files
- * that are already on the disk. A link costs a directory entry.
+ * picture into every release: 1,334 copies at 100 products, of files already on the disk (on
+ * this 2-core machine, copying them took 0.55 s, linking them 0.14 s; a link also takes no
+ * room).
  *
  * Astro has no option for it, so this uses its public prerenderer hook (`setPrerenderer`, whose
  * `teardown` runs after the last page and before the pictures): for each picture the pages
