@@ -53,8 +53,8 @@ for (const [name, from] of [
 }
 await import(`${pathToFileURL(join(site, 'astro.config.mjs')).href}?t=preload`);
 
-// Set by the site's own modules for one build (src/lib/api.ts, plan.ts, pictureSizes.ts); a process
-// that builds again must start without them.
+// Set by the site's own modules for one build (src/lib/api.ts, plan.ts, pictureSizes.ts); a
+// process that builds again must start without them.
 const BUILD_GLOBALS = [
   'conveyor.site.data',
   'conveyor.site.render',

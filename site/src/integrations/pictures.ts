@@ -72,14 +72,6 @@ export function linkedPictures(): AstroIntegration {
         cacheDir = fileURLToPath(new URL('assets/', config.cacheDir));
         outDir = config.outDir;
       },
-      'astro:build:done': async ({ logger }) => {
-        try {
-          const kept = await saveSizes();
-          if (kept) logger.info(`picture sizes: ${kept} kept for the next build`);
-        } catch (error) {
-          logger.warn(`picture sizes not kept: ${String(error)}`); // read again next time
-        }
-      },
       'astro:build:start': ({ setPrerenderer, logger }) => {
         openSizes(sizesFile);
         if (!outDir) return;
@@ -97,6 +89,14 @@ export function linkedPictures(): AstroIntegration {
             );
           },
         }));
+      },
+      'astro:build:done': async ({ logger }) => {
+        try {
+          const kept = await saveSizes();
+          if (kept) logger.info(`picture sizes: ${kept} kept for the next build`);
+        } catch (error) {
+          logger.warn(`picture sizes not kept: ${String(error)}`); // read again next time
+        }
       },
     },
   };
