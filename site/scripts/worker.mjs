@@ -60,6 +60,8 @@ const BUILD_GLOBALS = [
   'conveyor.site.render',
   'conveyor.site.plan',
   'conveyor.site.sizes',
+  'conveyor.site.pictures',
+  'conveyor.site.images',
 ].map((key) => Symbol.for(key));
 
 let builds = 0;

@@ -1,4 +1,4 @@
-import { inferRemoteSize } from 'astro:assets';
+import { getImage, inferRemoteSize } from 'astro:assets';
 import { fileUrl, uploadsUrl } from './api.ts';
 import { keepSize, keptSize } from './pictureSizes.ts';
 
@@ -68,4 +68,84 @@ const isUpload = (src: string) => src.startsWith(uploadsUrl());
 export function remotePicture(path: string | null | undefined): Promise<RemotePicture | null> {
   const src = fileUrl(path);
   return src ? remoteImage(src) : Promise.resolve(null);
+}
+
+/** What a <picture> shows: a <source> per format, and the <img> in the fallback format. */
+export interface PictureMarkup {
+  sources: { srcset: string; type: string }[];
+  img: { src: string; srcset: string | undefined; attributes: Record<string, unknown> };
+}
+
+export interface PictureOptions {
+  src: string;
+  width: number;
+  height: number;
+  widths: number[];
+  formats: ('avif' | 'webp')[];
+  fallbackFormat: 'avif' | 'webp';
+  sizes: string;
+  loading: 'eager' | 'lazy';
+  fetchpriority: 'high' | 'auto';
+  decoding: 'sync' | 'async';
+}
+
+// The pictures of this build, each worked out once (below). On globalThis for the reason the
+// plan is (src/lib/plan.ts): the warm build worker clears it after each build.
+const PICTURES = Symbol.for('conveyor.site.pictures');
+const picturesShared = globalThis as { [PICTURES]?: Map<string, Promise<PictureMarkup>> };
+
+/**
+ * The markup of a picture, as Astro's <Picture> makes it (astro/components/Picture.astro: a
+ * getImage per format, and one for the fallback <img>), worked out once per build for each
+ * picture and its options: one picture appears on many pages (a product's in three languages,
+ * on its category's page and its own), and each getImage hashes every width of every format.
+ * The alt text is not part of it: the component adds it, in the page's language.
+ */
+export function pictureMarkup(options: PictureOptions): Promise<PictureMarkup> {
+  const cache = (picturesShared[PICTURES] ??= new Map());
+  const key = JSON.stringify(options);
+  let markup = cache.get(key);
+  if (!markup) {
+    markup = makePicture(options);
+    cache.set(key, markup);
+  }
+  return markup;
+}
+
+async function makePicture({ formats, fallbackFormat, ...options }: PictureOptions) {
+  const transform = { ...options, alt: '' };
+  const [fallback, ...images] = await Promise.all(
+    [fallbackFormat, ...formats].map((format) => getImage({ ...transform, format })),
+  );
+  const { alt: _alt, ...attributes } = fallback!.attributes;
+  return {
+    sources: images.map((image, i) => ({
+      srcset: image.srcSet.attribute,
+      type: `image/${formats[i]}`,
+    })),
+    img: {
+      src: fallback!.src,
+      srcset: fallback!.srcSet.values.length > 0 ? fallback!.srcSet.attribute : undefined,
+      attributes,
+    },
+  };
+}
+
+const IMAGES = Symbol.for('conveyor.site.images');
+const imagesShared = globalThis as { [IMAGES]?: Map<string, Promise<unknown>> };
+
+/**
+ * A picture worked out once per build under a name of the caller's (the hero poster, which
+ * every page without a picture of its own is shared with). Named rather than keyed by its
+ * options: reading an imported picture's fields outside Astro's own functions makes Astro copy
+ * the original file into the release as well.
+ */
+export function imageOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
+  const cache = (imagesShared[IMAGES] ??= new Map());
+  let image = cache.get(name) as Promise<T> | undefined;
+  if (!image) {
+    image = make();
+    cache.set(name, image);
+  }
+  return image;
 }
