@@ -70,7 +70,9 @@ export function workFolder() {
  */
 export async function buildSite(target) {
   const { build } = await import('astro');
-  await build({ root: site, outDir: resolve(target) });
+  // `sync: false`: no .astro/ type declarations for an editor, in a folder deleted afterwards
+  // (`astro check` and `astro dev` write their own)
+  await build({ root: site, outDir: resolve(target) }, { sync: false });
 }
 
 /** One build from a working folder made for it and removed afterwards. */

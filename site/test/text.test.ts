@@ -66,6 +66,35 @@ describe('shortening a text', () => {
   it('never splits a character in two', () => {
     expect(shorten('😀😀😀😀😀😀', 4)).toBe('😀😀😀…');
   });
+
+  it('reads white space as one line would: runs of it are one space, none at the ends', () => {
+    expect(shorten('  Belt\n\n conveyors\t for\u00a0grain  ', 60)).toBe('Belt conveyors for grain');
+    // the same as shortening the text made one line first, for texts of every kind
+    const random = (seed: number) => () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const next = random(7);
+    const pieces = [
+      'конвейер',
+      'belt',
+      ' ',
+      '  ',
+      '\n\n',
+      '\t',
+      '1 200',
+      'мм',
+      ',',
+      '😀',
+      '—',
+      '.',
+    ];
+    for (let i = 0; i < 500; i++) {
+      const text = Array.from(
+        { length: Math.floor(next() * 60) },
+        () => pieces[Math.floor(next() * pieces.length)],
+      ).join('');
+      const max = 1 + Math.floor(next() * 40);
+      expect(shorten(text, max)).toBe(shorten(text.replace(/\s+/gu, ' ').trim(), max));
+    }
+  });
 });
 
 describe('paragraphs', () => {

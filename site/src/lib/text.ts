@@ -3,6 +3,8 @@ export const ELLIPSIS = '…';
 
 /** A number on its own ("1", "1 200" is two of them, "12,000", "0.75"): its unit may follow. */
 const NUMBER = /^[+\-−±]?\d[\d.,]*$/u;
+/** White space, as `\s` reads it. */
+const WHITE = /\s/u;
 /** What a shortened text should not end with before its "…". */
 const TRAILING = /[\s,;:.\-–—(«"„“'‘/]+$/u;
 
@@ -14,16 +16,25 @@ const TRAILING = /[\s,;:.\-–—(«"„“'‘/]+$/u;
  * is cut inside it. A text that fits is returned whole.
  */
 export function shorten(text: string, max: number): string {
-  const line = text.replace(/\s+/gu, ' ').trim();
-  // by code points, so a character outside the BMP (an emoji) is never split in two; only as
-  // many as can be kept (a whole description spread into characters cost more than the rest of
-  // a card's rendering)
+  // One line, by code points, so a character outside the BMP (an emoji) is never split in two;
+  // and only as far as can be kept: each run of white space is one space, none at either end.
+  // (Read whole, a long description cost more than the rest of its card's rendering.)
   const chars: string[] = [];
-  for (const char of line) {
+  let space = false;
+  for (const char of text) {
+    if (WHITE.test(char)) {
+      space = chars.length > 0;
+      continue;
+    }
+    if (space) {
+      space = false;
+      chars.push(' ');
+      if (chars.length > max) break;
+    }
     chars.push(char);
     if (chars.length > max) break;
   }
-  if (chars.length <= max) return line;
+  if (chars.length <= max) return chars.join('');
   const room = Math.max(0, max - ELLIPSIS.length);
   // the words that fit whole: a word fits when the character after it is a space
   const words = chars
