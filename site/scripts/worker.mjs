@@ -44,9 +44,13 @@ const fromAstro = createRequire(fromSite.resolve('astro/package.json'));
 for (const [name, from] of [
   ['@astrojs/compiler-rs', fromAstro],
   ['sharp', fromAstro],
+  ['esbuild', fromAstro],
 ]) {
   try {
-    await import(pathToFileURL(from.resolve(name)).href);
+    const module = await import(pathToFileURL(from.resolve(name)).href);
+    // esbuild answers from a process of its own, started on the first call (Astro bundles the
+    // site's client directive with it at every build's setup)
+    if (name === 'esbuild') await module.transform('');
   } catch {
     // only a head start: the build loads it itself
   }
