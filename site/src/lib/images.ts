@@ -137,8 +137,9 @@ const imagesShared = globalThis as { [IMAGES]?: Map<string, Promise<unknown>> };
 /**
  * A picture worked out once per build under a name of the caller's (the hero poster, which
  * every page without a picture of its own is shared with). Named rather than keyed by its
- * options: reading an imported picture's fields outside Astro's own functions makes Astro copy
- * the original file into the release as well.
+ * options: keyed by them (the imported picture written out as JSON), the build also copied the
+ * poster's original file into the release, as Astro does for a picture used outside its image
+ * functions.
  */
 export function imageOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
   const cache = (imagesShared[IMAGES] ??= new Map());
