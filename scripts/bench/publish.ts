@@ -45,7 +45,7 @@ const perProcess =
       }
     : {};
 const saves = Number(process.env.BENCH_SAVES ?? 3);
-// warm rebuilds, each followed by a bare build: the machine's speed drifts by a fifth from one
+// warm rebuilds, each followed by the bare builds: the machine's speed drifts by half from one
 // minute to the next, so the ratio is the median of pairs run side by side
 const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 5));
 
@@ -586,7 +586,7 @@ for (const size of sizes) {
   rows.push(await measure(size));
 }
 console.log(
-  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare ≥ 0.7; first start with the image cache kept (restart) at 100 products < 15 s)`,
+  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare (similar pages) ≥ 0.7; first start with the image cache kept (restart) at 100 products < 15 s)`,
 );
 console.table(rows);
 console.log(notes.join('\n'));
