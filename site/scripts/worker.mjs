@@ -64,7 +64,6 @@ const BUILD_GLOBALS = [
   'conveyor.site.render',
   'conveyor.site.plan',
   'conveyor.site.sizes',
-  'conveyor.site.pictures',
   'conveyor.site.images',
 ].map((key) => Symbol.for(key));
 

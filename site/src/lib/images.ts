@@ -89,27 +89,15 @@ export interface PictureOptions {
   decoding: 'sync' | 'async';
 }
 
-// The pictures of this build, each worked out once (below). On globalThis for the reason the
-// plan is (src/lib/plan.ts): the warm build worker clears it after each build.
-const PICTURES = Symbol.for('conveyor.site.pictures');
-const picturesShared = globalThis as { [PICTURES]?: Map<string, Promise<PictureMarkup>> };
-
 /**
  * The markup of a picture, as Astro's <Picture> makes it (astro/components/Picture.astro: a
  * getImage per format, and one for the fallback <img>), worked out once per build for each
- * picture and its options: one picture appears on many pages (a product's in three languages,
- * on its category's page and its own), and each getImage hashes every width of every format.
- * The alt text is not part of it: the component adds it, in the page's language.
+ * picture and its options (imageOnce): one picture appears on many pages (a product's in three
+ * languages, on its category's page and its own), and each getImage hashes every width of
+ * every format. The alt text is not part of it: the component adds it, in the page's language.
  */
 export function pictureMarkup(options: PictureOptions): Promise<PictureMarkup> {
-  const cache = (picturesShared[PICTURES] ??= new Map());
-  const key = JSON.stringify(options);
-  let markup = cache.get(key);
-  if (!markup) {
-    markup = makePicture(options);
-    cache.set(key, markup);
-  }
-  return markup;
+  return imageOnce(`picture ${JSON.stringify(options)}`, () => makePicture(options));
 }
 
 async function makePicture({ formats, fallbackFormat, ...options }: PictureOptions) {
@@ -131,15 +119,17 @@ async function makePicture({ formats, fallbackFormat, ...options }: PictureOptio
   };
 }
 
+// The pictures of this build, each worked out once. On globalThis for the reason the plan is
+// (src/lib/plan.ts): the warm build worker clears it after each build.
 const IMAGES = Symbol.for('conveyor.site.images');
 const imagesShared = globalThis as { [IMAGES]?: Map<string, Promise<unknown>> };
 
 /**
- * A picture worked out once per build under a name of the caller's (the hero poster, which
- * every page without a picture of its own is shared with). Named rather than keyed by its
- * options: keyed by them (the imported picture written out as JSON), the build also copied the
- * poster's original file into the release, as Astro does for a picture used outside its image
- * functions.
+ * A picture worked out once per build under a name of the caller's: each picture's markup
+ * (pictureMarkup), the hero poster every page without a picture of its own is shared with.
+ * Named by the caller rather than keyed by the options: keyed by them (the imported poster
+ * written out as JSON), the build also copied the poster's original file into the release, as
+ * Astro does for a picture used outside its image functions.
  */
 export function imageOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
   const cache = (imagesShared[IMAGES] ??= new Map());
