@@ -26,8 +26,9 @@ export default defineConfig({
   ],
   webServer: {
     command: 'node ../scripts/e2e/server.ts',
-    // the home page answers 200 once the first release is live (503 while it builds)
-    url: `http://127.0.0.1:${PORT}/`,
+    // The first release goes live with its pages, before its pictures are all encoded: the
+    // tests start once it is whole, which the server says on its output
+    wait: { stdout: /e2e site published/ },
     reuseExistingServer: false,
     timeout: 180_000,
     env: { PORT: String(PORT) },

@@ -1,6 +1,7 @@
-import { mkdir, mkdtemp, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
@@ -221,6 +222,75 @@ describe.skipIf(skipReason)('the site while releases are swapped', () => {
       expect(reply.status, path).toBe(404);
       expect(await reply.text(), path).toContain(text);
     }
+  });
+});
+
+describe.skipIf(skipReason)('a first release whose pictures are still being encoded', () => {
+  let api: TestApi;
+  let root: string;
+  const pendingFile = () => join(root, 'current', PENDING_PICTURES);
+  const pending = (pictures: Record<string, string | null>) =>
+    writeFile(pendingFile(), JSON.stringify({ version: 1, pictures }));
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'conveyor-pending-'));
+    const dir = join(root, 'releases', 'first');
+    await mkdir(join(dir, '_astro'), { recursive: true });
+    await writeFile(join(dir, 'index.html'), '<!doctype html><title>home</title>');
+    await writeFile(join(dir, '404.html'), '<title>404 ru</title>');
+    await writeFile(join(dir, '_astro', 'done.hash1.webp'), 'encoded');
+    await symlink('releases/first', join(root, 'current'));
+    api = await startApi({
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: join(root, 'no-admin'),
+      SITE_DIR: join(root, 'current'),
+    });
+  });
+  afterAll(async () => {
+    await api?.close();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  const get = (path: string) => fetch(api.url + path, { redirect: 'manual' });
+
+  it('answers a picture not encoded yet with its original, for now', async () => {
+    await pending({
+      '/_astro/photo.hash2.avif': '/uploads/products/photo.jpg',
+      '/_astro/thumb.hash3.webp': 'https://img.example.com/vi/abc/hq.jpg',
+      '/_astro/poster.hash4.avif': null,
+      '/_astro/evil.hash5.avif': 'javascript:alert(1)',
+      '/_astro/done.hash1.webp': '/uploads/products/done.jpg',
+    });
+    const upload = await get('/_astro/photo.hash2.avif');
+    expect(upload.status).toBe(307);
+    expect(upload.headers.get('location')).toBe('/uploads/products/photo.jpg');
+    expect(upload.headers.get('cache-control')).toBe('no-store');
+    const remote = await get('/_astro/thumb.hash3.webp');
+    expect(remote.status).toBe(307);
+    expect(remote.headers.get('location')).toBe('https://img.example.com/vi/abc/hq.jpg');
+    // the site's own picture has no original to show; nor is anything but an upload or a web
+    // address followed
+    expect((await get('/_astro/poster.hash4.avif')).status).toBe(404);
+    expect((await get('/_astro/evil.hash5.avif')).status).toBe(404);
+    // one already encoded is served as it is; a file the release will never hold is not found
+    const done = await get('/_astro/done.hash1.webp');
+    expect(done.status).toBe(200);
+    expect(await done.text()).toBe('encoded');
+    expect((await get('/_astro/other.hash6.avif')).status).toBe(404);
+    // the list is the release's own, not a page
+    expect((await get(`/${PENDING_PICTURES}`)).status).toBe(404);
+  });
+
+  it('reads the list again when it changes, and serves plain 404s when it is gone', async () => {
+    await pending({ '/_astro/photo.hash2.avif': '/uploads/products/other.jpg' });
+    // a list written within the same millisecond as the last would look unchanged
+    const later = new Date(Date.now() + 5000);
+    await utimes(pendingFile(), later, later);
+    expect((await get('/_astro/photo.hash2.avif')).headers.get('location')).toBe(
+      '/uploads/products/other.jpg',
+    );
+    await rm(pendingFile());
+    expect((await get('/_astro/photo.hash2.avif')).status).toBe(404);
   });
 });
 

@@ -11,6 +11,7 @@ import {
 } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
 import {
@@ -194,6 +195,97 @@ describe('site builder', () => {
         'could not remove old site releases or cached pictures',
       );
     } finally {
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  /**
+   * A build of the pages a site's first release needs, then of its pictures: it writes its
+   * pages and the list of pictures still to come, whether it was told it may go live before
+   * them (SITE_PICTURES_LATER), then waits for `go` before it "encodes" and ends with `exit`.
+   */
+  const twoStages = (go: string, exit: number) =>
+    [
+      'mkdir -p {outDir}/_astro',
+      'echo home > {outDir}/index.html',
+      'echo missing > {outDir}/404.html',
+      `echo "later=$SITE_PICTURES_LATER" > {outDir}/env.txt`,
+      `echo '{"version":1,"pictures":{"/_astro/a.webp":"/uploads/a.jpg"}}' > {outDir}/${PENDING_PICTURES}`,
+      `while [ ! -e '${go}' ]; do sleep 0.05; done`,
+      `{ [ ${exit} -eq 0 ] || exit ${exit}; }`,
+      'echo encoded > {outDir}/_astro/a.webp',
+      `rm {outDir}/${PENDING_PICTURES}`,
+    ].join(' && ');
+
+  it("makes a site's first release live with its pages, before its pictures", async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-first-'));
+    const go = join(own, 'go');
+    const build = (exit = 0) =>
+      siteBuilder({
+        siteRoot: own,
+        command: twoStages(go, exit),
+        cwd: own,
+        env: () => ({}),
+        keepReleases: 3,
+      })();
+    try {
+      let settled = false;
+      const first = build().finally(() => (settled = true));
+      await vi.waitFor(async () => expect(await currentRelease(own)).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      // live while the build still encodes its pictures
+      expect(settled).toBe(false);
+      expect(await readFile(join(own, 'current', 'index.html'), 'utf8')).toBe('home\n');
+      expect(await readFile(join(own, 'current', 'env.txt'), 'utf8')).toBe('later=1\n');
+      expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(true);
+      await writeFile(go, '');
+      const result = await first;
+      expect(result.release).toBe(await currentRelease(own));
+      expect(result.logTail).toMatch(/runner: live with its pages after \d+\.\d\d s/);
+      expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(false);
+      expect(await readFile(join(own, 'current', '_astro', 'a.webp'), 'utf8')).toBe('encoded\n');
+
+      // with a release live, a build swaps in whole: not before its pictures, and not at all
+      // when it fails
+      await rm(go);
+      const second = build(3);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await currentRelease(own)).toBe(result.release);
+      await writeFile(go, '');
+      await expect(second).rejects.toThrow('the site build failed (exit 3)');
+      expect(await currentRelease(own)).toBe(result.release);
+      expect(await readdir(join(own, 'releases'))).toEqual([result.release]);
+      expect(await readFile(join(own, 'current', 'env.txt'), 'utf8')).toBe('later=1\n');
+    } finally {
+      await writeFile(go, '').catch(() => {});
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps a first release live when its pictures then fail: it is the only site there is', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-first-failed-'));
+    const go = join(own, 'go');
+    try {
+      const first = siteBuilder({
+        siteRoot: own,
+        command: twoStages(go, 4),
+        cwd: own,
+        env: () => ({}),
+        keepReleases: 3,
+      })();
+      await vi.waitFor(async () => expect(await currentRelease(own)).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      const live = await currentRelease(own);
+      await writeFile(go, '');
+      await expect(first).rejects.toThrow('the site build failed (exit 4)');
+      expect(await currentRelease(own)).toBe(live);
+      expect(await readFile(join(own, 'current', 'index.html'), 'utf8')).toBe('home\n');
+      // the list stays: the server goes on answering its pictures with their originals
+      expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(true);
+    } finally {
+      await writeFile(go, '').catch(() => {});
       await rm(own, { recursive: true, force: true });
     }
   });

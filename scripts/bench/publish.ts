@@ -2,7 +2,10 @@
 //
 // For catalogues of about 100, 1,000 and 3,000 products (BENCH_SIZES), on a temporary SQLite
 // database: starts the real server with publishing on and its default settings, and measures
-// - first start: from starting the server (empty image cache, no release) to the site served;
+// - first start: from starting the server (empty image cache, no release) to the site served
+//   (target under 15 s at 100 products): a site's first release goes live with its pages, its
+//   pictures follow (api/src/publish/siteBuilder.ts), so also the time until the last of them
+//   is in (the first build's end);
 // - restart: the same with the image cache kept, as it is between releases and restarts (the
 //   releases removed, so the site is built again): the first start of a known catalogue;
 // - the cold build (that first release) and a warm full rebuild (the admin's Rebuild, every
@@ -140,6 +143,7 @@ async function measure(products: number) {
     };
     const firstStart = await served(spawned);
     const cold = await waitFor(1);
+    const firstComplete = Date.now() - spawned;
     if (cold.status !== 'success')
       throw new Error(`cold build failed: ${cold.error}\n${cold.logTail}`);
     let built = 1;
@@ -233,6 +237,7 @@ async function measure(products: number) {
       products,
       pages: warm.pages ?? 0,
       'first start s': seconds(firstStart),
+      'first start: all pictures s': seconds(firstComplete),
       'restart s': seconds(restart),
       'cold s': +((cold.durationMs ?? 0) / 1000).toFixed(1),
       'warm s': +((warm.durationMs ?? 0) / 1000).toFixed(1),
@@ -586,7 +591,7 @@ for (const size of sizes) {
   rows.push(await measure(size));
 }
 console.log(
-  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare (similar pages) ≥ 0.7; first start with the image cache kept (restart) at 100 products < 15 s)`,
+  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare (similar pages) ≥ 0.7; first start (site served, empty image cache) at 100 products < 15 s)`,
 );
 console.table(rows);
 console.log(notes.join('\n'));

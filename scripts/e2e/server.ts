@@ -2,14 +2,15 @@
 // /auth/login (and site/dist at /) as `npm start` does, for the browser tests. The data folder is removed on exit.
 //
 //   PORT (8181)  SEED_DEMO (true)  ADMIN_PASSWORD (admin-password-1)
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
 import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
 import { startTelegram } from '@conveyor/api/testing';
-import { breakBuildMarker } from './build-marker.ts';
+import { PENDING_PICTURES } from '@conveyor/shared';
+import { breakBuildMarker, siteRootFile } from './build-marker.ts';
 import { startThumbnails } from './thumbnails.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
@@ -51,9 +52,23 @@ const stop = async () => {
   await thumbnails.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(marker, { force: true });
+  rmSync(siteRootFile(config.port), { force: true });
   process.exit(0);
 };
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 await app.listen({ host: config.host, port: config.port });
 console.log(`e2e server on http://127.0.0.1:${config.port} (data in ${dataDir})`);
+// Where the site's releases are, for the test of a first release whose pictures are still being
+// encoded (site/e2e/site.spec.ts)
+writeFileSync(siteRootFile(config.port), config.publish.siteRoot);
+// The site's browser tests start on the whole first release, pictures included (it goes live
+// with its pages, before its pictures: api/src/publish/siteBuilder.ts): they wait for this line.
+const current = join(config.publish.siteRoot, 'current');
+while (
+  config.publish.mode === 'runner' &&
+  !(existsSync(join(current, 'index.html')) && !existsSync(join(current, PENDING_PICTURES)))
+) {
+  await new Promise((resolve) => setTimeout(resolve, 200));
+}
+console.log('e2e site published');

@@ -19,4 +19,5 @@ export * from './schemas/backups.ts';
 export * from './revisions.ts';
 export * from './schedules.ts';
 export * from './drafts.ts';
+export * from './releases.ts';
 export * from './schemas/twoFactor.ts';

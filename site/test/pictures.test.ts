@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { linkCached } from '../src/integrations/pictures.ts';
+import { PENDING_PICTURES } from '@conveyor/shared';
+import { announcePending, linkCached } from '../src/integrations/pictures.ts';
 
 // The pictures Astro would copy from its image cache into a release are hard links instead
 // (src/integrations/pictures.ts); what Astro would not reuse as it is stays on its list.
@@ -79,5 +80,70 @@ describe('linking cached pictures into a release', () => {
     );
     expect(result).toEqual({ linked: 0, left: 1 });
     expect(odd.get('any')!.transforms.size).toBe(1);
+  });
+});
+
+// A site's first release goes live with its pages: the pictures still to encode are listed in
+// it, each with its original for the server to answer with meanwhile.
+describe('announcing the pictures still to encode', () => {
+  const root = mkdtempSync(join(tmpdir(), 'pending-'));
+  const apiUrl = process.env.API_URL;
+  afterAll(async () => {
+    if (apiUrl === undefined) delete process.env.API_URL;
+    else process.env.API_URL = apiUrl;
+    await rm(root, { recursive: true, force: true });
+  });
+
+  it("lists each with its original, and has the site's own encoded first", async () => {
+    process.env.API_URL = 'http://127.0.0.1:9911';
+    const transform = (finalPath: string, src: unknown) => [
+      finalPath,
+      { finalPath, transform: { src } },
+    ];
+    const poster = { src: '/src/assets/poster.jpg', width: 1600, height: 900 };
+    const images = new Map<unknown, { transforms: Map<string, never> }>([
+      [
+        'http://127.0.0.1:9911/uploads/products/a.jpg',
+        {
+          transforms: new Map([
+            transform('/_astro/a_1.avif', 'http://127.0.0.1:9911/uploads/products/a.jpg'),
+            transform('/_astro/a_2.webp', 'http://127.0.0.1:9911/uploads/products/a.jpg'),
+          ] as never),
+        },
+      ],
+      [
+        'https://i.ytimg.example/vi/x/hq.jpg',
+        {
+          transforms: new Map([
+            transform('/_astro/hq_3.webp', 'https://i.ytimg.example/vi/x/hq.jpg'),
+          ] as never),
+        },
+      ],
+      [
+        '/src/assets/poster.jpg',
+        { transforms: new Map([transform('/_astro/poster_4.avif', poster)] as never) },
+      ],
+    ]);
+    const out = join(root, 'out');
+    await mkdir(out, { recursive: true });
+
+    expect(await announcePending(images as never, pathToFileURL(out + '/'))).toBe(4);
+
+    expect(JSON.parse(await readFile(join(out, PENDING_PICTURES), 'utf8'))).toEqual({
+      version: 1,
+      pictures: {
+        '/_astro/a_1.avif': '/uploads/products/a.jpg',
+        '/_astro/a_2.webp': '/uploads/products/a.jpg',
+        '/_astro/hq_3.webp': 'https://i.ytimg.example/vi/x/hq.jpg',
+        '/_astro/poster_4.avif': null,
+      },
+    });
+    // Astro encodes in this order; nothing was taken off its list
+    expect([...images.keys()]).toEqual([
+      '/src/assets/poster.jpg',
+      'http://127.0.0.1:9911/uploads/products/a.jpg',
+      'https://i.ytimg.example/vi/x/hq.jpg',
+    ]);
+    expect(images.get('http://127.0.0.1:9911/uploads/products/a.jpg')!.transforms.size).toBe(2);
   });
 });

@@ -1,9 +1,15 @@
 import { existsSync } from 'node:fs';
-import { realpath } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_LANGUAGE, ERRORS, LANGUAGES } from '@conveyor/shared';
+import {
+  DEFAULT_LANGUAGE,
+  ERRORS,
+  LANGUAGES,
+  PENDING_PICTURES,
+  type PendingPictures,
+} from '@conveyor/shared';
 import fp from 'fastify-plugin';
 
 const YEAR = 'public, max-age=31536000, immutable';
@@ -136,12 +142,44 @@ export default fp(
       app.config.publish.mode === 'runner' &&
       siteDir === join(app.config.publish.siteRoot, 'current');
 
+    /**
+     * Where the original of a picture the release will hold but does not yet is, or null: a
+     * site's first release is live before its pictures are all encoded (PENDING_PICTURES), and
+     * meanwhile a browser asking for one gets its original (the page gives its width and
+     * height, so nothing moves when it comes). The release's list is read again when it
+     * changes, and goes when the build has encoded the last picture.
+     */
+    let pending: { release: string; mtimeMs: number; pictures: Map<string, string | null> } | null =
+      null;
+    const pendingOriginal = async (release: string, path: string): Promise<string | null> => {
+      if (!path.startsWith('/_astro/')) return null;
+      const file = join(release, PENDING_PICTURES);
+      const mtimeMs = await stat(file).then(
+        (info) => info.mtimeMs,
+        () => null,
+      );
+      if (mtimeMs === null) return null;
+      if (pending?.release !== release || pending.mtimeMs !== mtimeMs) {
+        try {
+          const list = JSON.parse(await readFile(file, 'utf8')) as PendingPictures;
+          pending = { release, mtimeMs, pictures: new Map(Object.entries(list.pictures ?? {})) };
+        } catch {
+          return null; // gone meanwhile: the picture is there now, or never will be
+        }
+      }
+      const original = pending.pictures.get(path);
+      // only this server's uploads, or a picture on another host of the web
+      return original && /^(\/uploads\/|https?:\/\/)/.test(original) ? original : null;
+    };
+
     /** Which page answers an unknown address, and with what status; null when none does. */
     const notFoundAnswer = async (url: string) => {
       const release = await pinnedRelease();
       // No release yet: the first build is running (say so, and look again shortly), or there
       // is no site to serve here.
       if (!release || !existsSync(join(release, 'index.html'))) return { release: null };
+      const original = await pendingOriginal(release, pathOf(url));
+      if (original) return { release, original };
       // An unknown /uz/… or /en/… address gets the 404 page of its language when the site has
       // one; anything else the default (Russian) one.
       const language = PREFIXED_LANGUAGE.exec(pathOf(url))?.[1];
@@ -152,8 +190,11 @@ export default fp(
     };
     app.notFoundPage = (reply) => {
       notFoundAnswer(reply.request.url).then(
-        ({ release, page }) => {
-          if (!release && !firstBuildComing) {
+        ({ release, page, original }) => {
+          if (original) {
+            // for now: the encoded picture comes in a minute, under this same address
+            reply.header('cache-control', 'no-store').redirect(original, 307);
+          } else if (!release && !firstBuildComing) {
             reply.status(404).send({ error: ERRORS.notFound, code: 'notFound' });
           } else if (!release) {
             reply

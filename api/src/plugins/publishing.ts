@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { PENDING_PICTURES } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 import { DEFAULT_BUILD_COMMAND, REPO_ROOT } from '../config.ts';
 import { builtReleases } from '../db/repositories/builds.ts';
@@ -119,7 +121,12 @@ export default fp(
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
       await queue.start(runner ? clearSiteRoot : undefined);
-      if (runner && !(await currentRelease(publish.siteRoot))) await queue.requestNow();
+      // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
+      // build now (the latter renders everything again, as it has no manifest)
+      const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
+      if (runner && (incomplete || !(await currentRelease(publish.siteRoot)))) {
+        await queue.requestNow();
+      }
     });
     app.addHook('onClose', async () => {
       await queue.close();

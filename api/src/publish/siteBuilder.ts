@@ -3,6 +3,7 @@ import { mkdir, readdir, readlink, rename, rm, stat, symlink, writeFile } from '
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { PENDING_PICTURES } from '@conveyor/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildEnvironment, LogTail, runBuild } from './buildProcess.ts';
 import { BuildError, type BuildResult } from './types.ts';
@@ -214,6 +215,40 @@ export async function switchRelease(siteRoot: string, release: string): Promise<
   await goLive(siteRoot, release);
 }
 
+/** How often a first build is looked at for its pages being written (firstPages). */
+const PAGES_POLL_MS = 100;
+
+/**
+ * Watches a site's first build (no release live yet) for the list of pictures it writes once
+ * its pages are written (PENDING_PICTURES, site/src/integrations/pictures.ts), and makes the
+ * release live then, if it has the pages a release must have: at 100 products the site is
+ * served about 10 s after the server starts rather than after the minute its pictures take to
+ * encode on an empty image cache. Every later build swaps in whole, pictures and all.
+ */
+function firstPages(siteRoot: string, release: string, outDir: string) {
+  const since = performance.now();
+  const watch: { liveAfterMs?: number; stop: () => Promise<void> } = {
+    stop: async () => {
+      clearInterval(timer);
+      await busy;
+    },
+  };
+  let busy: Promise<void> = Promise.resolve();
+  const timer = setInterval(() => {
+    busy = busy
+      .then(async () => {
+        if (watch.liveAfterMs !== undefined || !existsSync(join(outDir, PENDING_PICTURES))) return;
+        if (REQUIRED_FILES.some((file) => !existsSync(join(outDir, file)))) return;
+        clearInterval(timer);
+        await goLive(siteRoot, release);
+        watch.liveAfterMs = performance.now() - since;
+      })
+      // not live early after all: the release swaps in when the build is done, as any other
+      .catch(() => clearInterval(timer));
+  }, PAGES_POLL_MS);
+  return watch;
+}
+
 /**
  * Builds the site into a fresh release folder, checks it (the command succeeded, and the home
  * and not-found pages exist), and swaps the `current` link to it atomically (a new link renamed
@@ -233,6 +268,9 @@ export function siteBuilder(options: SiteBuilderOptions) {
     // the live release: pages whose data did not change are carried over from it
     const live = await currentRelease(options.siteRoot);
     if (live && !build.full) extra.SITE_PREVIOUS = join(releases, live);
+    // A site's first release goes live with its pages, before its pictures (see firstPages):
+    // the only case where a visitor would otherwise see no site at all while they encode.
+    if (!live) extra.SITE_PICTURES_LATER = '1';
     const dataFile = join(options.siteRoot, WORK, `${release}.json`);
     // where a build's time goes, at the end of its log with the build's own timings
     // (src/integrations/timings.ts; pnpm bench:publish reads both)
@@ -252,6 +290,7 @@ export function siteBuilder(options: SiteBuilderOptions) {
       killGraceMs: options.killGraceMs ?? 5000,
     };
     const started = performance.now();
+    const early = live ? null : firstPages(options.siteRoot, release, outDir);
     const run = await (
       options.warm
         ? options.warm.run(outDir, { ...options.env(), ...extra }, limits, tail, signal)
@@ -261,7 +300,10 @@ export function siteBuilder(options: SiteBuilderOptions) {
             tail,
             signal,
           )
-    ).finally(() => rm(dataFile, { force: true }));
+    ).finally(async () => {
+      await early?.stop();
+      await rm(dataFile, { force: true });
+    });
     const built = performance.now();
     const note = (text: string) => {
       const stream = tail.stream();
@@ -269,6 +311,9 @@ export function siteBuilder(options: SiteBuilderOptions) {
       stream.end();
     };
     if (dataNote) note(dataNote);
+    if (early?.liveAfterMs !== undefined) {
+      note(`runner: live with its pages after ${(early.liveAfterMs / 1000).toFixed(2)} s\n`);
+    }
     const missing = REQUIRED_FILES.find((file) => !existsSync(join(outDir, file)));
     const problem = run.stopped
       ? `the site build ${run.stopped}`
@@ -278,7 +323,12 @@ export function siteBuilder(options: SiteBuilderOptions) {
           ? `the build made no ${missing}`
           : null;
     if (problem) {
-      await rm(outDir, { recursive: true, force: true });
+      // A first release already live with its pages stays (it is the only site there is; the
+      // server answers its missing pictures with their originals, and the next build, finding
+      // no manifest in it, renders everything); any other failed build's folder goes.
+      if ((await currentRelease(options.siteRoot)) !== release) {
+        await rm(outDir, { recursive: true, force: true });
+      }
       throw new BuildError(problem, tail.text());
     }
     await goLive(options.siteRoot, release);

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { link, mkdir } from 'node:fs/promises';
+import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PENDING_PICTURES, type PendingPictures } from '@conveyor/shared';
 import type { AstroIntegration } from 'astro';
+import { uploadsUrl } from '../lib/api.ts';
 import { openSizes, saveSizes } from '../lib/pictureSizes.ts';
 
 /**
@@ -32,9 +34,12 @@ interface Transform {
   finalPath: string;
   transform: { src: unknown };
 }
+interface StaticImage {
+  transforms: Map<string, Transform>;
+}
 interface StaticImages {
   get size(): number;
-  values(): Iterable<{ transforms: Map<string, Transform> }>;
+  values(): Iterable<StaticImage>;
 }
 
 function staticImages(): StaticImages | null {
@@ -56,8 +61,10 @@ function reusable(cached: string, src: unknown, now: number): boolean {
 }
 
 /**
- * The pictures of a build: cached ones linked into the release (above), and the sizes of
- * uploads kept between builds (src/lib/pictureSizes.ts), in a file next to the image cache.
+ * The pictures of a build: cached ones linked into the release (above), the sizes of uploads
+ * kept between builds (src/lib/pictureSizes.ts), in a file next to the image cache, and, for
+ * the first release of a site (SITE_PICTURES_LATER), the pictures still to encode announced
+ * once the pages are written (announcePending), so the release can go live before them.
  */
 export function linkedPictures(): AstroIntegration {
   let cacheDir = '';
@@ -87,8 +94,17 @@ export function linkedPictures(): AstroIntegration {
               `pictures: ${linked} linked from the image cache in ` +
                 `${((performance.now() - started) / 1000).toFixed(2)} s, ${left} left to Astro`,
             );
+            if (process.env.SITE_PICTURES_LATER === '1') {
+              const pending = await announcePending(images as Map<unknown, StaticImage>, outDir!);
+              logger.info(`pictures: the pages are written, ${pending} pictures to encode now`);
+            }
           },
         }));
+      },
+      // Astro has encoded every picture (it throws before this when one failed, and the file
+      // stays: the server goes on answering with the originals)
+      'astro:build:generated': async () => {
+        if (outDir) await rm(new URL(PENDING_PICTURES, outDir), { force: true });
       },
       'astro:build:done': async ({ logger }) => {
         try {
@@ -154,4 +170,42 @@ export async function linkCached(
     }),
   );
   return { linked, left };
+}
+
+/**
+ * Writes the release's list of pictures still to encode (PENDING_PICTURES, in the output
+ * folder): the publishing runner, seeing it, makes a site's first release live at once, with
+ * its pages, while Astro encodes the pictures into it (about a minute for the demo catalogue's
+ * 1,334 on two cores, which the visitor would otherwise wait for in front of "being built").
+ * The server answers a picture not there yet with its original, and Astro removes nothing, so
+ * the release only fills up. The site's own pictures (the hero's poster), which have no
+ * original to show meanwhile, are put first in Astro's queue. Returns how many are pending.
+ */
+export async function announcePending(
+  images: Map<unknown, StaticImage>,
+  outDir: URL,
+): Promise<number> {
+  const uploads = uploadsUrl();
+  const pictures: PendingPictures['pictures'] = {};
+  const entries = [...images];
+  const own = new Set<unknown>();
+  for (const [key, image] of entries) {
+    for (const { finalPath, transform } of image.transforms.values()) {
+      if (typeof finalPath !== 'string') continue;
+      const src = transform?.src;
+      if (typeof src !== 'string') own.add(key);
+      pictures[finalPath] =
+        typeof src !== 'string' ? null : src.startsWith(uploads) ? new URL(src).pathname : src;
+    }
+  }
+  // Astro encodes in the list's order (a Map's, the order of insertion): the site's own first
+  images.clear();
+  for (const [key, image] of entries) if (own.has(key)) images.set(key, image);
+  for (const [key, image] of entries) if (!own.has(key)) images.set(key, image);
+  const file = fileURLToPath(new URL(PENDING_PICTURES, outDir));
+  const content: PendingPictures = { version: 1, pictures };
+  // whole or not at all: the runner takes the file's presence as the pages being written
+  await writeFile(`${file}.tmp`, JSON.stringify(content));
+  await rename(`${file}.tmp`, file);
+  return Object.keys(pictures).length;
 }

@@ -85,12 +85,19 @@ function localized<P extends string>(prefix: P, text: Text3 | ((lang: Language) 
   >;
 }
 
-/** Runs picture jobs a few at a time; sharp has its own thread pool. */
-async function inBatches<T>(jobs: (() => Promise<T>)[], size = 6): Promise<T[]> {
-  const results: T[] = [];
-  for (let i = 0; i < jobs.length; i += size) {
-    results.push(...(await Promise.all(jobs.slice(i, i + size).map((job) => job()))));
-  }
+/**
+ * Runs picture jobs a few at a time, each starting as soon as one ends (batches waited for
+ * their slowest and left a core idle), results in the jobs' order. sharp draws on libuv's
+ * threads.
+ */
+async function inBatches<T>(jobs: (() => Promise<T>)[], size = 4): Promise<T[]> {
+  const results: T[] = new Array(jobs.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(size, jobs.length) }, async () => {
+      for (let i = next++; i < jobs.length; i = next++) results[i] = await jobs[i]!();
+    }),
+  );
   return results;
 }
 
@@ -119,7 +126,7 @@ export async function seedDemo(
 ): Promise<SeedCounts> {
   const written: string[] = [];
   const store = async (folder: string, data: Buffer) => {
-    const path = await images.save(folder, await images.check(data));
+    const path = await images.saveDrawn(folder, data, data[0] === 0x89 ? 'png' : 'jpeg');
     written.push(path);
     return path;
   };
@@ -141,19 +148,24 @@ export async function seedDemo(
         pictures: 2 + Math.floor(rnd() * 4),
       })),
     );
-    const productImages = await inBatches(
-      productPlans.map((plan) => async () => {
-        const main = await store('products', await productPicture(plan.category.hue, 0, plan.seed));
-        const gallery: string[] = [];
-        for (let v = 0; v < plan.pictures; v++) {
-          gallery.push(
-            await store('products', await productPicture(plan.category.hue, v, plan.seed * 7 + v)),
-          );
-        }
-        return { main, gallery };
-      }),
-      4,
+    // each product's main picture, then its gallery's, as one list of jobs
+    const drawn = await inBatches(
+      productPlans.flatMap((plan) => [
+        () => productPicture(plan.category.hue, 0, plan.seed).then((d) => store('products', d)),
+        ...Array.from(
+          { length: plan.pictures },
+          (_, v) => () =>
+            productPicture(plan.category.hue, v, plan.seed * 7 + v).then((d) =>
+              store('products', d),
+            ),
+        ),
+      ]),
     );
+    let taken = 0;
+    const productImages = productPlans.map((plan) => {
+      const [main, ...gallery] = drawn.slice(taken, (taken += 1 + plan.pictures));
+      return { main: main!, gallery };
+    });
     const logos = await inBatches(
       CLIENTS.map(
         (client, index) => () =>
