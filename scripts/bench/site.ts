@@ -121,7 +121,13 @@ try {
   const server = launch(process.execPath, [join(ROOT, 'scripts', 'e2e', 'server.ts')], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port) },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // The first release goes live with its pages, before its pictures; the pages are measured
+  // once it is whole, which the server says on its output.
+  let published = false;
+  createInterface({ input: server.stdout! }).on('line', (line) => {
+    if (line.includes('e2e site published')) published = true;
   });
   // Its log passes through, but a failed site build ends the wait (no release will come).
   let buildLog = '';
@@ -135,12 +141,14 @@ try {
     if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
     if (buildLog) throw new Error(`the site was not published: ${buildLog}`);
     if (Date.now() - started > 5 * 60_000) throw new Error('the site was not served within 5 min');
-    up = await fetch(`${base}/`).then(
-      (reply) => reply.status === 200,
-      () => false,
-    );
+    up =
+      published &&
+      (await fetch(`${base}/`).then(
+        (reply) => reply.status === 200,
+        () => false,
+      ));
   }
-  console.log(`site served after ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  console.log(`site published after ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   const list = async (path: string) => {
     const reply = await fetch(base + path);

@@ -87,8 +87,13 @@ async function waitFor(what: string, check: () => Promise<boolean>, limitMs: num
 }
 
 await waitFor('the API', async () => (await fetch(`${base}/api/health`)).ok, 60_000);
-// the first release: the site is built from the demo content at the first start
-await waitFor('the first site release', async () => (await fetch(`${base}/`)).ok, 600_000);
+// the first release, whole: the site is built from the demo content at the first start, and
+// goes live with its pages before its pictures; its sitemap is written last
+await waitFor(
+  'the first site release',
+  async () => (await fetch(`${base}/sitemap-0.xml`)).ok,
+  600_000,
+);
 
 const signIn = await fetch(`${base}/api/signin`, {
   method: 'POST',
