@@ -60,7 +60,7 @@ process.on('SIGINT', stop);
 await app.listen({ host: config.host, port: config.port });
 console.log(`e2e server on http://127.0.0.1:${config.port} (data in ${dataDir})`);
 // Where the site's releases are, for the test of a first release whose pictures are still being
-// encoded (site/e2e/site.spec.ts)
+// encoded (site/e2e/pictures.spec.ts)
 writeFileSync(siteRootFile(config.port), config.publish.siteRoot);
 // The site's browser tests start on the whole first release, pictures included (it goes live
 // with its pages, before its pictures: api/src/publish/siteBuilder.ts): they wait for this line.
