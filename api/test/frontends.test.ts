@@ -132,6 +132,14 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
   });
 });
 
+/** The site's releases under `root` (releases/, the `current` link) served, with no admin. */
+const serveReleases = (root: string) =>
+  startApi({
+    SERVE_FRONTENDS: true,
+    ADMIN_DIR: join(root, 'no-admin'),
+    SITE_DIR: join(root, 'current'),
+  });
+
 describe.skipIf(skipReason)('the site while releases are swapped', () => {
   let api: TestApi;
   let root: string;
@@ -153,11 +161,7 @@ describe.skipIf(skipReason)('the site while releases are swapped', () => {
       await writeFile(join(dir, 'uz', '404', 'index.html'), `<title>404 uz</title>`);
     }
     await symlink('releases/a', join(root, 'current'));
-    api = await startApi({
-      SERVE_FRONTENDS: true,
-      ADMIN_DIR: join(root, 'no-admin'),
-      SITE_DIR: join(root, 'current'),
-    });
+    api = await serveReleases(root);
   });
   afterAll(async () => {
     await api?.close();
@@ -240,11 +244,7 @@ describe.skipIf(skipReason)('a first release whose pictures are still being enco
     await writeFile(join(dir, '404.html'), '<title>404 ru</title>');
     await writeFile(join(dir, '_astro', 'done.hash1.webp'), 'encoded');
     await symlink('releases/first', join(root, 'current'));
-    api = await startApi({
-      SERVE_FRONTENDS: true,
-      ADMIN_DIR: join(root, 'no-admin'),
-      SITE_DIR: join(root, 'current'),
-    });
+    api = await serveReleases(root);
   });
   afterAll(async () => {
     await api?.close();
