@@ -79,6 +79,7 @@ for (const [language, words] of Object.entries(WORDS)) {
 
     await page.goto(`/admin/project/${id}`);
     await page.locator('input[name="title_en"]').fill(drafted);
+    await page.locator('input[name="title_uz"]').fill(`${drafted} uz`);
     await page.getByTestId('save-draft').click();
     await expectToast(page, words.saved);
     await expect(page.getByTestId('draft-notice')).toContainText(words.notice);
@@ -92,17 +93,26 @@ for (const [language, words] of Object.entries(WORDS)) {
     await page.goto('/admin/project');
     await expect(row(page, live).getByTestId('draft-marker')).toHaveText(words.marker);
 
-    // the preview: the real page with the draft, in English, at a phone's width too
+    // the preview: the real page with the draft in each language (Russian was not drafted), at
+    // a desktop's width (the site's menu bar shows) and a phone's (the menu folds away)
     await page.goto(`/admin/project/${id}`);
     await page.getByTestId('preview-button').click();
     const frame = page.frameLocator('[data-testid="preview-frame"]');
     await page.getByTestId('preview-lang-en').click();
     await expect(frame.locator('h1')).toHaveText(drafted, { timeout: 60_000 });
+    await page.getByTestId('preview-desktop').click();
+    expect((await page.getByTestId('preview-frame').boundingBox())!.width).toBeGreaterThan(1100);
+    await expect(frame.locator('#main-menu')).toBeVisible();
+    await page.getByTestId('preview-lang-uz').click();
+    await expect(frame.locator('h1')).toHaveText(`${drafted} uz`);
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'uz');
     await page.getByTestId('preview-phone').click();
-    const box = await page.getByTestId('preview-frame').boundingBox();
-    expect(box!.width).toBeLessThanOrEqual(400);
+    expect((await page.getByTestId('preview-frame').boundingBox())!.width).toBeLessThanOrEqual(400);
+    await expect(frame.locator('#main-menu')).toBeHidden();
+    await expect(frame.locator('h1')).toHaveText(`${drafted} uz`);
     await page.getByTestId('preview-lang-ru').click();
     await expect(frame.locator('h1')).toHaveText(live);
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'ru');
     await page.keyboard.press('Escape');
 
     await page.getByTestId('publish-draft').click();
@@ -116,18 +126,38 @@ for (const [language, words] of Object.entries(WORDS)) {
   });
 }
 
-test('an editor discards a draft: the record stays as it was', async ({ page }) => {
-  const live = `Kept project ${Date.now()}`;
-  const id = await project(page, live);
-  await signInIn(page, null);
-  await page.goto(`/admin/project/${id}`);
-  await page.locator('input[name="title_en"]').fill('Never published');
-  await page.getByTestId('save-draft').click();
-  await expectToast(page, WORDS.uz.saved);
-  await page.getByTestId('discard-draft').click();
-  await page.getByRole('dialog').getByRole('button', { name: WORDS.uz.confirm }).click();
-  await expectToast(page, WORDS.uz.discarded);
-  await expect(page.getByTestId('draft-notice')).toHaveCount(0);
-  await page.reload();
-  await expect(page.locator('input[name="title_en"]')).toHaveValue(live);
-});
+for (const [language, words] of Object.entries(WORDS)) {
+  test(`the list's switch keeps a draft; an editor discards it (${language})`, async ({ page }) => {
+    const live = `Kept project ${language} ${Date.now()}`;
+    const id = await project(page, live);
+    await signInIn(page, words.language);
+    await page.goto(`/admin/project/${id}`);
+    await page.locator('input[name="title_en"]').fill('Never published');
+    await page.getByTestId('save-draft').click();
+    await expectToast(page, words.saved);
+
+    // switching the record off in the list is a change of its own: the draft stays
+    await page.goto('/admin/project');
+    const toggle = row(page, live).getByRole('switch');
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(toggle).not.toBeChecked();
+    await expect
+      .poll(async () => (await page.request.get(`/api/project/${id}`)).status())
+      .toBe(404); // hidden from visitors now
+    await page.reload();
+    await expect(row(page, live).getByTestId('draft-marker')).toHaveText(words.marker);
+
+    await page.goto(`/admin/project/${id}`);
+    await expect(page.locator('input[name="title_en"]')).toHaveValue('Never published');
+    await page.getByTestId('discard-draft').click();
+    await page.getByRole('dialog').getByRole('button', { name: words.confirm }).click();
+    await expectToast(page, words.discarded);
+    await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+    await page.reload();
+    await expect(page.locator('input[name="title_en"]')).toHaveValue(live);
+    await page.goto('/admin/project');
+    await expect(row(page, live)).toBeVisible();
+    await expect(row(page, live).getByTestId('draft-marker')).toHaveCount(0);
+  });
+}

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiGet, expectToast, signIn } from './helpers.ts';
+import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 
 // Issue 13: the back office on a phone (390 × 844). Lists were 656 px wide, their status and
 // buttons off-screen; the language menu, theme and sign-out were out of reach in the app bar.
@@ -98,4 +98,26 @@ test('on a phone: lists of other shapes fit the screen too', async ({ page }) =>
     });
     await expectNoHorizontalOverflow(page);
   }
+});
+
+test('on a phone: a record with unpublished changes is marked in its card', async ({ page }) => {
+  const [client] = (await apiGet(page, '/clients?limit=1&sort=id&order=desc')).data;
+  const drafted = await page.request.put(`/api/clients/${client.id}/draft`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { name: `${client.name} (draft)` },
+  });
+  expect(drafted.status()).toBe(200);
+  await signIn(page);
+  await page.goto('/admin/clients');
+  const card = page.getByTestId('list-card').filter({ hasText: client.name }).first();
+  await expectOnScreen(card.getByTestId('draft-marker'));
+  await expectNoHorizontalOverflow(page);
+  // the draft goes, and with it the mark
+  const discarded = await page.request.delete(`/api/clients/${client.id}/draft`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+  });
+  expect(discarded.status()).toBe(200);
+  await page.reload();
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('draft-marker')).toHaveCount(0);
 });

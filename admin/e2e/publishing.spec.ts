@@ -222,6 +222,8 @@ const ROLLBACK = {
     madeLive: /^Saytda .+ relizi$/,
     rolledBack: 'eski reliz',
     rebuild: 'Hozir qayta yig‘ish',
+    changed: /№\d+ o‘zgartirildi — admin/,
+    chip: /^Eski reliz · \d\d:\d\d$/,
   },
   ru: {
     language: 'Русский',
@@ -232,6 +234,8 @@ const ROLLBACK = {
     madeLive: /^На сайте выпуск от /,
     rolledBack: 'старый выпуск',
     rebuild: 'Пересобрать сейчас',
+    changed: /№\d+ изменён\(а\) — admin/,
+    chip: /^Старый выпуск · \d\d:\d\d$/,
   },
   en: {
     language: 'English',
@@ -242,6 +246,8 @@ const ROLLBACK = {
     madeLive: /^The site shows the release of /,
     rolledBack: 'older release',
     rebuild: 'Rebuild now',
+    changed: /Project #\d+ changed by admin/,
+    chip: /^Older release · \d\d:\d\d$/,
   },
 } as const;
 
@@ -258,16 +264,30 @@ for (const [language, words] of Object.entries(ROLLBACK)) {
       const data = await state();
       return !data.running && !data.queued ? data : null;
     };
-    // two releases at least: the first start's, and one more
-    await expect
-      .poll(async () => (await settled())?.live?.release ?? null, { timeout: 120_000 })
-      .not.toBeNull();
-    if ((await state()).releases.length < 2) {
-      await page.request.post('/api/publishing/rebuild', { headers, data: {} });
-      await expect
-        .poll(async () => (await settled())?.releases.length ?? 0, { timeout: 120_000 })
-        .toBeGreaterThanOrEqual(2);
-    }
+    // two releases that differ: a new project's, then one with its title changed
+    const stamp = `${language}-${Date.now()}`;
+    const titles = { old: `Before rollback ${stamp}`, new: `After rollback ${stamp}` };
+    const created = await page.request.post('/api/project', {
+      headers,
+      data: {
+        title_ru: titles.old,
+        title_uz: titles.old,
+        title_en: titles.old,
+        link: 'https://youtu.be/dQw4w9WgXcQ',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = (await created.json()).data.id as number;
+    const visitors = async () => (await page.request.get(`/en/projects/${id}`)).text();
+    const liveWith = async (title: string) =>
+      (await settled()) !== null && (await visitors()).includes(title);
+    await expect.poll(() => liveWith(titles.old), { timeout: 120_000 }).toBe(true);
+    const changed = await page.request.put(`/api/project/${id}`, {
+      headers,
+      data: { title_en: titles.new },
+    });
+    expect(changed.status()).toBe(200);
+    await expect.poll(() => liveWith(titles.new), { timeout: 120_000 }).toBe(true);
     const before = await state();
     const older = before.releases[1].release as string;
 
@@ -279,6 +299,8 @@ for (const [language, words] of Object.entries(ROLLBACK)) {
     await page.goto('/admin/publishing');
     const releases = page.getByTestId('publishing-releases').getByTestId('release');
     await expect(releases.first()).toContainText(words.live);
+    // each release says what made it: the newest, the change of the project's title
+    await expect(releases.first().getByTestId('release-triggers')).toContainText(words.changed);
     await releases.nth(1).getByRole('button', { name: words.makeLive }).click();
     await expect(page.getByRole('dialog')).toContainText(words.confirmTitle);
     await page.getByRole('dialog').getByRole('button', { name: words.confirm }).click();
@@ -286,6 +308,10 @@ for (const [language, words] of Object.entries(ROLLBACK)) {
     await expect(page.getByTestId('publishing-rolled-back')).toContainText(words.rolledBack);
     await expect(releases.nth(1)).toContainText(words.live);
     expect((await state()).live.release).toBe(older);
+    // visitors see the site as it was, and every screen's chip says it is an older release
+    expect(await visitors()).toContain(titles.old);
+    expect(await visitors()).not.toContain(titles.new);
+    await expect(page.getByTestId('publishing-indicator')).toHaveText(words.chip);
 
     // the next publish brings the newest content back
     await page.getByRole('button', { name: words.rebuild }).click();
@@ -293,5 +319,6 @@ for (const [language, words] of Object.entries(ROLLBACK)) {
     await expect
       .poll(async () => (await settled())?.rolledBack ?? true, { timeout: 120_000 })
       .toBe(false);
+    expect(await visitors()).toContain(titles.new);
   });
 }

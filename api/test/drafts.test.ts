@@ -120,6 +120,49 @@ describe.skipIf(skipReason)('drafts', () => {
     expect(unknown.status).toBe(404);
   });
 
+  it('is spent by a save of the edit screen (?draft=spend), kept by any other update', async () => {
+    const { id } = await product();
+    const draftOf = async () =>
+      (await api.request('GET', `/api/products/${id}/draft`, { token })).body.data;
+    await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_en: 'Drafted' } });
+    // the list's on/off switch: the draft stays, a colleague's work is not lost
+    const switched = await api.request('PUT', `/api/products/${id}`, {
+      token,
+      json: { is_active: false },
+    });
+    expect(switched.status).toBe(200);
+    expect((await draftOf())?.data).toEqual({ name_en: 'Drafted' });
+    // a save that fails spends nothing
+    const failed = await api.request('PUT', `/api/products/${id}?draft=spend`, {
+      token,
+      json: { name_en: 'Saved', category_id: 999_999 },
+    });
+    expect(failed.status).toBe(400);
+    expect((await draftOf())?.data).toEqual({ name_en: 'Drafted' });
+    // the edit screen's Save: the record as the form showed it, and no draft
+    const saved = await api.request('PUT', `/api/products/${id}?draft=spend`, {
+      token,
+      json: { name_en: 'Saved', is_active: true },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data).toMatchObject({ name_en: 'Saved', is_active: true });
+    expect(await draftOf()).toBeNull();
+    const event = await api.app.db.kysely
+      .selectFrom('audit_log')
+      .select('details')
+      .where('resource', '=', 'products')
+      .where('record_id', '=', id)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(String(event.details))).toMatchObject({ draft: true });
+    // without a draft, ?draft=spend is a plain save; anything else is refused
+    expect(
+      (await api.request('PUT', `/api/products/${id}?draft=spend`, { token, json: {} })).status,
+    ).toBe(200);
+    const wrong = await api.request('PUT', `/api/products/${id}?draft=keep`, { token, json: {} });
+    expect(wrong.status).toBe(400);
+  });
+
   it('is published with its record when a scheduled publish time comes', async () => {
     const { id } = await product({ is_active: false });
     await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_en: 'Launch' } });
@@ -215,10 +258,25 @@ describe.skipIf(skipReason)('drafts', () => {
       expect((await fetch(`${api.url}/preview/${forged}/`, { headers })).status).toBe(404);
       const expired = await signPreviewLink(api.app, Date.now() - 1000);
       expect((await fetch(`${api.url}/preview/${expired}/`, { headers })).status).toBe(410);
-      // sales may not build previews (they do not change content)
+      // no one signed in may build one; nor sales, who do not change content
       expect((await api.request('POST', `/api/products/${id}/preview`, { json: {} })).status).toBe(
         401,
       );
+      await api.request('POST', '/api/users', {
+        token,
+        json: {
+          user_name: 'preview-sales',
+          password: ADMIN.password,
+          email: 'preview-sales@example.uz',
+          role: 'sales',
+        },
+      });
+      const sales = await api.signIn('preview-sales', ADMIN.password);
+      const refused = await api.request('POST', `/api/products/${id}/preview`, {
+        token: sales,
+        json: {},
+      });
+      expect(refused.status).toBe(403);
     },
   );
 

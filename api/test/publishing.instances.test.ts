@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addTrigger, buildHistory } from '../src/db/repositories/builds.ts';
 import { RebuildRequests } from '../src/publish/requests.ts';
 import { currentRelease } from '../src/publish/siteBuilder.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
@@ -48,19 +49,34 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
   it('folds requests that racing instances recorded as separate rows into one build', async () => {
     const now = new Date().toISOString();
     const queued = { status: 'queued', requested_at: now, last_requested_at: now } as const;
-    await api()
-      .app.db.kysely.insertInto('publish_builds')
+    const db = api().app.db.kysely;
+    await db
+      .insertInto('publish_builds')
       .values([
         { ...queued, requests: 2 },
         { ...queued, requests: 3 },
       ])
       .execute();
+    // what asked for each row asked for the build that folds them
+    const [first, second] = await rows();
+    for (const [row, id] of [
+      [first!.id, 1],
+      [second!.id, 2],
+    ] as const) {
+      await addTrigger(db, row, now, { kind: 'change', resource: 'clients', recordId: id });
+    }
     const fake = fakeBuilder();
     const q = queue(fake.build, 10, 50);
     await q.requestNow();
     await q.idle();
     expect(fake.calls).toHaveLength(1);
     expect((await rows()).map((row) => [row.status, row.requests])).toEqual([['success', 6]]);
+    const { builds } = await buildHistory(db, 10);
+    expect(builds[0]!.triggers.map((one) => [one.kind, one.recordId])).toEqual([
+      ['change', 1],
+      ['change', 2],
+      ['rebuild', null],
+    ]);
   });
 
   it('on start, marks as interrupted only the builds this instance could have run', async () => {
@@ -157,6 +173,10 @@ describe.skipIf(skipReason)('several API instances on one database', () => {
     const status = (await other.request('GET', '/api/publishing', { token })).body.data;
     expect(status).toMatchObject({ enabled: false, mode: 'off', queued: true });
     await expect.poll(built, { timeout: 10_000 }).toBe(2);
+    const { builds } = await buildHistory(publisher.app.db.kysely, 1);
+    expect(builds[0]!.triggers).toMatchObject([
+      { kind: 'change', resource: 'categories', action: 'create', by: 'admin' },
+    ]);
 
     // so does the rebuild button there
     expect((await other.request('POST', '/api/publishing/rebuild', { token })).status).toBe(202);

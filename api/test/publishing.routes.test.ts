@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHistory } from '../src/db/repositories/builds.ts';
 import { currentRelease } from '../src/publish/siteBuilder.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
@@ -78,6 +79,17 @@ describe.skipIf(skipReason)('publishing in the API', () => {
       attempt: 0,
       error: null,
       logTail: expect.any(String),
+      // the first release: asked for by the server's start, nobody else
+      triggers: [
+        {
+          kind: 'start',
+          at: expect.any(String),
+          resource: null,
+          action: null,
+          recordId: null,
+          by: '',
+        },
+      ],
     });
     expect(data.history).toEqual([data.lastBuild]);
     expect(data.releases).toEqual([data.lastBuild]);
@@ -231,6 +243,17 @@ describe.skipIf(skipReason)('rollback', () => {
     const [newest, , oldest] = before.releases as { release: string; pages: number }[];
     expect(before.live.release).toBe(newest!.release);
     expect(before.rolledBack).toBe(false);
+    // each says what made it: here the Rebuild button, by whom
+    expect(before.releases[0].triggers).toEqual([
+      {
+        kind: 'rebuild',
+        at: expect.any(String),
+        resource: null,
+        action: null,
+        recordId: null,
+        by: 'admin',
+      },
+    ]);
     await writeFile(join(site(), 'releases', oldest!.release, 'marker.txt'), 'old');
     expect((await fetch(`${publisher.url}/marker.txt`)).status).toBe(404);
 
@@ -271,6 +294,41 @@ describe.skipIf(skipReason)('rollback', () => {
     expect(reply.body.data).toBe(false);
     await expect.poll(() => currentRelease(site()), { timeout: 10_000 }).toBe(target);
     expect((await status(other)).rolledBack).toBe(true);
+    // an instance with a disk of its own (no releases) learns what is live from the database
+    if (publisher.config.databaseUrl) {
+      const apart = await startApi({ DATABASE_URL: publisher.config.databaseUrl });
+      try {
+        const seen = (await apart.request('GET', '/api/publishing', { token })).body.data;
+        expect(seen.live.release).toBe(target);
+        expect(seen.rolledBack).toBe(true);
+      } finally {
+        await apart.close();
+      }
+    }
+  });
+
+  it('says what asked for a release: a change of content, by whom, or the server', async () => {
+    const created = await publisher.request('POST', '/api/categories', {
+      token,
+      json: { name_ru: 'Триггер' },
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.data.id as number;
+    await expect
+      .poll(async () => (await status()).releases[0].triggers, { timeout: 20_000 })
+      .toEqual([
+        {
+          kind: 'change',
+          at: expect.any(String),
+          resource: 'categories',
+          action: 'create',
+          recordId: id,
+          by: 'admin',
+        },
+      ]);
+    // the first release of the site: the server's start
+    const { builds } = await buildHistory(publisher.app.db.kysely, 100);
+    expect(builds.at(-1)!.triggers.map((trigger) => trigger.kind)).toEqual(['start']);
   });
 
   it('refuses a release it does not keep, or a name that is no release, and changes nothing', async () => {

@@ -149,7 +149,7 @@ describe.skipIf(skipReason)('scheduled publishing', () => {
       fields: ['is_active'],
     });
     expect(newest.snapshot.is_active).toBe(true);
-    expect(updates()).toEqual([{ resource: 'products', action: 'update', id }]);
+    expect(updates()).toEqual([{ resource: 'products', action: 'update', id, by: SCHEDULER }]);
   });
 
   it('takes a record offline at its unpublish time, keeping that time after the publish', async () => {

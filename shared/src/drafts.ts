@@ -48,3 +48,14 @@ export const previewSchema = recordSchema({
   expires_at: timestampSchema,
 });
 export type Preview = FromSchema<typeof previewSchema>;
+
+/**
+ * PUT /{resource}/{id}?draft=spend: the edit screen's Save, which publishes what the form shows
+ * (the draft it opened on included), removes the record's draft in the same transaction. Any
+ * other update (the list's on/off switch, an API client) leaves a draft as it is.
+ */
+export const spendDraftQuerySchema = {
+  type: 'object',
+  properties: { draft: { type: 'string', enum: ['spend'] } },
+  additionalProperties: false,
+} as const;

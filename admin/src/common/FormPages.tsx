@@ -55,7 +55,8 @@ export function EditPage({ children, ...props }: EditProps & { children: ReactNo
       actions={<BackToolbar />}
       redirect="list"
       mutationMode="pessimistic"
-      mutationOptions={{ onError }}
+      // Save publishes the form as it is, its draft included (issue 17): the draft is spent
+      mutationOptions={{ onError, meta: { spendDraft: true } }}
       {...props}
     >
       {children}

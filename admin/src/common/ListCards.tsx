@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Stack } from '@mui/material';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Labeled, RecordContextProvider, useListContext } from 'react-admin';
+import { DraftMarker } from '../drafts/DraftMarker.tsx';
 import { StatusSwitch } from './StatusSwitch.tsx';
 
 /**
@@ -38,6 +39,8 @@ export function ListCards({
                 }}
               >
                 {status && <StatusSwitch />}
+                {/* nothing for a record without unpublished changes (issue 17) */}
+                <DraftMarker />
                 {rowActions}
               </Box>
             </CardContent>

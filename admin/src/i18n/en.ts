@@ -424,7 +424,6 @@ export const en: Catalogue = mergeCatalogue('en', {
       releases_explain:
         'The site as each of the last builds made it. Making an older one live takes the site back to it at once, until the next publish.',
       built: 'Built',
-      changes: 'Changes',
       live_now: 'Live',
       make_live: 'Make live',
       make_live_title: 'Make the release of %{date} live?',
@@ -434,6 +433,19 @@ export const en: Catalogue = mergeCatalogue('en', {
       switching: 'The site switches to the release of %{date} in a moment',
       rolled_back:
         'The site shows an older release (built %{date}) until the next publish. Rebuild now to bring the newest content back.',
+      older_at: 'Older release · %{time}',
+      made_by: 'What made it',
+      trigger_create: '%{resource} #%{id} added',
+      trigger_update: '%{resource} #%{id} changed',
+      trigger_delete: '%{resource} #%{id} deleted',
+      trigger_settings: 'Company data changed',
+      trigger_by: 'by %{name}',
+      trigger_rebuild: 'Rebuild now',
+      trigger_start: 'Server start: no site yet',
+      trigger_restart: 'Again, after a stop interrupted a build',
+      trigger_retry: 'Retry of a failed build',
+      trigger_webhook: 'A build hook call',
+      trigger_more: 'and %{count} more',
     },
     backups: {
       menu: 'Backups',

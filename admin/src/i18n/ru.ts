@@ -437,7 +437,6 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       releases_explain:
         'Сайт таким, каким его сделали последние сборки. Если сделать старый выпуск текущим, сайт сразу вернётся к нему до следующей публикации.',
       built: 'Собран',
-      changes: 'Изменения',
       live_now: 'На сайте',
       make_live: 'Вернуть на сайт',
       make_live_title: 'Вернуть на сайт выпуск от %{date}?',
@@ -447,6 +446,19 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       switching: 'Сайт через мгновение переключится на выпуск от %{date}',
       rolled_back:
         'На сайте старый выпуск (собран %{date}) до следующей публикации. Пересоберите сайт, чтобы вернуть новое содержимое.',
+      older_at: 'Старый выпуск · %{time}',
+      made_by: 'Что его вызвало',
+      trigger_create: '%{resource} №%{id} добавлен(а)',
+      trigger_update: '%{resource} №%{id} изменён(а)',
+      trigger_delete: '%{resource} №%{id} удалён(а)',
+      trigger_settings: 'Изменены данные компании',
+      trigger_by: '— %{name}',
+      trigger_rebuild: 'Пересобрать сейчас',
+      trigger_start: 'Запуск сервера: сайта ещё нет',
+      trigger_restart: 'Повтор: остановка прервала сборку',
+      trigger_retry: 'Повтор неудавшейся сборки',
+      trigger_webhook: 'Вызов вебхука сборки',
+      trigger_more: 'и ещё %{count}',
     },
     backups: {
       menu: 'Резервные копии',

@@ -561,7 +561,6 @@ export const uz: Catalogue = mergeCatalogue('en', {
       releases_explain:
         "Saytning oxirgi yig'ishlardagi ko'rinishi. Eski relizni faollashtirsangiz, sayt keyingi nashrgacha darhol unga qaytadi.",
       built: "Yig'ilgan",
-      changes: "O'zgarishlar",
       live_now: 'Saytda',
       make_live: 'Saytga qaytarish',
       make_live_title: '%{date} relizi saytga qaytarilsinmi?',
@@ -571,6 +570,19 @@ export const uz: Catalogue = mergeCatalogue('en', {
       switching: "Sayt bir zumda %{date} relizga o'tadi",
       rolled_back:
         "Saytda keyingi nashrgacha eski reliz (%{date} da yig'ilgan) turibdi. Yangi kontentni qaytarish uchun saytni qayta yig'ing.",
+      older_at: 'Eski reliz · %{time}',
+      made_by: 'Nima sabab bo‘ldi',
+      trigger_create: '%{resource} №%{id} qo‘shildi',
+      trigger_update: '%{resource} №%{id} o‘zgartirildi',
+      trigger_delete: '%{resource} №%{id} o‘chirildi',
+      trigger_settings: 'Kompaniya ma’lumotlari o‘zgartirildi',
+      trigger_by: '— %{name}',
+      trigger_rebuild: 'Hozir qayta yig‘ish',
+      trigger_start: 'Server ishga tushdi: sayt hali yo‘q',
+      trigger_restart: 'Qayta: to‘xtash yig‘ishni uzib qo‘ydi',
+      trigger_retry: 'Muvaffaqiyatsiz yig‘ishni takrorlash',
+      trigger_webhook: 'Yig‘ish vebhuki chaqirildi',
+      trigger_more: 'va yana %{count} ta',
     },
     backups: {
       menu: 'Zaxira nusxalar',

@@ -246,16 +246,16 @@ export const dataProvider: DataProvider = {
       });
       return { data: withSingletonId(reply.data) } as never;
     }
+    // the edit screen's Save (EditPage: `meta.spendDraft`) publishes what the form showed, a
+    // draft included: the API spends the draft in the same transaction. Other updates (the
+    // list's on/off switch) leave a draft alone.
+    const spend =
+      isDraftable(resource) && (params.meta as { spendDraft?: boolean } | undefined)?.spendDraft;
     const saved = await api(`/${resource}/${encodeURIComponent(params.id)}`, {
       method: 'PUT',
       ...body(resource, params.data, params.previousData),
+      ...(spend && { query: new URLSearchParams({ draft: 'spend' }) }),
     });
-    // what the form showed, a draft included, is live now: the draft is spent
-    if (isDraftable(resource)) {
-      await api(`/${resource}/${encodeURIComponent(params.id)}/draft`, { method: 'DELETE' }).catch(
-        () => undefined, // there was none
-      );
-    }
     return saved as never;
   },
 

@@ -8,7 +8,8 @@ import { useFormat } from './format.ts';
 
 /**
  * In the app bar: 'publishing…' while the site is being rebuilt after a save, 'live · 14:32' once the
- * change is on the site, an error chip when the last build failed. Any save refreshes it.
+ * change is on the site, 'older release · 14:02' after a rollback (until the next publish), an
+ * error chip when the last build failed. Any save refreshes it.
  */
 export function PublishingIndicator() {
   const translate = useTranslate();
@@ -32,6 +33,8 @@ export function PublishingIndicator() {
   const failed = !busy && data.lastBuild?.status === 'failed';
   const announced = !busy && data.lastBuild?.status === 'announced';
   const liveSince = data.live?.finishedAt ? format.time(data.live.finishedAt) : null;
+  // after a rollback the site shows an older release until the next publish: said on every screen
+  const older = !busy && !failed && data.rolledBack;
   return (
     <Chip
       component={Link}
@@ -39,17 +42,19 @@ export function PublishingIndicator() {
       clickable
       size="small"
       data-testid="publishing-indicator"
-      color={failed ? 'error' : busy ? 'warning' : 'success'}
+      color={failed ? 'error' : busy || older ? 'warning' : 'success'}
       label={
         failed
           ? translate('conveyor.publishing.failed')
           : busy
             ? translate('conveyor.publishing.publishing')
-            : announced
-              ? translate('conveyor.publishing.announced')
-              : liveSince
-                ? translate('conveyor.publishing.published_at', { time: liveSince })
-                : translate('conveyor.publishing.published')
+            : older
+              ? translate('conveyor.publishing.older_at', { time: liveSince ?? '—' })
+              : announced
+                ? translate('conveyor.publishing.announced')
+                : liveSince
+                  ? translate('conveyor.publishing.published_at', { time: liveSince })
+                  : translate('conveyor.publishing.published')
       }
       sx={{ mx: 1, color: 'inherit', borderColor: 'currentColor' }}
       variant="outlined"

@@ -19,6 +19,7 @@ import { CanAccess, Confirm, useNotify, useTranslate } from 'react-admin';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { makeLive } from './api.ts';
 import { useFormat } from './format.ts';
+import { Triggers } from './Triggers.tsx';
 
 /**
  * The kept releases (issue 17, rollback): when each was built, its pages and the changes that
@@ -62,7 +63,7 @@ export function Releases({ data }: { data: PublishingStatus }) {
               <TableRow>
                 <TableCell>{translate('conveyor.publishing.built')}</TableCell>
                 <TableCell>{translate('conveyor.publishing.pages')}</TableCell>
-                <TableCell>{translate('conveyor.publishing.changes')}</TableCell>
+                <TableCell>{translate('conveyor.publishing.made_by')}</TableCell>
                 <TableCell />
               </TableRow>
             </TableHead>
@@ -71,7 +72,9 @@ export function Releases({ data }: { data: PublishingStatus }) {
                 <TableRow key={build.id} data-testid="release">
                   <TableCell>{format.date(build.finishedAt)}</TableCell>
                   <TableCell>{build.pages ?? '—'}</TableCell>
-                  <TableCell>{build.requests}</TableCell>
+                  <TableCell>
+                    <Triggers build={build} />
+                  </TableCell>
                   <TableCell align="right">
                     {build.release === data.live?.release ? (
                       <Chip

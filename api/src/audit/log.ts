@@ -10,6 +10,11 @@ export interface Actor {
   system?: string;
 }
 
+/** Who acted, as staff read it: the user's name, the server's part, or empty. */
+export function actorName(actor: Actor | null | undefined): string {
+  return actor?.user?.user_name ?? actor?.system ?? '';
+}
+
 /** What a caller says of an event; who and from where come from the request. */
 export interface AuditEntry {
   action: AuditAction;

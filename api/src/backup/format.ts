@@ -54,6 +54,7 @@ export const EXCLUDED = {
   // Build history of the site this server published; the releases are not in the archive
   // and the restored server builds its own.
   publish_builds: 'site builds belong to the server that ran them',
+  publish_triggers: 'what asked for those builds goes with them',
   // The device-cookie signing key: a secret a backup need not carry; a new one is made on start
   // (known devices are asked to sign in once more).
   server_keys: 'server secrets are made afresh',

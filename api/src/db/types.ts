@@ -235,6 +235,22 @@ export interface PublishBuildsTable {
   attempt: ColumnType<number, number | undefined, number>;
   /** A queued row does not start before this time. */
   not_before: string | null;
+  /** When its release last went live (its build's end, or a rollback to it). */
+  live_at: string | null;
+}
+
+/** What asked for a build (issue 17): one row per rebuild request, beside its build's row. */
+export interface PublishTriggersTable {
+  id: Generated<number>;
+  build_id: number;
+  at: string;
+  kind: 'change' | 'rebuild' | 'start' | 'restart' | 'retry' | 'webhook';
+  /** A change: the resource (or 'settings'), what was done, the record. */
+  resource: string | null;
+  action: string | null;
+  record_id: number | null;
+  /** Who: a staff member's user name, 'Scheduler'; empty when nobody (a start, a retry). */
+  user_name: ColumnType<string, string | undefined, string>;
 }
 
 /** Secrets shared by every instance and kept across restarts (device-cookie signing key). */
@@ -320,6 +336,7 @@ export interface Database {
   clients: ClientsTable;
   settings: SettingsTable;
   publish_builds: PublishBuildsTable;
+  publish_triggers: PublishTriggersTable;
   drafts: DraftsTable;
   server_keys: ServerKeysTable;
   webhook_receipts: WebhookReceiptsTable;

@@ -6,6 +6,8 @@ export interface ContentChange {
   resource: Resource | 'settings';
   action: 'create' | 'update' | 'delete';
   id: number | null;
+  /** Who made it: a user name, or the server's part that did ('Scheduler'). */
+  by?: string;
 }
 
 declare module 'fastify' {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 import { DEFAULT_BUILD_COMMAND, REPO_ROOT } from '../config.ts';
-import { builtReleases } from '../db/repositories/builds.ts';
+import { builtReleases, markLive, type TriggerInput } from '../db/repositories/builds.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
 import {
@@ -16,6 +16,7 @@ import {
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 import { WarmBuilds } from '../publish/warmBuilds.ts';
+import type { ContentChange } from './events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,15 @@ declare module 'fastify' {
  * release and swaps it in (or, with webhook URLs, the rebuild is announced to them). Its first
  * start builds the first release at once.
  */
+/** What a change of content says asked for its rebuild: the record, what was done, by whom. */
+const changeTrigger = (change: ContentChange): TriggerInput => ({
+  kind: 'change',
+  resource: change.resource,
+  action: change.action,
+  recordId: change.id,
+  by: change.by ?? '',
+});
+
 export default fp(
   async (app) => {
     const { publish } = app.config;
@@ -42,9 +52,9 @@ export default fp(
     if (!publish.enabled) {
       app.decorate('publishing', null);
       // the instance that publishes picks these up from the table
-      app.contentEvents.on('change', () => {
+      app.contentEvents.on('change', (change) => {
         requests
-          .record()
+          .record({ trigger: changeTrigger(change) })
           .catch((err) => app.log.error({ err }, 'could not record a site rebuild request'));
       });
       return;
@@ -101,12 +111,15 @@ export default fp(
       app.jobs.define<{ release: string }>(ROLLBACK_JOB, {
         async run({ release }, { log }) {
           await switchRelease(publish.siteRoot, release);
+          await markLive(app.db.kysely, release, new Date().toISOString());
           log.info({ release }, 'an older release is live again');
         },
       });
     }
-    app.contentEvents.on('change', () => {
-      queue.request().catch((err) => app.log.error({ err }, 'could not queue a site rebuild'));
+    app.contentEvents.on('change', (change) => {
+      queue
+        .request(changeTrigger(change))
+        .catch((err) => app.log.error({ err }, 'could not queue a site rebuild'));
     });
     // Before the first build: what a crash left in the site root goes (half-built releases no
     // successful build names, links never renamed into place).
@@ -125,7 +138,7 @@ export default fp(
       // build now (the latter renders everything again, as it has no manifest)
       const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
       if (runner && (incomplete || !(await currentRelease(publish.siteRoot)))) {
-        await queue.requestNow();
+        await queue.requestNow({ trigger: { kind: 'start' } });
       }
     });
     app.addHook('onClose', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type QueuedBuild, queuedBuilds } from '../db/repositories/builds.ts';
+import { type QueuedBuild, queuedBuilds, type TriggerInput } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
 import { interruptAbandoned, processOwner } from './abandoned.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
@@ -103,7 +103,7 @@ export class RebuildQueue {
       await prepare?.();
       const interrupted = await this.#sweep(true);
       await pruneHistory(this.#runner);
-      if (interrupted > 0) await this.#requests.record();
+      if (interrupted > 0) await this.#requests.record({ trigger: { kind: 'restart' } });
     })();
     await this.#ready;
     this.#options.clock.clearTimeout(this.#poll);
@@ -112,17 +112,21 @@ export class RebuildQueue {
     await this.#schedule();
   }
 
-  /** Asks for a rebuild (a content change). */
-  request(): Promise<void> {
-    return this.#requests.record().then(() => this.#schedule());
+  /** Asks for a rebuild (a content change, unless `trigger` says otherwise). */
+  request(trigger?: TriggerInput): Promise<void> {
+    return this.#requests.record({ trigger }).then(() => this.#schedule());
   }
 
   /**
    * Asks for a rebuild that starts as soon as no other build runs; `full` (the admin's button):
    * every page rendered.
    */
-  async requestNow(options: { full?: boolean } = {}): Promise<void> {
-    await this.#requests.record({ now: true, full: options.full ?? false });
+  async requestNow(options: { full?: boolean; trigger?: TriggerInput } = {}): Promise<void> {
+    await this.#requests.record({
+      now: true,
+      full: options.full ?? false,
+      trigger: options.trigger ?? { kind: 'rebuild' },
+    });
     this.#options.clock.clearTimeout(this.#timer);
     void this.#run();
   }
@@ -159,7 +163,9 @@ export class RebuildQueue {
     if (this.#closed || this.#running) return;
     if (this.#options.clock.now() - this.#lastSweep >= SWEEP_EVERY_MS) {
       try {
-        if ((await this.#sweep(false)) > 0) await this.#requests.record();
+        if ((await this.#sweep(false)) > 0) {
+          await this.#requests.record({ trigger: { kind: 'restart' } });
+        }
       } catch (err) {
         this.#log.warn({ err }, 'could not look for abandoned site builds');
       }

@@ -2,9 +2,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import {
   addFoldedRequests,
+  addTrigger,
   claimBuild,
   dropQueuedBuild,
   insertQueuedBuild,
+  moveTriggers,
   pruneBuilds,
   type QueuedBuild,
   queuedBuilds,
@@ -54,6 +56,7 @@ async function take(ctx: RunnerContext, startedAt: string): Promise<QueuedBuild 
       if (await dropQueuedBuild(ctx.db, other.id)) {
         folded += other.requests;
         full ||= other.full;
+        await moveTriggers(ctx.db, other.id, row.id);
       }
     }
     if (folded > 0) await addFoldedRequests(ctx.db, row.id, folded);
@@ -135,12 +138,14 @@ async function failed(
   const queued = await ctx.requests.serial(async () => {
     if ((await queuedBuilds(ctx.db)).length > 0) return false;
     // requests: 0 marks a retry nobody asked for (the status shows it as a retry, not queued)
-    await insertQueuedBuild(ctx.db, isoAt(ctx.clock, finished), {
+    const at = isoAt(ctx.clock, finished);
+    const retry = await insertQueuedBuild(ctx.db, at, {
       requests: 0,
       attempt,
       notBefore,
       full: row.full,
     });
+    await addTrigger(ctx.db, retry, at, { kind: 'retry' });
     return true;
   });
   if (queued && !stopped) {

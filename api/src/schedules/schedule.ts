@@ -149,7 +149,7 @@ export function defineScheduleJob(app: FastifyInstance): void {
         const change = action === 'publish' ? makeLive : takeOffline;
         return (await change(trx, def, SCHEDULER_ACTOR, id, details)) ? 'changed' : 'unchanged';
       });
-      if (outcome === 'changed') publish(app, def, 'update', id);
+      if (outcome === 'changed') publish(app, def, 'update', id, SCHEDULER_ACTOR);
       log.info({ resource, id, action, at, outcome }, 'scheduled time came');
     },
   });

@@ -5,6 +5,28 @@ import { dataResponseSchema } from './list.ts';
 /** 'announced': the rebuild was handed to build hooks (webhook mode); it is built elsewhere. */
 export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announced'] as const;
 
+/**
+ * What asks for a build (issue 17): a change of public content (a record's create, update or
+ * delete, by a staff member or the Scheduler), the back office's Rebuild, the server's start
+ * (no site yet), a restart (a build a stop interrupted), a failed build's retry, a build hook.
+ */
+export const TRIGGER_KINDS = ['change', 'rebuild', 'start', 'restart', 'retry', 'webhook'] as const;
+
+export const triggerSchema = recordSchema({
+  kind: { type: 'string', enum: TRIGGER_KINDS },
+  at: { type: 'string' },
+  /** A change's resource ('settings' for the company's settings), action and record. */
+  resource: { type: ['string', 'null'] },
+  action: { type: ['string', 'null'] },
+  recordId: { type: ['integer', 'null'] },
+  /** Who asked: a user name, 'Scheduler'; empty for the server itself. */
+  by: { type: 'string' },
+});
+export type Trigger = FromSchema<typeof triggerSchema>;
+
+/** How many of a build's triggers GET /api/publishing lists (the first ones); `requests` counts all. */
+export const SHOWN_TRIGGERS = 5;
+
 /** One site build as GET /api/publishing reports it. */
 export const buildSchema = recordSchema({
   id: { type: 'integer' },
@@ -22,6 +44,8 @@ export const buildSchema = recordSchema({
   error: { type: ['string', 'null'] },
   /** The end of the build's output (or of the webhook calls), for staff to see why it failed. */
   logTail: { type: ['string', 'null'] },
+  /** What asked for it, oldest first (at most SHOWN_TRIGGERS of them). */
+  triggers: { type: 'array', items: triggerSchema },
 });
 export type Build = FromSchema<typeof buildSchema>;
 export type BuildStatus = Build['status'];

@@ -1,6 +1,6 @@
-import type { Build, PublishingRetry } from '@conveyor/shared';
+import { type Build, type PublishingRetry, SHOWN_TRIGGERS, type Trigger } from '@conveyor/shared';
 import type { Selectable } from 'kysely';
-import type { PublishBuildsTable } from '../types.ts';
+import type { PublishBuildsTable, PublishTriggersTable } from '../types.ts';
 import type { Executor } from './table.ts';
 
 /**
@@ -43,7 +43,16 @@ export interface BuildHistory {
 
 const isRetry = (row: BuildRow) => row.status === 'queued' && row.requests === 0 && row.attempt > 0;
 
-function toBuild(row: BuildRow): Build {
+/** What a rebuild request says asked for it (publish_triggers; `at` is the request's time). */
+export interface TriggerInput {
+  kind: PublishTriggersTable['kind'];
+  resource?: string | null;
+  action?: string | null;
+  recordId?: number | null;
+  by?: string;
+}
+
+function toBuild(row: BuildRow, triggers: Trigger[] = []): Build {
   return {
     id: row.id,
     status: row.status,
@@ -57,7 +66,72 @@ function toBuild(row: BuildRow): Build {
     attempt: row.attempt,
     error: row.error,
     logTail: row.log_tail,
+    triggers,
   };
+}
+
+/** Records what asked for the build of row `buildId`, at `at`. */
+export async function addTrigger(
+  db: Executor,
+  buildId: number,
+  at: string,
+  trigger: TriggerInput,
+): Promise<void> {
+  await db
+    .insertInto('publish_triggers')
+    .values({
+      build_id: buildId,
+      at,
+      kind: trigger.kind,
+      resource: trigger.resource ?? null,
+      action: trigger.action ?? null,
+      record_id: trigger.recordId ?? null,
+      user_name: trigger.by ?? '',
+    })
+    .execute();
+}
+
+/** The first SHOWN_TRIGGERS triggers of each of these builds, oldest first. */
+async function triggersOf(db: Executor, ids: number[]): Promise<Map<number, Trigger[]>> {
+  const byBuild = new Map<number, Trigger[]>();
+  if (ids.length === 0) return byBuild;
+  const rows = await db
+    .selectFrom('publish_triggers')
+    .selectAll()
+    .where('build_id', 'in', ids)
+    .orderBy('id')
+    .execute();
+  for (const row of rows) {
+    const list = byBuild.get(row.build_id) ?? [];
+    if (list.length >= SHOWN_TRIGGERS) continue;
+    list.push({
+      kind: row.kind,
+      at: row.at,
+      resource: row.resource,
+      action: row.action,
+      recordId: row.record_id,
+      by: row.user_name,
+    });
+    byBuild.set(row.build_id, list);
+  }
+  return byBuild;
+}
+
+async function withTriggers(db: Executor, rows: BuildRow[]): Promise<Build[]> {
+  const triggers = await triggersOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toBuild(row, triggers.get(row.id)));
+}
+
+/** A queued row folded into a build: what asked for it asked for that build. */
+export async function moveTriggers(db: Executor, from: number, to: number): Promise<void> {
+  await db
+    .updateTable('publish_triggers')
+    .set({ build_id: to })
+    .where('build_id', '=', from)
+    .execute();
 }
 
 export async function queuedBuilds(db: Executor): Promise<QueuedBuild[]> {
@@ -91,8 +165,8 @@ export async function insertQueuedBuild(
   db: Executor,
   at: string,
   row: { requests: number; attempt?: number; notBefore: string | null; full?: boolean },
-): Promise<void> {
-  await db
+): Promise<number> {
+  const inserted = await db
     .insertInto('publish_builds')
     .values({
       status: 'queued',
@@ -103,7 +177,9 @@ export async function insertQueuedBuild(
       not_before: row.notBefore,
       full: row.full ?? false,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
 }
 
 /**
@@ -191,9 +267,35 @@ export async function recordBuilt(
       pages: outcome.pages,
       release: outcome.release,
       log_tail: outcome.logTail,
+      // a runner's release is live once its build is recorded (it went live just before)
+      live_at: outcome.status === 'success' && outcome.release ? outcome.finishedAt : null,
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** Records that a kept release is live again (a rollback), as of `at`. */
+export async function markLive(db: Executor, release: string, at: string): Promise<void> {
+  await db
+    .updateTable('publish_builds')
+    .set({ live_at: at })
+    .where('release', '=', release)
+    .where('status', '=', 'success')
+    .execute();
+}
+
+/** The release that went live last, as the database knows it (for instances without the files). */
+export async function lastLiveRelease(db: Executor): Promise<string | null> {
+  const row = await db
+    .selectFrom('publish_builds')
+    .select('release')
+    .where('status', '=', 'success')
+    .where('live_at', 'is not', null)
+    .orderBy('live_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.release ?? null;
 }
 
 export async function recordFailed(
@@ -254,6 +356,11 @@ export async function pruneBuilds(db: Executor, keep: number): Promise<void> {
     .where('id', '<', edge.id)
     .where('status', 'in', ['success', 'failed', 'announced'])
     .execute();
+  // and what asked for them (or for a queued row a build folded and deleted)
+  await db
+    .deleteFrom('publish_triggers')
+    .where('build_id', 'not in', (eb) => eb.selectFrom('publish_builds').select('id'))
+    .execute();
 }
 
 /** The releases successful builds made: what may stay in the site root. */
@@ -280,7 +387,7 @@ export async function buildHistory(db: Executor, limit: number): Promise<BuildHi
     .execute();
   const retryRow = rows.find(isRetry);
   return {
-    builds: rows.map(toBuild),
+    builds: await withTriggers(db, rows),
     queued: rows.some((row) => row.status === 'queued' && row !== retryRow),
     retry: retryRow ? { attempt: retryRow.attempt, at: retryRow.not_before ?? '' } : null,
   };
@@ -302,7 +409,8 @@ export async function keptReleases(
     .where('release', 'is not', null)
     .orderBy('id', 'desc')
     .execute();
-  return rows
-    .map(toBuild)
-    .filter((build, index) => index < keep || (live !== null && build.release === live));
+  return withTriggers(
+    db,
+    rows.filter((row, index) => index < keep || (live !== null && row.release === live)),
+  );
 }

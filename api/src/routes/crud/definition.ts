@@ -1,6 +1,7 @@
 import type { Resource, ResourceEntry } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
+import { type Actor, actorName } from '../../audit/log.ts';
 import type { Executor, TableRepository } from '../../db/repositories/table.ts';
 import type { ObjectSchema } from './schemas.ts';
 
@@ -89,8 +90,11 @@ export function publish(
   def: Crud,
   action: 'create' | 'update' | 'delete',
   id: number,
+  actor?: Actor,
 ): void {
-  if (def.publishes) app.contentEvents.emit('change', { resource: def.name, action, id });
+  if (def.publishes) {
+    app.contentEvents.emit('change', { resource: def.name, action, id, by: actorName(actor) });
+  }
 }
 
 declare module 'fastify' {

@@ -140,7 +140,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
         .transaction()
         .execute((trx) => publishDraft(trx, def, request, id));
       if (!published) throw noDraft();
-      publish(app, def, 'update', id);
+      publish(app, def, 'update', id, request);
       return { data: await present(def, db, await existing(id), true) };
     },
   );

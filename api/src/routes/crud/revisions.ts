@@ -127,7 +127,8 @@ export async function restoreRevision(
     ),
   );
   for (const one of done) {
-    if (one.def.publishes) publish(app, one.def, one.existed ? 'update' : 'create', one.id);
+    if (one.def.publishes)
+      publish(app, one.def, one.existed ? 'update' : 'create', one.id, request);
   }
   return record;
 }

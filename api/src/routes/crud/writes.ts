@@ -7,13 +7,16 @@ import {
   hasTrash,
   HONEYPOT_FIELD,
   idParamsSchema,
+  isDraftable,
   isNotifying,
   isSchedulable,
   isWorkflow,
+  spendDraftQuerySchema,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.ts';
 import { removeNotesOf } from '../../db/repositories/notes.ts';
+import { findDraft, removeDraft } from '../../db/repositories/drafts.ts';
 import { addRevision, snapshotOf, unreferenced } from '../../revisions/store.ts';
 import { deletedWith } from '../../revisions/trash.ts';
 import { dropSchedule } from '../../schedules/schedule.ts';
@@ -36,6 +39,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
   const uploads = takesFiles.length ? { fileFields: takesFiles } : {};
   const media = bodyMediaTypes(def);
   const createAccess = def.create === 'public' ? 'public' : 'staff';
+  const draftable = isDraftable(def.name);
 
   api.post(
     `/${def.name}`,
@@ -104,7 +108,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           return created;
         }),
       );
-      publish(app, def, 'create', record.id);
+      publish(app, def, 'create', record.id, request);
       // Committed: the deliveries start now, not at the job runner's next poll.
       if (deliveries > 0) app.notify.sent();
       const data =
@@ -126,6 +130,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
         summary: `Update one of ${def.name} (only the fields sent)`,
         security,
         params: idParamsSchema,
+        ...(draftable && { querystring: spendDraftQuerySchema }),
         ...media,
         body: withImageRemoval(def, def.bodies.update),
         response: { 200: dataResponseSchema(single), ...errorResponses },
@@ -134,6 +139,9 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
     async (request) => {
       const { id } = request.params;
       const body = { ...request.body };
+      // the edit screen's Save publishes what the form shows, its draft included: the draft is
+      // spent in the same transaction (any other update, the list's switch, leaves it)
+      const spendDraft = draftable && (request.query as { draft?: string }).draft === 'spend';
       const db = app.db.kysely;
       const existing = await def.repo.get(db, id);
       if (!existing) throw new NotFound(ERRORS.notFound);
@@ -151,6 +159,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
       const record = await orRemove(app, written, () =>
         db.transaction().execute(async (trx) => {
           const ctx = { app, request, db: trx };
+          const spent = spendDraft && (await findDraft(trx, def.name, id)) !== undefined;
           const { updated } = await updateIn(trx, def, request, id, values, {
             async before(current) {
               await def.hooks?.beforeUpdate?.(ctx, current, values);
@@ -164,7 +173,9 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
               const removed = (body as { delete_images_array?: unknown[] }).delete_images_array;
               return gallery.length > 0 || (removed ?? []).length > 0 ? ['images'] : [];
             },
+            ...(spent && { details: { draft: true } }),
           });
+          if (spent) await removeDraft(trx, def.name, id);
           return updated;
         }),
       );
@@ -172,7 +183,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
       await app.images.remove(
         def.publishes ? await unreferenced(app.db.kysely, obsolete) : obsolete,
       );
-      publish(app, def, 'update', record.id);
+      publish(app, def, 'update', record.id, request);
       return { data: await present(def, app.db.kysely, record, true) };
     },
   );
@@ -230,7 +241,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
       await app.images.remove(
         hasTrash(def.name) ? await unreferenced(app.db.kysely, files) : files,
       );
-      publish(app, def, 'delete', id);
+      publish(app, def, 'delete', id, request);
       return { data: id };
     },
   );

@@ -7,7 +7,7 @@ import {
   publishingAnswerSchema,
   releaseNameSchema,
 } from '@conveyor/shared';
-import { audit } from '../../audit/log.ts';
+import { actorName, audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { currentRelease, ROLLBACK_JOB, switchRelease } from '../../publish/siteBuilder.ts';
@@ -15,7 +15,12 @@ import { BuildError } from '../../publish/types.ts';
 import { insertJob } from '../../db/repositories/jobs.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 import { siteUrlCheck } from '../../config.ts';
-import { buildHistory, keptReleases } from '../../db/repositories/builds.ts';
+import {
+  buildHistory,
+  keptReleases,
+  lastLiveRelease,
+  markLive,
+} from '../../db/repositories/builds.ts';
 import { recordWebhookReceipt } from '../../db/repositories/security.ts';
 import { MAX_SKEW_MS, SIGNATURE_HEADER, TIMESTAMP_HEADER, verify } from '../../publish/webhook.ts';
 
@@ -43,12 +48,15 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
     async () => {
       const { builds, queued, retry } = await buildHistory(app.db.kysely, 20);
       const { publish } = app.config;
-      // The release served here; an instance that does not build shows the last one built.
+      // The release served here; an instance that does not build shows the one the database
+      // says went live last (a rollback included), or else the last one built.
       const release =
         (await currentRelease(publish.siteRoot)) ??
         (app.publishing
           ? null
-          : (builds.find((build) => build.status === 'success')?.release ?? null));
+          : ((await lastLiveRelease(app.db.kysely)) ??
+            builds.find((build) => build.status === 'success')?.release ??
+            null));
       const liveBuild = builds.find(
         (build) => build.status === 'success' && build.release === release,
       );
@@ -87,8 +95,9 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
       await audit(app.db.kysely, request, { action: 'publish', resource: 'publishing' });
       // An instance that does not publish records the request; the one that does takes it.
       // the button's rebuild renders every page: the way out when a page looks wrong
-      if (app.publishing) await app.publishing.requestNow({ full: true });
-      else await app.rebuildRequests.record({ now: true, full: true });
+      const trigger = { kind: 'rebuild', by: actorName(request) } as const;
+      if (app.publishing) await app.publishing.requestNow({ full: true, trigger });
+      else await app.rebuildRequests.record({ now: true, full: true, trigger });
       return reply.status(202).send({ data: true });
     },
   );
@@ -136,6 +145,7 @@ export async function releaseRoutes(fastify: FastifyInstance) {
           if (err instanceof BuildError) throw new NotFound(ERRORS.notFound);
           throw err;
         }
+        await markLive(app.db.kysely, release, new Date().toISOString());
       } else {
         await insertJob(
           app.db.kysely,
@@ -212,7 +222,7 @@ export async function publishingHookRoute(fastify: FastifyInstance) {
           code: 'publishing.disabled',
         });
       }
-      await app.publishing.requestNow();
+      await app.publishing.requestNow({ trigger: { kind: 'webhook' } });
       return reply.status(202).send({ data: true });
     },
   );

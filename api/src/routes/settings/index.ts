@@ -10,7 +10,7 @@ import {
   settingsBodies,
   settingsSchema,
 } from '@conveyor/shared';
-import { audit, changedFields } from '../../audit/log.ts';
+import { actorName, audit, changedFields } from '../../audit/log.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 import { addRevision, findRevision, listRevisions } from '../../revisions/store.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
@@ -64,7 +64,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         });
         return after;
       });
-      app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
+      app.contentEvents.emit('change', {
+        resource: 'settings',
+        action: 'update',
+        id: null,
+        by: actorName(request),
+      });
       return { data };
     },
   );
@@ -119,7 +124,12 @@ export default async function settingsRoutes(app: FastifyInstance) {
         });
         return after;
       });
-      app.contentEvents.emit('change', { resource: 'settings', action: 'update', id: null });
+      app.contentEvents.emit('change', {
+        resource: 'settings',
+        action: 'update',
+        id: null,
+        by: actorName(request),
+      });
       return { data };
     },
   );
