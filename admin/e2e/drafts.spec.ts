@@ -128,6 +128,7 @@ for (const [language, words] of Object.entries(WORDS)) {
 
 for (const [language, words] of Object.entries(WORDS)) {
   test(`the list's switch keeps a draft; an editor discards it (${language})`, async ({ page }) => {
+    test.setTimeout(180_000);
     const live = `Kept project ${language} ${Date.now()}`;
     const id = await project(page, live);
     await signInIn(page, words.language);
@@ -143,8 +144,8 @@ for (const [language, words] of Object.entries(WORDS)) {
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await expect
-      .poll(async () => (await page.request.get(`/api/project/${id}`)).status())
-      .toBe(404); // hidden from visitors now
+      .poll(async () => (await (await page.request.get(`/api/project/${id}`)).json()).data)
+      .toMatchObject({ is_active: false, title_en: live });
     await page.reload();
     await expect(row(page, live).getByTestId('draft-marker')).toHaveText(words.marker);
 
@@ -161,3 +162,27 @@ for (const [language, words] of Object.entries(WORDS)) {
     await expect(row(page, live).getByTestId('draft-marker')).toHaveCount(0);
   });
 }
+
+test('a new record saved as a draft is saved hidden: nothing reaches the site', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Drafted new project ${Date.now()}`;
+  await signInIn(page, 'English');
+  await page.goto('/admin/project/create');
+  for (const lang of ['uz', 'ru', 'en']) {
+    await page.locator(`input[name="title_${lang}"]`).fill(title);
+  }
+  await page.locator('input[name="link"]').fill('https://youtu.be/dQw4w9WgXcQ');
+  await page.getByTestId('save-draft').click();
+  await expectToast(page, 'Saved as a hidden record');
+  // its edit screen opens, to preview, schedule or switch it on
+  await expect(page).toHaveURL(/\/admin\/project\/\d+$/);
+  const id = Number(/(\d+)$/.exec(page.url())![1]);
+  await expect(page.locator('input[name="title_en"]')).toHaveValue(title);
+  const record = await (await page.request.get(`/api/project/${id}`)).json();
+  expect(record.data).toMatchObject({ title_en: title, is_active: false });
+  // visitors never see it (a request without the browser's session)
+  const anonymous = await fetch(new URL(`/api/project/${id}`, page.url()));
+  expect(anonymous.status).toBe(404);
+});

@@ -8,21 +8,48 @@
 //   is in (the first build's end);
 // - restart: the same with the image cache kept, as it is between releases and restarts (the
 //   releases removed, so the site is built again): the first start of a known catalogue;
-// - the cold build (that first release) and a warm full rebuild (the admin's Rebuild, every
-//   page rendered, the image cache filled), from the server's own build records, with pages
-//   per second and the build's peak memory: the warm build worker's (the default), or with
-//   BENCH_WARM=false, one process per build, its whole process tree's (scripts/bench/peak-rss.ts);
+// - the cold build (that first release: no Astro cache, every picture encoded) and a warm full
+//   rebuild (the admin's Rebuild, every page rendered, the image cache filled), from the
+//   server's own build records (a build's whole time in the runner: the site data, the build,
+//   the release's swap), each with its pages per second (`cold pages/s`, `warm pages/s`: the
+//   release's pages over that whole time) and its peak memory, which is not the same measure in
+//   the two modes, so the columns say which:
+//   - by default (the warm build worker, site/scripts/worker.mjs), `… peak MB (worker RSS)`: the
+//     worker process's own peak resident set (its maxRSS, which the worker reports in the
+//     build's log), child processes such as esbuild's service not included. The worker that
+//     runs a full build is a fresh one (a full build is always its worker's first), so its peak
+//     is that build's, Astro's loading before it included;
+//   - with BENCH_WARM=false (one process per build), `… peak MB (tree PSS)`: the build
+//     process's whole process tree, its proportional set sizes summed, sampled every 100 ms
+//     (scripts/bench/peak-rss.ts);
 // - a bare Astro build of as many similar pages (as large as the catalogue's on average, with
 //   its kinds of markup; no data, no pictures, no islands, no security policy; see bareAstro) on
 //   the same machine, and the warm rebuild's pages per second as a share of it (target at least
-//   0.7): BENCH_PAIRS (default 5) warm rebuilds, each followed by a bare build, and the median
-//   of their ratios (the table shows the warm rebuild of median length); and the same share
-//   against a bare build of small pages (a heading and twelve paragraphs: warm/trivial);
+//   0.7), against two kinds of bare build:
+//   - `bare CLI pages/s`, `warm/bare CLI`: `node astro.mjs build` in a process of its own, timed
+//     from its start to its exit: Node's start and the loading of Astro, Vite and the config
+//     included, which the product's warm rebuild does not pay (its worker has them loaded);
+//   - `bare warm pages/s`, `warm/bare warm`: like for like with the warm rebuild: a process
+//     made ready as the product's worker is (Node started, NODE_ENV=production, Astro, its
+//     compiler, sharp and esbuild loaded and esbuild's service started, the config imported;
+//     no node flags, as the worker has none), then one programmatic build (`build()` from
+//     'astro', `sync: false`, as site/scripts/buildSite.mjs calls it), timed alone. The
+//     worker keeps nothing else between builds that a full rebuild could use: a full build is
+//     always a fresh worker's first (worker.mjs), so this first build is the match;
+//   - `bare 2nd build pages/s`, `warm/bare 2nd build`: a second build() in that same process,
+//     timed alone: warmer than any full rebuild of the product's gets (Vite, Rollup and Astro
+//     already run once, their code compiled by V8), so a stricter yardstick than the target's.
+//   BENCH_PAIRS (default 5) warm rebuilds, each followed by the bare builds, and the median of
+//   the ratios of each pair (the table shows the warm rebuild of median length and each bare
+//   kind's median pages per second); and the warm rebuild's share of a bare CLI build of small
+//   pages (a heading and twelve paragraphs: warm/trivial CLI). The bare site has no pictures, so
+//   it has nothing for the cache the product keeps between builds (Astro's encoded pictures) to
+//   hold: its builds write no cache folder;
 // - where the warm rebuild's time goes, from its log (the runner's site data line and the
 //   build's timings line, src/integrations/timings.ts): reading the site data, Astro's setup
 //   and bundling, rendering the pages with their pictures, finishing (manifest, sitemap), and
 //   the rest (the runner and the worker: the data file, messages, the release's swap); and the
-//   rendering alone against the bare build's rendering (Astro's "generating static routes").
+//   rendering alone against the bare CLI build's rendering (Astro's "generating static routes").
 // - save to live: from a product save (an API PUT) to its changed page being served, over
 //   BENCH_SAVES saves (default 3; the median and the slowest; target under 5 s).
 // Each wait has a time limit (BENCH_BUILD_LIMIT_S per build, default 600; BENCH_SAVE_LIMIT_S
@@ -47,6 +74,8 @@ const perProcess =
         PUBLISH_BUILD_COMMAND: `node scripts/bench/peak-rss.ts 'node site/scripts/build.mjs {outDir}'`,
       }
     : {};
+// what a build's peak memory (peak_rss_kb in its log) measures in each mode (see the header)
+const peakKind = process.env.BENCH_WARM === 'false' ? 'tree PSS' : 'worker RSS';
 const saves = Number(process.env.BENCH_SAVES ?? 3);
 // warm rebuilds, each followed by the bare builds: the machine's speed drifts by half from one
 // minute to the next, so the ratio is the median of pairs run side by side
@@ -159,6 +188,7 @@ async function measure(products: number) {
     const bare = await bareAstro('similar', warmRuns[0]!.pages ?? 0, pageSize);
     const trivial = await bareAstro('trivial', warmRuns[0]!.pages ?? 0);
     const bareRuns = [await bare.run()];
+    const bareWarmRuns = [await bare.runWarm()];
     const trivialRuns = [await trivial.run()];
 
     // save to live: rename a product and wait for its page to show the new name
@@ -191,6 +221,7 @@ async function measure(products: number) {
     for (let i = 1; i < pairs; i++) {
       warmRuns.push(await rebuild());
       bareRuns.push(await bare.run());
+      bareWarmRuns.push(await bare.runWarm());
       trivialRuns.push(await trivial.run());
     }
     await bare.remove();
@@ -211,12 +242,20 @@ async function measure(products: number) {
       return sorted[Math.floor((sorted.length - 1) / 2)]!;
     };
     const ratios = warmRuns.map((row, i) => rateOf(row) / bareRuns[i]!.pagesPerSecond);
+    const warmRatios = warmRuns.map(
+      (row, i) => rateOf(row) / bareWarmRuns[i]!.first.pagesPerSecond,
+    );
+    const secondRatios = warmRuns.map(
+      (row, i) => rateOf(row) / bareWarmRuns[i]!.second.pagesPerSecond,
+    );
     const trivialRatios = warmRuns.map((row, i) => rateOf(row) / trivialRuns[i]!.pagesPerSecond);
     // the warm rebuild of the median duration stands for them all
     const warm = [...warmRuns].sort((a, b) => (a.durationMs ?? 0) - (b.durationMs ?? 0))[
       Math.floor((warmRuns.length - 1) / 2)
     ]!;
     const bareRate = median(bareRuns.map((run) => run.pagesPerSecond));
+    const bareWarmRate = median(bareWarmRuns.map((run) => run.first.pagesPerSecond));
+    const bareSecondRate = median(bareWarmRuns.map((run) => run.second.pagesPerSecond));
     const bareRender = median(bareRuns.map((run) => run.pages / run.renderSeconds));
     const phases = phasesOf(warm);
     const rss = (row: BuildRow) => {
@@ -240,13 +279,19 @@ async function measure(products: number) {
       'first start: all pictures s': seconds(firstComplete),
       'restart s': seconds(restart),
       'cold s': +((cold.durationMs ?? 0) / 1000).toFixed(1),
+      'cold pages/s': Math.round(rateOf(cold)),
       'warm s': +((warm.durationMs ?? 0) / 1000).toFixed(1),
       'warm pages/s': Math.round(warmRate),
-      'bare pages/s': Math.round(bareRate),
-      'warm/bare': +median(ratios).toFixed(2),
-      'warm/bare (each)': ratios.map((ratio) => ratio.toFixed(2)).join(' '),
+      'bare CLI pages/s': Math.round(bareRate),
+      'warm/bare CLI': +median(ratios).toFixed(2),
+      'warm/bare CLI (each)': ratios.map((ratio) => ratio.toFixed(2)).join(' '),
+      'bare warm pages/s': Math.round(bareWarmRate),
+      'warm/bare warm': +median(warmRatios).toFixed(2),
+      'warm/bare warm (each)': warmRatios.map((ratio) => ratio.toFixed(2)).join(' '),
+      'bare 2nd build pages/s': Math.round(bareSecondRate),
+      'warm/bare 2nd build': +median(secondRatios).toFixed(2),
       'page KB (bare)': `${(pageSize / 1024).toFixed(1)} (${(bare.pageSize / 1024).toFixed(1)})`,
-      'warm/trivial': +median(trivialRatios).toFixed(2),
+      'warm/trivial CLI': +median(trivialRatios).toFixed(2),
       'warm: data s': phases?.data ?? 'n/a',
       'warm: setup+bundle s': phases ? +(phases.setup + phases.bundling).toFixed(1) : 'n/a',
       'warm: render s': phases?.rendering ?? 'n/a',
@@ -261,9 +306,9 @@ async function measure(products: number) {
             phases.finishing
           ).toFixed(1)
         : 'n/a',
-      'render/bare render': phases ? +(phases.renderRate / bareRender).toFixed(2) : 'n/a',
-      'cold peak MB': rss(cold),
-      'warm peak MB': rss(warm),
+      'render/bare CLI render': phases ? +(phases.renderRate / bareRender).toFixed(2) : 'n/a',
+      [`cold peak MB (${peakKind})`]: rss(cold),
+      [`warm peak MB (${peakKind})`]: rss(warm),
       'save→live s (median)': seconds(sorted[Math.floor((sorted.length - 1) / 2)] ?? null),
       'save→live s (max)': seconds(sorted.at(-1) ?? null),
       'save→live s (each)': timings.map((ms) => seconds(ms)).join(' '),
@@ -509,20 +554,58 @@ const specs = ['Belt width', 'Length', 'Capacity', 'Speed', 'Drive power', 'Incl
   },
 };
 
+// The bare site's warm builds (BareSite.runWarm), made ready as the product's build worker is
+// (site/scripts/worker.mjs: NODE_ENV first, then Astro, its compiler, sharp and esbuild with its
+// service started, then the config), then BARE_WARM_BUILDS programmatic builds called as
+// site/scripts/buildSite.mjs calls them, each timed alone and reported on a line of its own.
+const BARE_WARM_BUILDS = 2;
+const BARE_WARM_LINE = 'bare-warm-build';
+const BARE_WARM_SCRIPT = `import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+process.env.NODE_ENV ??= 'production';
+const { build } = await import('astro');
+const fromAstro = createRequire(createRequire(import.meta.url).resolve('astro/package.json'));
+for (const name of ['@astrojs/compiler-rs', 'sharp', 'esbuild']) {
+  try {
+    const module = await import(pathToFileURL(fromAstro.resolve(name)).href);
+    if (name === 'esbuild') await module.transform('');
+  } catch {
+    // as in the worker: only a head start
+  }
+}
+await import(new URL('./astro.config.mjs?t=preload', import.meta.url).href);
+const root = fileURLToPath(new URL('.', import.meta.url));
+for (let i = 1; i <= ${BARE_WARM_BUILDS}; i++) {
+  const started = performance.now();
+  await build({ root }, { sync: false });
+  console.log(\`\\n${BARE_WARM_LINE} \${i} \${performance.now() - started}\`);
+}
+process.exit(0);
+`;
+
 /**
  * A bare Astro site of `pages` pages, in site/.bench/<kind> (ignored by git), where the site's
  * own Astro resolves: one dynamic route, no data fetched, no pictures, no islands, no security
  * policy, no integrations. `similar` pages are made as large as `targetSize` bytes on average
  * (the catalogue's own pages: the issue's yardstick is "a bare Astro build of similar pages"),
  * by the number of cards each holds, found from two small builds; `trivial` pages are the
- * small ones measured before. Built once to warm the caches; then `run` times a build: its
- * pages per second, whole and while rendering (Astro's "generating static routes" step).
+ * small ones measured before. Built once to warm the caches; then `run` times a build with
+ * Astro's CLI in a process of its own (Node's start and Astro's loading included): its pages per
+ * second, whole and while rendering (Astro's "generating static routes" step); `runWarm` times
+ * the builds of one process made ready as the product's build worker is (BARE_WARM_SCRIPT),
+ * each alone: the first (the match of a full rebuild, always a fresh worker's first) and the
+ * second.
  */
 async function bareAstro(
   kind: 'similar' | 'trivial',
   pages: number,
   targetSize = 0,
-): Promise<{ run: () => Promise<BareRun>; remove: () => Promise<void>; pageSize: number }> {
+): Promise<{
+  run: () => Promise<BareRun>;
+  runWarm: () => Promise<{ first: BareRun; second: BareRun }>;
+  remove: () => Promise<void>;
+  pageSize: number;
+}> {
   const root = join(REPO_ROOT, 'site', '.bench', kind);
   await rm(root, { recursive: true, force: true });
   for (const [file, text] of Object.entries(BARE_FILES[kind])) {
@@ -533,10 +616,15 @@ async function bareAstro(
     join(root, 'astro.config.mjs'),
     "export default { output: 'static', build: { format: 'directory' } };\n",
   );
-  const build = (count: number, cards: number) =>
+  await writeFile(join(root, 'warm.mjs'), BARE_WARM_SCRIPT);
+  const build = (
+    count: number,
+    cards: number,
+    args = ['../../node_modules/astro/bin/astro.mjs', 'build'],
+  ) =>
     new Promise<{ ms: number; output: string }>((resolve, reject) => {
       const started = Date.now();
-      const child = spawn(process.execPath, ['../../node_modules/astro/bin/astro.mjs', 'build'], {
+      const child = spawn(process.execPath, args, {
         cwd: root,
         env: {
           ...process.env,
@@ -580,6 +668,22 @@ async function bareAstro(
         : Number.NaN;
       return { pages, pagesPerSecond: pages / (ms / 1000), renderSeconds };
     },
+    async runWarm() {
+      const { output } = await build(pages, cards, ['warm.mjs']);
+      const times = [...output.matchAll(new RegExp(`^${BARE_WARM_LINE} (\\d+) ([\\d.]+)$`, 'gm'))];
+      // every page written by the last build (a second build in one process could leave some out)
+      const written = (await readdir(join(root, 'dist'), { recursive: true })).filter((name) =>
+        name.endsWith('index.html'),
+      ).length;
+      if (times.length !== BARE_WARM_BUILDS || written !== pages)
+        throw new Error(`bare warm builds: ${times.length} timed, ${written} of ${pages} pages`);
+      const [first, second] = times.map(([, , ms]) => ({
+        pages,
+        pagesPerSecond: pages / (Number(ms) / 1000),
+        renderSeconds: Number.NaN,
+      }));
+      return { first: first!, second: second! };
+    },
     remove: () => rm(root, { recursive: true, force: true }),
   };
 }
@@ -591,7 +695,7 @@ for (const size of sizes) {
   rows.push(await measure(size));
 }
 console.log(
-  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare (similar pages) ≥ 0.7; first start (site served, empty image cache) at 100 products < 15 s)`,
+  `\nSite publishing, Node ${process.versions.node}, ${process.env.BENCH_WARM === 'false' ? 'a process per build' : 'warm build worker'} (targets: save→live < 5 s at 1,000 and 3,000 products; warm/bare (similar pages; warm/bare warm is like for like, warm/bare CLI counts the bare build's Node start and loading) ≥ 0.7; first start (site served, empty image cache) at 100 products < 15 s)`,
 );
 console.table(rows);
 console.log(notes.join('\n'));

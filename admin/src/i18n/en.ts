@@ -236,6 +236,8 @@ export const en: Catalogue = mergeCatalogue('en', {
       save: 'Save as draft',
       saved: 'Draft saved: the site is unchanged until you publish it',
       save_failed: 'Could not save the draft',
+      created_hidden:
+        'Saved as a hidden record: not on the site until you switch it on or schedule it',
       notice:
         'Unpublished changes (a draft saved by %{name}, %{time}) are shown below. The site shows them once published.',
       preview: 'Preview',

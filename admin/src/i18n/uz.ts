@@ -371,6 +371,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
       save: 'Qoralama sifatida saqlash',
       saved: 'Qoralama saqlandi: e’lon qilmaguningizcha sayt o‘zgarmaydi',
       save_failed: 'Qoralamani saqlab bo‘lmadi',
+      created_hidden:
+        'Yashirin yozuv sifatida saqlandi: uni yoqmaguningizcha yoki rejalashtirmaguningizcha saytda bo‘lmaydi',
       notice:
         'Quyida e’lon qilinmagan o‘zgarishlar ko‘rsatilgan (qoralamani %{name} saqlagan, %{time}). Ular e’lon qilingach saytda chiqadi.',
       preview: 'Oldindan ko‘rish',

@@ -17,8 +17,9 @@ import { langParam } from './staticPaths.ts';
  * the one the live release built it with is not rendered again; its files are carried over
  * (src/integrations/incremental.ts). So each page's `inputs` must name every piece of data it
  * shows, and nothing here may differ from what the page reads: the equality test
- * (site/test/incremental.test.ts) builds incrementally after random edits and compares each
- * release with a full build of the same data, file by file.
+ * (api/test/publishing.incremental.test.ts) builds incrementally after each of a sequence of
+ * edits, every kind at least once, and compares each release with a full build of the same
+ * data, file by file.
  *
  * Every page shows the company data (header, footer, contact block), so settings are in every
  * key: a change to them rebuilds everything. What is not data (the site's code, SITE_URL) is
