@@ -183,9 +183,11 @@ for (const [language, words] of Object.entries(WORDS)) {
   });
 }
 
-test('a record scheduled for the next minute goes live by itself', async ({ page }) => {
-  // the time is a real minute ahead: the test waits for it
-  test.setTimeout(150_000);
+test('a record scheduled for the next minute goes live by itself, and offline the minute after', async ({
+  page,
+}) => {
+  // the times are real minutes ahead: the test waits for them
+  test.setTimeout(240_000);
   const name = `Schedule live ${Date.now()}`;
   const id = await hiddenClient(page, name);
   await signInAsEditor(page);
@@ -195,29 +197,38 @@ test('a record scheduled for the next minute goes live by itself', async ({ page
   // the next whole minute (the inputs take minutes): a time of the last minute is taken too
   const nextMinute = Math.ceil((Date.now() + 1_000) / 60_000) * 60_000;
   await dialog(page).getByLabel(WORDS.uz.publishAt).fill(wallTime(nextMinute));
+  await dialog(page)
+    .getByLabel(WORDS.uz.unpublishAt)
+    .fill(wallTime(nextMinute + 60_000));
   await dialog(page).getByRole('button', { name: WORDS.uz.save }).click();
   await expectToast(page, WORDS.uz.saved);
 
   await page.getByRole('menuitem', { name: WORDS.uz.menu }).click();
-  await expect(row(page, name)).toContainText(WORDS.uz.hidden);
+  await expect(row(page, name).first()).toContainText(WORDS.uz.hidden);
 
   const headers = await staff(page);
-  await expect
-    .poll(
-      async () =>
-        (await (await page.request.get(`/api/clients/${id}`, { headers })).json()).data.is_active,
-      { timeout: 100_000, intervals: [2_000] },
-    )
-    .toBe(true);
-  // seen by the public API too, and gone from the schedule
-  expect((await page.request.get(`/api/clients/${id}`)).status()).toBe(200);
-  await page.reload();
-  await expect(row(page, name)).toHaveCount(0);
-
+  const active = async () =>
+    (await (await page.request.get(`/api/clients/${id}`, { headers })).json()).data.is_active;
+  // what visitors get: the public site's list of clients, once its rebuild is live
+  const onSite = async () =>
+    (await (await fetch(new URL('/en/clients', page.url()))).text()).includes(name);
+  await expect.poll(active, { timeout: 100_000, intervals: [2_000] }).toBe(true);
+  await expect.poll(onSite, { timeout: 60_000, intervals: [1_000] }).toBe(true);
+  // seen by the public API too
+  expect((await fetch(new URL(`/api/clients/${id}`, page.url()))).status).toBe(200);
   await page.goto(`/admin/clients/${id}`);
-  await expect(panel).toContainText(WORDS.uz.none);
+  await expect(panel).toContainText(WORDS.uz.unpublishLine);
   const newest = page.getByTestId('history').getByTestId('revision').first();
   await expect(newest).toContainText("O'zgartirildi · Rejalashtiruvchi");
+
+  // the minute after, it goes offline by itself: off the site, and nothing left scheduled
+  await expect.poll(active, { timeout: 100_000, intervals: [2_000] }).toBe(false);
+  await expect.poll(onSite, { timeout: 60_000, intervals: [1_000] }).toBe(false);
+  expect((await fetch(new URL(`/api/clients/${id}`, page.url()))).status).toBe(404);
+  await page.reload();
+  await expect(panel).toContainText(WORDS.uz.none);
+  await page.getByRole('menuitem', { name: WORDS.uz.menu }).click();
+  await expect(row(page, name)).toHaveCount(0);
 });
 
 test('sales see what is scheduled, and cannot cancel it', async ({ page }) => {

@@ -27,14 +27,6 @@ declare module 'fastify' {
   }
 }
 
-/**
- * Publishing (DESIGN section 4): every committed change of public content asks for a site
- * rebuild, recorded in the database by whichever instance took the save. The instance that
- * publishes (PUBLISH_ENABLED=true) runs the queue: it debounces the requests, its own and those
- * other instances recorded, and the bundled runner builds the site from this API into a fresh
- * release and swaps it in (or, with webhook URLs, the rebuild is announced to them). Its first
- * start builds the first release at once.
- */
 /** What a change of content says asked for its rebuild: the record, what was done, by whom. */
 const changeTrigger = (change: ContentChange): TriggerInput => ({
   kind: 'change',
@@ -44,6 +36,14 @@ const changeTrigger = (change: ContentChange): TriggerInput => ({
   by: change.by ?? '',
 });
 
+/**
+ * Publishing (DESIGN section 4): every committed change of public content asks for a site
+ * rebuild, recorded in the database by whichever instance took the save. The instance that
+ * publishes (PUBLISH_ENABLED=true) runs the queue: it debounces the requests, its own and those
+ * other instances recorded, and the bundled runner builds the site from this API into a fresh
+ * release and swaps it in (or, with webhook URLs, the rebuild is announced to them). Its first
+ * start builds the first release at once.
+ */
 export default fp(
   async (app) => {
     const { publish } = app.config;
