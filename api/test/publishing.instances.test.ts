@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { SHOWN_TRIGGERS } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTrigger, buildHistory } from '../src/db/repositories/builds.ts';
 import { RebuildRequests } from '../src/publish/requests.ts';
@@ -77,6 +78,27 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
       ['change', 2],
       ['rebuild', null],
     ]);
+  });
+
+  it('names the first few requests of a build, and counts the rest', async () => {
+    const db = api().app.db.kysely;
+    const requests = new RebuildRequests(db);
+    for (let id = 1; id <= SHOWN_TRIGGERS + 3; id++) {
+      await requests.record({ trigger: { kind: 'change', resource: 'products', recordId: id } });
+    }
+    const queued = (await rows()).filter((row) => row.status === 'queued');
+    expect(queued).toHaveLength(1);
+    expect(queued[0]).toMatchObject({ requests: SHOWN_TRIGGERS + 3 });
+    const labels = await db
+      .selectFrom('publish_triggers')
+      .select('record_id')
+      .where('build_id', '=', queued[0]!.id)
+      .orderBy('id')
+      .execute();
+    expect(labels.map((row) => row.record_id)).toEqual(
+      Array.from({ length: SHOWN_TRIGGERS }, (_, i) => i + 1),
+    );
+    await db.deleteFrom('publish_builds').where('id', '=', queued[0]!.id).execute();
   });
 
   it('on start, marks as interrupted only the builds this instance could have run', async () => {

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PENDING_PICTURES } from '@conveyor/shared';
+import { type Build, PENDING_PICTURES, SHOWN_TRIGGERS } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHistory } from '../src/db/repositories/builds.ts';
 import { currentRelease } from '../src/publish/siteBuilder.ts';
@@ -117,6 +117,17 @@ describe.skipIf(skipReason)('publishing in the API', () => {
     const after = await status();
     expect(after.lastBuild.status).toBe('success');
     expect(after.history.length).toBeLessThanOrEqual(before + 2);
+    // what asked for them: the first few saves named (the create first), the rest counted
+    const burst = after.history.slice(0, after.history.length - before) as Build[];
+    expect(burst.reduce((sum, build) => sum + build.requests, 0)).toBe(10);
+    for (const build of burst) expect(build.triggers.length).toBeLessThanOrEqual(SHOWN_TRIGGERS);
+    expect(burst.at(-1)!.triggers[0]).toMatchObject({
+      kind: 'change',
+      resource: 'categories',
+      action: 'create',
+      recordId: created.body.data.id,
+      by: 'admin',
+    });
   });
 
   it('does not rebuild for leads and users', async () => {

@@ -1,3 +1,4 @@
+import { SHOWN_TRIGGERS } from '@conveyor/shared';
 import type { Kysely } from 'kysely';
 import {
   addRequest,
@@ -45,20 +46,23 @@ export class RebuildRequests {
       for (;;) {
         const at = isoAt(this.#clock);
         const [queued] = await queuedBuilds(this.#db);
-        let row: number | null = null;
         if (!queued) {
-          row = await insertQueuedBuild(this.#db, at, {
+          const row = await insertQueuedBuild(this.#db, at, {
             requests: 1,
             notBefore: now ? at : null,
             full,
           });
-        } else if (await addRequest(this.#db, queued, at, now, full)) {
-          row = queued.id;
-        }
-        if (row !== null) {
-          // A label only: the request itself is counted above. If a publisher folds the row
-          // into its build in between, this one is left out of that build's list (pruned later).
           await addTrigger(this.#db, row, at, trigger);
+          return;
+        }
+        if (await addRequest(this.#db, queued, at, now, full)) {
+          // A label only: the request itself is counted above. The first few name what asked
+          // for the build; the rest are counted only (a bulk import's thousands of saves read
+          // "and 2,995 more", not 3,000 rows to list). If a publisher folds the row into its
+          // build meanwhile, this label is left out of that build's list (and pruned later).
+          if (queued.requests < SHOWN_TRIGGERS) {
+            await addTrigger(this.#db, queued.id, at, trigger);
+          }
           return;
         }
         // a publisher took that row for a build just now: this change needs one of its own
