@@ -137,6 +137,22 @@ describe.skipIf(skipReason)('incremental site builds', () => {
     const categories = new Set((await shown('categories')).map((category) => category.id));
     return (await shown('products')).filter((product) => categories.has(product.category_id!));
   };
+  /**
+   * Acts on one record of `resource` the site shows, picked at random; where none is left (the
+   * random extras may use them up), does the like edit `instead`.
+   */
+  const onShown = async (
+    random: Random,
+    resource: string,
+    instead: string,
+    act: (id: number) => Promise<unknown>,
+  ): Promise<string> => {
+    const records = await shown(resource);
+    if (!records.length) return `none: ${await edits[instead]!(random)}`;
+    const { id } = random.pick(records);
+    await act(id);
+    return `${resource} ${id}`;
+  };
   const builder = (siteRoot: string, kept: WarmBuilds | null = null) =>
     siteBuilder({
       siteRoot,
@@ -286,27 +302,16 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       });
       return `project ${project.id}`;
     },
-    async 'edit a project'(random) {
-      const projects = await shown('project');
-      if (!projects.length) return `none: ${await edits['add a project']!(random)} added`;
-      const project = random.pick(projects);
-      await call('PUT', `/api/project/${project.id}`, { title_ru: `Проект ${++serial}` });
-      return `project ${project.id}`;
-    },
-    async 'hide a project'(random) {
-      const projects = await shown('project');
-      if (!projects.length) return `none: ${await edits['add a project']!(random)} added`;
-      const project = random.pick(projects);
-      await call('PUT', `/api/project/${project.id}`, { is_active: false });
-      return `project ${project.id}`;
-    },
-    async 'delete a project'(random) {
-      const projects = await shown('project');
-      if (!projects.length) return `none: ${await edits['add a project']!(random)} added`;
-      const project = random.pick(projects);
-      await call('DELETE', `/api/project/${project.id}`);
-      return `project ${project.id}`;
-    },
+    'edit a project': (random) =>
+      onShown(random, 'project', 'add a project', (id) =>
+        call('PUT', `/api/project/${id}`, { title_ru: `Проект ${++serial}` }),
+      ),
+    'hide a project': (random) =>
+      onShown(random, 'project', 'add a project', (id) =>
+        call('PUT', `/api/project/${id}`, { is_active: false }),
+      ),
+    'delete a project': (random) =>
+      onShown(random, 'project', 'add a project', (id) => call('DELETE', `/api/project/${id}`)),
     async 'add a client'() {
       const form = new FormData();
       form.append('name', `Client ${++serial}`);
@@ -314,13 +319,8 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       const client = await call('POST', '/api/clients', form);
       return `client ${client.id}`;
     },
-    async 'delete a client'(random) {
-      const clients = await shown('clients');
-      if (!clients.length) return `none: ${await edits['add a client']!(random)} added`;
-      const client = random.pick(clients);
-      await call('DELETE', `/api/clients/${client.id}`);
-      return `client ${client.id}`;
-    },
+    'delete a client': (random) =>
+      onShown(random, 'clients', 'add a client', (id) => call('DELETE', `/api/clients/${id}`)),
     async 'edit a testimonial'(random) {
       const testimonials = await shown('testimonials');
       if (!testimonials.length) {
@@ -334,13 +334,10 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       await call('PUT', `/api/testimonials/${testimonial.id}`, { message_en: `Great ${++serial}` });
       return `testimonial ${testimonial.id}`;
     },
-    async 'delete a testimonial'(random) {
-      const testimonials = await shown('testimonials');
-      if (!testimonials.length) return `none: ${await edits['edit a testimonial']!(random)}`;
-      const testimonial = random.pick(testimonials);
-      await call('DELETE', `/api/testimonials/${testimonial.id}`);
-      return `testimonial ${testimonial.id}`;
-    },
+    'delete a testimonial': (random) =>
+      onShown(random, 'testimonials', 'edit a testimonial', (id) =>
+        call('DELETE', `/api/testimonials/${id}`),
+      ),
     async 'change the company phone'() {
       const phone = `+998 90 000 00 ${10 + (++serial % 90)}`;
       await call('PUT', '/api/settings', { phone_primary: phone });

@@ -1,45 +1,37 @@
-import { type Build, isResource, SCHEDULER, type Trigger } from '@conveyor/shared';
+import { type Build, isResource, type Trigger } from '@conveyor/shared';
 import { Link as MuiLink, Stack, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
+import { useActorName } from '../schedules/actor.ts';
 
-/** One trigger in staff's words: what asked for the build, and who. */
+/** One trigger in staff's words: what asked for the build (linking its record), and who. */
 function TriggerLine({ trigger }: { trigger: Trigger }) {
   const translate = useTranslate();
-  const name = trigger.by === SCHEDULER ? translate('conveyor.schedule.scheduler') : trigger.by;
-  const by = name ? ` ${translate('conveyor.publishing.trigger_by', { name })}` : '';
-  if (trigger.kind !== 'change') {
-    return (
-      <Typography variant="body2">
-        {translate(`conveyor.publishing.trigger_${trigger.kind}`)}
-        {by}
-      </Typography>
-    );
-  }
-  if (trigger.resource === 'settings' || !trigger.resource || trigger.recordId === null) {
-    return (
-      <Typography variant="body2">
-        {translate('conveyor.publishing.trigger_settings')}
-        {by}
-      </Typography>
-    );
-  }
-  const what = translate(`conveyor.publishing.trigger_${trigger.action ?? 'update'}`, {
-    resource: translate(`resources.${trigger.resource}.name`, { smart_count: 1 }),
-    id: trigger.recordId,
-  });
+  const actorName = useActorName();
+  const name = actorName(null, trigger.by);
+  const { kind, resource, action, recordId } = trigger;
+  const ofRecord = kind === 'change' && !!resource && resource !== 'settings' && recordId !== null;
+  const what =
+    kind !== 'change'
+      ? translate(`conveyor.publishing.trigger_${kind}`)
+      : ofRecord
+        ? translate(`conveyor.publishing.trigger_${action ?? 'update'}`, {
+            resource: translate(`resources.${resource}.name`, { smart_count: 1 }),
+            id: recordId,
+          })
+        : translate('conveyor.publishing.trigger_settings');
   // a record still there opens from here; a deleted one is in the Trash
-  const linked = trigger.action !== 'delete' && isResource(trigger.resource);
+  const linked = ofRecord && action !== 'delete' && isResource(resource);
   return (
     <Typography variant="body2">
       {linked ? (
-        <MuiLink component={Link} to={`/admin/${trigger.resource}/${trigger.recordId}`}>
+        <MuiLink component={Link} to={`/admin/${resource}/${recordId}`}>
           {what}
         </MuiLink>
       ) : (
         what
       )}
-      {by}
+      {name ? ` ${translate('conveyor.publishing.trigger_by', { name })}` : ''}
     </Typography>
   );
 }
