@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, expectToast, row, signIn } from './helpers.ts';
+import { apiGet, apiToken, expectToast, pngFile, row, signIn } from './helpers.ts';
 
 // Drafts and preview (issue 17): an editor saves changes as a draft (the site does not change),
 // the list marks the record, the preview shows the real page with the draft in each language
@@ -162,6 +162,57 @@ for (const [language, words] of Object.entries(WORDS)) {
     await expect(row(page, live).getByTestId('draft-marker')).toHaveCount(0);
   });
 }
+
+test('pictures are drafted too: the live product keeps its own until Publish', async ({ page }) => {
+  test.setTimeout(120_000);
+  const token = await apiToken(page);
+  const categories = await apiGet(page, '/categories?limit=1');
+  const created = await page.request.post('/api/products', {
+    headers: { authorization: `Bearer ${token}` },
+    multipart: {
+      name_ru: `Фото в черновике ${Date.now()}`,
+      category_id: String(categories.data[0].id),
+      images: pngFile('live.png'),
+    },
+  });
+  expect(created.status()).toBe(201);
+  const live = (await created.json()).data as { id: number; images: { id: number }[] };
+  const id = live.id;
+  await signInIn(page, 'English');
+  await page.goto(`/admin/products/${id}`);
+  await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(1);
+  await page.getByTestId('upload-image').setInputFiles([pngFile('main.png')]);
+  await page.getByTestId('upload-images').setInputFiles([pngFile('added.png')]);
+  await page.getByTestId('save-draft').click();
+  await expectToast(page, 'Draft saved');
+  // the live product is as it was
+  const before = await apiGet(page, `/products/${id}`);
+  expect(before.data.image).toBeNull();
+  expect(before.data.images.map((image: { id: number }) => image.id)).toEqual(
+    live.images.map((image) => image.id),
+  );
+  // the form opens on the draft's pictures, and saves them as a draft again unchanged
+  await page.reload();
+  await expect(page.getByTestId('draft-notice')).toBeVisible();
+  await expect(page.getByTestId('previews-image').locator('img')).toHaveCount(1);
+  await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(2);
+  await page.locator('input[name="name_en"]').fill('With drafted pictures');
+  await page.getByTestId('save-draft').click();
+  await expectToast(page, 'Draft saved');
+  await page.reload();
+  await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(2);
+
+  // (the toast is the language tests' to check)
+  await page.getByTestId('publish-draft').click();
+  await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+  const after = await apiGet(page, `/products/${id}`);
+  expect(after.data).toMatchObject({ name_en: 'With drafted pictures' });
+  expect(after.data.image).toMatch(/^products\//);
+  expect(after.data.images).toHaveLength(2);
+  // the form shows the live record now: its new picture and both gallery pictures
+  await expect(page.getByTestId('previews-image').locator('img')).toHaveCount(1);
+  await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(2);
+});
 
 test('a new record saved as a draft is saved hidden: nothing reaches the site', async ({
   page,

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, png, type TestApi } from '@conveyor/api/testing';
 import { authProvider, signedOutNotice } from '../src/providers/authProvider.ts';
 import { dataProvider, SINGLETON_ID, toListResult } from '../src/providers/dataProvider.ts';
-import { session } from '../src/providers/http.ts';
+import { api as call, session } from '../src/providers/http.ts';
+import { withDraft } from '../src/drafts/record.ts';
 import { i18nProvider } from '../src/i18n/index.ts';
 import { cookieJar } from './cookieJar.ts';
 import { startSignedIn, stopSignedIn } from './signedIn.ts';
@@ -136,6 +137,71 @@ describe('data and auth providers', () => {
     expect(ids).toHaveLength(3);
     expect(ids).toContain(keep!.id);
     expect(ids).not.toContain(drop!.id);
+  });
+
+  it('drafts pictures, opens the form on them and publishes them with Save', async () => {
+    const created = await dataProvider.create('products', {
+      data: {
+        name_ru: 'Черновик с фото',
+        category_id: categoryId,
+        image: { rawFile: await file('main.png') },
+        images: [{ rawFile: await file('a.png') }, { rawFile: await file('b.png') }],
+      },
+    });
+    const { data: live } = await dataProvider.getOne('products', { id: created.data.id });
+    const [keep, drop] = live.images as { id: number; src: string }[];
+    const readDraft = async () =>
+      (await call<{ data: { data: Record<string, unknown> } | null }>(`/products/${live.id}/draft`))
+        .data;
+    // Save as draft: a new main picture, one gallery picture removed and one added
+    await dataProvider.update('products', {
+      id: live.id,
+      data: {
+        ...live,
+        name_en: 'Drafted',
+        image: { rawFile: await file('new-main.png') },
+        images: [keep, { rawFile: await file('c.png') }],
+      },
+      previousData: live,
+      meta: { draft: true },
+    });
+    const draft = (await readDraft())!.data;
+    expect(draft).toMatchObject({ name_en: 'Drafted', delete_images_array: [drop!.id] });
+    expect(draft.image).not.toBe(live.image);
+    expect(draft.images_added).toHaveLength(1);
+    // the live record is as it was
+    expect((await dataProvider.getOne('products', { id: live.id })).data).toEqual(live);
+
+    // the edit form opens on the draft; saved as a draft again unchanged, it keeps its pictures
+    const form = withDraft('products', live, draft);
+    expect(form.image).toBe(draft.image);
+    expect((form.images as { src: string }[]).map((image) => image.src)).toEqual([
+      keep!.src,
+      (draft.images_added as string[])[0],
+    ]);
+    await dataProvider.update('products', {
+      id: live.id,
+      data: form,
+      previousData: live,
+      meta: { draft: true },
+    });
+    expect((await readDraft())!.data).toEqual(draft);
+
+    // Save publishes the form as it shows, the draft's pictures included
+    await dataProvider.update('products', {
+      id: live.id,
+      data: form,
+      previousData: live,
+      meta: { spendDraft: true },
+    });
+    const { data: after } = await dataProvider.getOne('products', { id: live.id });
+    expect(after.image).toBe(draft.image);
+    expect((after.images as { src: string }[]).map((image) => image.src)).toEqual([
+      keep!.src,
+      (draft.images_added as string[])[0],
+    ]);
+    expect(after.name_en).toBe('Drafted');
+    expect(await readDraft()).toBeNull();
   });
 
   it('updates partially: a body of only is_active changes only that', async () => {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,7 @@ import { readSiteData } from '../src/publish/siteData.ts';
 import { siteBuilder } from '../src/publish/siteBuilder.ts';
 import { ADMIN, startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
+import { jpeg } from './helpers/images.ts';
 
 // Drafts and preview (issue 17): changes saved without going live, published through the one
 // update path or discarded, and previewed as the site's real page for staff, under a signed link.
@@ -95,7 +97,7 @@ describe.skipIf(skipReason)('drafts', () => {
     expect(publish.body.code).toBe('drafts.none');
   });
 
-  it('refuses a draft the record could not become, and pictures, and keeps the old draft', async () => {
+  it('refuses a draft the record could not become, and keeps the old draft', async () => {
     const { id } = await product();
     await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_uz: 'Yaxshi' } });
     const missing = await api.request('PUT', `/api/products/${id}/draft`, {
@@ -109,15 +111,214 @@ describe.skipIf(skipReason)('drafts', () => {
       json: { name_ru: '', name_uz: '', name_en: '' },
     });
     expect(nameless.body.code).toBe('oneLanguage');
-    const pictures = await api.request('PUT', `/api/products/${id}/draft`, {
+    // a picture that is not the product's, nor the draft's
+    const foreign = await api.request('PUT', `/api/products/${id}/draft`, {
       token,
-      json: { delete_images_array: [1] },
+      json: { delete_images_array: [999_999] },
     });
-    expect(pictures.body).toMatchObject({ code: 'drafts.pictures' });
+    expect(foreign.body).toMatchObject({ field: 'delete_images_array' });
+    const stolen = await api.request('PUT', `/api/products/${id}/draft`, {
+      token,
+      json: { image: 'products/someone-elses.jpg' },
+    });
+    expect(stolen.body).toMatchObject({ code: 'drafts.unknownPicture', field: 'image' });
     const draft = (await api.request('GET', `/api/products/${id}/draft`, { token })).body.data;
     expect(draft.data).toEqual({ name_uz: 'Yaxshi' });
     const unknown = await api.request('PUT', `/api/products/999999/draft`, { token, json: {} });
     expect(unknown.status).toBe(404);
+  });
+
+  describe('pictures', () => {
+    const stored = (path: string) => existsSync(join(api.dataDir, 'uploads', path));
+    const picture = async (name: string) =>
+      new File([new Uint8Array(await jpeg(320, 240))], name, { type: 'image/jpeg' });
+    const detail = async (id: number) =>
+      (await api.request('GET', `/api/products/${id}`, { token })).body.data as {
+        image: string | null;
+        images: { id: number; src: string }[];
+      };
+    const withPictures = async () => {
+      const form = new FormData();
+      form.append('name_ru', 'С картинками');
+      form.append('category_id', String(categoryId));
+      form.append('image', await picture('main.jpg'));
+      form.append('images', await picture('one.jpg'));
+      form.append('images', await picture('two.jpg'));
+      const created = await api.request('POST', '/api/products', { token, form });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.data as { id: number };
+    };
+    const draftOf = async (id: number) =>
+      (await api.request('GET', `/api/products/${id}/draft`, { token })).body.data as {
+        data: Record<string, unknown>;
+      } | null;
+
+    it('keeps new and removed pictures out of the live record until it is published', async () => {
+      const { id } = await withPictures();
+      const live = await detail(id);
+      const form = new FormData();
+      form.append('name_en', 'Pictured');
+      form.append('image', await picture('new-main.jpg'));
+      form.append('images', await picture('three.jpg'));
+      form.append('delete_images_array', String(live.images[0]!.id));
+      const saved = await api.request('PUT', `/api/products/${id}/draft`, { token, form });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const data = saved.body.data.data as Record<string, unknown>;
+      expect(data).toMatchObject({
+        name_en: 'Pictured',
+        delete_images_array: [live.images[0]!.id],
+      });
+      const newMain = data.image as string;
+      const [added] = data.images_added as string[];
+      expect(newMain).toMatch(/^products\//);
+      expect(newMain).not.toBe(live.image);
+      expect(stored(newMain) && stored(added!)).toBe(true);
+      // the live record and what anonymous readers see: unchanged
+      expect(await detail(id)).toEqual(live);
+      const anonymous = (await api.request('GET', `/api/products/${id}`)).body.data;
+      expect(anonymous.image).toBe(live.image);
+      // the orphan sweep leaves a draft's files alone
+      const { sweepOrphans } = await import('../src/storage/sweep.ts');
+      const swept = await sweepOrphans(api.app.db.kysely, api.app.images.storage, 0);
+      expect(swept).not.toContain(newMain);
+      expect(swept).not.toContain(added);
+      expect(stored(newMain)).toBe(true);
+
+      // saved again: keeps what it names, and the rest of the old draft's files go
+      const again = new FormData();
+      again.append('name_en', 'Pictured again');
+      again.append('image', newMain);
+      again.append('images', await picture('four.jpg'));
+      const resaved = await api.request('PUT', `/api/products/${id}/draft`, {
+        token,
+        form: again,
+      });
+      expect(resaved.status, JSON.stringify(resaved.body)).toBe(200);
+      const second = resaved.body.data.data as Record<string, unknown>;
+      expect(second.image).toBe(newMain);
+      expect(second.images_added).toHaveLength(1);
+      expect(second.images_added).not.toContain(added);
+      expect(second).not.toHaveProperty('delete_images_array');
+      expect(stored(added!)).toBe(false);
+      const fourth = (second.images_added as string[])[0]!;
+
+      const published = await api.request('POST', `/api/products/${id}/draft/publish`, { token });
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      const after = await detail(id);
+      expect(after.image).toBe(newMain);
+      expect(after.images.map((image) => image.src)).toEqual([
+        ...live.images.map((image) => image.src),
+        fourth,
+      ]);
+      // the replaced picture stays: the revision before the publish shows it
+      expect(stored(live.image!)).toBe(true);
+      const revisions = (await api.request('GET', `/api/products/${id}/revisions`, { token })).body
+        .data;
+      expect(revisions[0].fields).toEqual(expect.arrayContaining(['name_en', 'image', 'images']));
+    });
+
+    it("goes with a discarded draft, and can remove the picture or the gallery's own", async () => {
+      const { id } = await withPictures();
+      const live = await detail(id);
+      const form = new FormData();
+      form.append('image', await picture('replaced.jpg'));
+      form.append('images', await picture('extra.jpg'));
+      const saved = await api.request('PUT', `/api/products/${id}/draft`, { token, form });
+      const data = saved.body.data.data as { image: string; images_added: string[] };
+      const discarded = await api.request('DELETE', `/api/products/${id}/draft`, { token });
+      expect(discarded.status).toBe(200);
+      expect(stored(data.image)).toBe(false);
+      expect(stored(data.images_added[0]!)).toBe(false);
+      expect(await detail(id)).toEqual(live);
+
+      // a draft without the picture, and without one of the gallery's: JSON does
+      const removing = await api.request('PUT', `/api/products/${id}/draft`, {
+        token,
+        json: { image: null, delete_images_array: [live.images[1]!.id] },
+      });
+      expect(removing.status, JSON.stringify(removing.body)).toBe(200);
+      expect(removing.body.data.data).toEqual({
+        image: null,
+        delete_images_array: [live.images[1]!.id],
+      });
+      expect(await detail(id)).toEqual(live);
+      await api.request('POST', `/api/products/${id}/draft/publish`, { token });
+      const after = await detail(id);
+      expect(after.image).toBeNull();
+      expect(after.images.map((image) => image.id)).toEqual([live.images[0]!.id]);
+    });
+
+    it('refuses a gallery past eight and keeps the draft as it was', async () => {
+      const { id } = await withPictures();
+      await api.request('PUT', `/api/products/${id}/draft`, { token, json: { name_uz: 'Bor' } });
+      const form = new FormData();
+      for (let i = 0; i < 7; i++) form.append('images', await picture(`many-${i}.jpg`));
+      const refused = await api.request('PUT', `/api/products/${id}/draft`, { token, form });
+      expect(refused.status).toBe(400);
+      expect(refused.body.code).toBe('images.tooMany');
+      expect((await draftOf(id))?.data).toEqual({ name_uz: 'Bor' });
+      // nothing of the refused save stays on disk
+      const files = await api.app.db.kysely.selectFrom('draft_files').selectAll().execute();
+      for (const row of files) expect(stored(row.path)).toBe(true);
+      const { sweepOrphans } = await import('../src/storage/sweep.ts');
+      expect(await sweepOrphans(api.app.db.kysely, api.app.images.storage, 0)).toEqual([]);
+    });
+
+    it("go live with the edit screen's Save, those the form kept", async () => {
+      const { id } = await withPictures();
+      const live = await detail(id);
+      const form = new FormData();
+      form.append('image', await picture('drafted-main.jpg'));
+      form.append('images', await picture('kept.jpg'));
+      form.append('images', await picture('dropped.jpg'));
+      const data = (await api.request('PUT', `/api/products/${id}/draft`, { token, form })).body
+        .data.data as { image: string; images_added: string[] };
+      const [kept, dropped] = data.images_added as [string, string];
+      const save = new FormData();
+      save.append('name_en', 'Saved with pictures');
+      save.append('image', data.image);
+      save.append('draft_images', kept);
+      save.append('delete_images_array', String(live.images[0]!.id));
+      const saved = await api.request('PUT', `/api/products/${id}?draft=spend`, {
+        token,
+        form: save,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const after = await detail(id);
+      expect(after.image).toBe(data.image);
+      expect(after.images.map((image) => image.src)).toEqual([live.images[1]!.src, kept]);
+      expect(await draftOf(id)).toBeNull();
+      expect(stored(dropped)).toBe(false);
+      expect(stored(kept)).toBe(true);
+      // a path that is not the draft's does not become the record's picture
+      const other = await api.request('PUT', `/api/products/${id}/draft`, { token, json: {} });
+      expect(other.status).toBe(200);
+      const stolen = new FormData();
+      stolen.append('draft_images', live.images[1]!.src);
+      const refused = await api.request('PUT', `/api/products/${id}?draft=spend`, {
+        token,
+        form: stolen,
+      });
+      expect(refused.body).toMatchObject({ code: 'drafts.unknownPicture', field: 'draft_images' });
+    });
+
+    it('goes with its record when the record is deleted', async () => {
+      const { id } = await withPictures();
+      const form = new FormData();
+      form.append('images', await picture('orphan.jpg'));
+      const data = (await api.request('PUT', `/api/products/${id}/draft`, { token, form })).body
+        .data.data as { images_added: string[] };
+      expect((await api.request('DELETE', `/api/products/${id}`, { token })).status).toBe(200);
+      expect(stored(data.images_added[0]!)).toBe(false);
+      expect(
+        await api.app.db.kysely
+          .selectFrom('drafts')
+          .selectAll()
+          .where('record_id', '=', id)
+          .where('resource', '=', 'products')
+          .execute(),
+      ).toEqual([]);
+    });
   });
 
   it('is spent by a save of the edit screen (?draft=spend), kept by any other update', async () => {
@@ -185,10 +386,17 @@ describe.skipIf(skipReason)('drafts', () => {
     { timeout: 180_000 },
     async () => {
       const { id } = await product({ is_active: false, name_ru: 'Скрытый' });
-      await api.request('PUT', `/api/products/${id}/draft`, {
-        token,
-        json: { name_ru: 'Черновик товара', name_en: 'Draft product' },
-      });
+      // the draft's new picture, too
+      const form = new FormData();
+      form.append('name_ru', 'Черновик товара');
+      form.append('name_en', 'Draft product');
+      form.append(
+        'image',
+        new File([new Uint8Array(await jpeg())], 'p.jpg', { type: 'image/jpeg' }),
+      );
+      const drafted = await api.request('PUT', `/api/products/${id}/draft`, { token, form });
+      expect(drafted.status, JSON.stringify(drafted.body)).toBe(200);
+      const picture = /([^/]+)\.jpg$/.exec(String(drafted.body.data.data.image))![1]!;
       // built while a release of the site builds beside it: two Astro builds at once
       const siteRoot = await mkdtemp(join(tmpdir(), 'conveyor-drafts-site-'));
       const release = siteBuilder({
@@ -231,6 +439,7 @@ describe.skipIf(skipReason)('drafts', () => {
         expect(page.headers.get('x-robots-tag')).toMatch(/noindex/);
         const html = await page.text();
         expect(html).toContain(text);
+        expect(html).toMatch(new RegExp(`/preview/[^"]+/_astro/${picture}[^"]*\\.(webp|avif)`));
         // its styles load from the preview too
         const style = /href="(\/preview\/[^"]+\.css)"/.exec(html)?.[1];
         expect(style).toBeDefined();

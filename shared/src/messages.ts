@@ -110,8 +110,11 @@ export const ERROR_CODES = [
   'schedules.order',
   /** 404: publishing or previewing a draft a record does not have. */
   'drafts.none',
-  /** 400: a draft that changes pictures (they are saved at once, not drafted). */
-  'drafts.pictures',
+  /**
+   * 400: a save naming a stored picture its draft does not hold (a colleague replaced the
+   * draft meanwhile); `field` names the field.
+   */
+  'drafts.unknownPicture',
   /** 404: a preview of a record the site shows no page of (its category is hidden). */
   'drafts.noPage',
   /** 502: the preview's pages could not be built; `error` says why. */

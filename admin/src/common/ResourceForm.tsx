@@ -13,6 +13,7 @@ import {
 import { isDraftable } from '@conveyor/shared';
 import { useDraft } from '../drafts/api.ts';
 import { DraftSaveButton } from '../drafts/DraftSaveButton.tsx';
+import { withDraft } from '../drafts/record.ts';
 import { ConfirmedDeleteButton } from './RowActions.tsx';
 
 /**
@@ -70,7 +71,7 @@ export function ResourceForm({
   if (drafted && isPending) return null;
   return (
     <SimpleForm
-      record={draft ? { ...record, ...draft.data } : record}
+      record={draft && record ? withDraft(resource, record, draft.data) : record}
       toolbar={toolbar}
       defaultValues={activatable ? { is_active: true, ...defaultValues } : defaultValues}
     >

@@ -64,7 +64,8 @@ export const en: Catalogue = mergeCatalogue('en', {
       categories: { hasProducts: 'This category still has products; move or delete them first' },
       drafts: {
         none: 'This record has no unpublished changes',
-        pictures: 'Pictures are saved at once, not in a draft: save them with Save',
+        unknownPicture:
+          'A picture of this draft is no longer there (saved again meanwhile?): reopen the record',
         noPage: 'The site shows no page of this record (its category is hidden)',
         previewFailed: 'The preview could not be built',
       },

@@ -196,8 +196,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
       },
       drafts: {
         none: 'Bu yozuvda e’lon qilinmagan o‘zgarishlar yo‘q',
-        pictures:
-          'Rasmlar qoralamaga emas, darhol saqlanadi: ularni «Saqlash» tugmasi bilan saqlang',
+        unknownPicture:
+          'Bu qoralamaning rasmi endi yo‘q (qoralama qayta saqlanganmi?): yozuvni qayta oching',
         noPage: 'Saytda bu yozuvning sahifasi yo‘q (uning toifasi yashirilgan)',
         previewFailed: 'Oldindan ko‘rishni tayyorlab bo‘lmadi',
       },

@@ -1,5 +1,5 @@
 import { isDraftable, isResource, resourceEntry } from '@conveyor/shared';
-import { type DataProvider, HttpError, type Identifier, type RaRecord } from 'react-admin';
+import { type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { api } from './http.ts';
 
 /**
@@ -112,10 +112,22 @@ function appendField(form: FormData, key: string, value: unknown) {
   else form.append(key, String(value));
 }
 
+/** The stored path of an image the form shows unchanged (a path, or an input's value). */
+function storedPath(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  if (typeof value === 'object' && value !== null && !isFileValue(value)) {
+    return (value as ImageValue).path;
+  }
+  return undefined;
+}
+
 /**
  * The multipart body of a create or update: text fields, the single image when a new file was
  * chosen (or '' when it was removed), new gallery files as repeated `images`, and the ids of
  * gallery images that were there before and are gone now as repeated `delete_images_array`.
+ * Pictures a draft holds (issue 17) are named by their stored path: a draft's new picture in
+ * the image field, its added gallery pictures as repeated `draft_images`, so that saving the
+ * draft again or publishing it with Save keeps them.
  */
 export function toFormData(
   resource: string,
@@ -131,13 +143,19 @@ export function toFormData(
   }
   if (spec.image in data) {
     const image = data[spec.image];
+    const path = storedPath(image);
     if (isFileValue(image)) form.append(spec.image, image.rawFile, image.rawFile.name);
     else if (!image && previous?.[spec.image]) form.append(spec.image, '');
+    else if (path && path !== previous?.[spec.image]) form.append(spec.image, path);
   }
   if (spec.gallery && spec.gallery in data) {
     const gallery = (data[spec.gallery] as ImageValue[] | null) ?? [];
     for (const item of gallery) {
       if (isFileValue(item)) form.append(spec.gallery, item.rawFile, item.rawFile.name);
+      // untouched, the form holds the record's value: `{src}` is the stored path
+      else if (item.id === undefined && (item.path ?? item.src)) {
+        form.append('draft_images', (item.path ?? item.src)!);
+      }
     }
     const kept = new Set(gallery.filter((item) => item.id !== undefined).map((item) => item.id));
     const before = (previous?.[spec.gallery] as ImageValue[] | undefined) ?? [];
@@ -153,31 +171,26 @@ export function toFormData(
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 
 /**
- * A draft's body: the form's fields that differ from the live record, pictures left out. A
- * changed picture is refused: pictures are saved at once, never drafted.
+ * A draft's body: the form's fields that differ from the live record, and its pictures as
+ * they differ from the live record's (new files, a removed picture, the draft's own), in the
+ * multipart body an update takes. The draft replaces what the record's draft held.
  */
-export function draftChanges(
+export function draftBody(
   resource: string,
   data: Record<string, unknown>,
   live: Record<string, unknown>,
-): Record<string, unknown> {
+): { json: Record<string, unknown> } | { form: FormData } {
   const spec = multipartFields(resource);
-  const refused = () => new HttpError('conveyor.errors.drafts.pictures', 400);
-  if (spec) {
-    const image = data[spec.image];
-    if (isFileValue(image) || (spec.image in data && !image && live[spec.image])) throw refused();
-    if (spec.gallery && spec.gallery in data) {
-      const ids = (items: unknown) =>
-        ((items as ImageValue[] | null) ?? []).map((item) => (isFileValue(item) ? 'new' : item.id));
-      if (!same(ids(data[spec.gallery]), ids(live[spec.gallery]))) throw refused();
-    }
-  }
   const changes: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     if (READ_ONLY.has(key) || key === spec?.image || key === spec?.gallery) continue;
     if (!same(value, live[key])) changes[key] = value;
   }
-  return changes;
+  if (!spec) return { json: changes };
+  const pictures = Object.fromEntries(
+    [spec.image, spec.gallery].flatMap((key) => (key && key in data ? [[key, data[key]]] : [])),
+  );
+  return { form: toFormData(resource, { ...changes, ...pictures }, live) };
 }
 
 /** A JSON body: the record without the fields the API computes. */
@@ -235,7 +248,7 @@ export const dataProvider: DataProvider = {
       // unchanged in react-admin's cache
       await api(`/${resource}/${encodeURIComponent(params.id)}/draft`, {
         method: 'PUT',
-        json: draftChanges(resource, params.data, params.previousData),
+        ...draftBody(resource, params.data, params.previousData),
       });
       return { data: params.previousData } as never;
     }

@@ -35,8 +35,9 @@ export const TABLES = [
   // Earlier states of the content, to undo with; their files are among the uploads.
   'revisions',
   'revision_files',
-  // Changes staff saved and have not published yet.
+  // Changes staff saved and have not published yet; their pictures are among the uploads.
   'drafts',
+  'draft_files',
   // Pending lead deliveries are jobs: a lead acknowledged but not yet delivered must still reach
   // sales after a move to another database. Finished jobs are the deliveries' history.
   'jobs',

@@ -91,6 +91,14 @@ export interface DraftsTable {
   updated_at: Timestamp;
 }
 
+/** A stored file a draft holds (its new picture, a product's added gallery pictures). */
+export interface DraftFilesTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  path: string;
+}
+
 export interface RevisionFilesTable {
   id: Generated<number>;
   revision_id: number;
@@ -338,6 +346,7 @@ export interface Database {
   publish_builds: PublishBuildsTable;
   publish_triggers: PublishTriggersTable;
   drafts: DraftsTable;
+  draft_files: DraftFilesTable;
   server_keys: ServerKeysTable;
   webhook_receipts: WebhookReceiptsTable;
   jobs: JobsTable;

@@ -1,25 +1,12 @@
 import type { Actor } from '../audit/log.ts';
 import { findDraft, removeDraft } from '../db/repositories/drafts.ts';
 import type { Executor } from '../db/repositories/table.ts';
-import { BadRequest, NotFound } from '../lib/httpErrors.ts';
+import { NotFound } from '../lib/httpErrors.ts';
 import type { Body, Crud } from '../routes/crud/definition.ts';
+import { changeGallery } from '../routes/products/gallery.ts';
 import { updateIn } from '../routes/crud/update.ts';
 import { checkReferences, columnValues, requireLocalized } from '../routes/crud/values.ts';
-
-/**
- * What a draft may hold: the record's own fields, as an update's body gives them. Pictures are
- * saved at once, never drafted: a body that changes them is refused rather than half-kept.
- */
-export function draftValues(def: Crud, body: Body): Body {
-  const removed = (body as { delete_images_array?: unknown[] }).delete_images_array;
-  if ((removed ?? []).length > 0) {
-    throw new BadRequest('Pictures are saved at once, not in a draft', {
-      code: 'drafts.pictures',
-      field: 'delete_images_array',
-    });
-  }
-  return columnValues(def, body);
-}
+import { picturesOf } from './pictures.ts';
 
 /**
  * Checks a draft as its record would be once published: a language filled in where one must
@@ -36,9 +23,11 @@ export async function checkDraft(
 }
 
 /**
- * Publishes a record's draft inside `trx`: the draft's fields written through the one update
- * path (a revision, the activity log's event, by `actor`), and the draft gone. Answers false
- * when the record has no draft. The caller publishes the site once the transaction commits.
+ * Publishes a record's draft inside `trx`: the draft's fields and pictures written through the
+ * one update path (a revision, the activity log's event, by `actor`), and the draft gone.
+ * Answers false when the record has no draft. The caller publishes the site once the
+ * transaction commits. The pictures the draft replaces stay on disk: the revision before it
+ * names them (they go when that revision is pruned).
  */
 export async function publishDraft(
   trx: Executor,
@@ -52,9 +41,19 @@ export async function publishDraft(
   const current = await def.repo.get(trx, id);
   if (!current) throw new NotFound('Not found');
   const values = columnValues(def, draft.data);
+  const pictures = picturesOf(def, draft.data);
   // the live record may have changed since the draft was saved: check the result again
   await checkDraft(def, trx, current, values);
-  await updateIn(trx, def, actor, id, values, { details: { draft: true, ...details } });
+  if (def.image && pictures.image !== undefined) values[def.image.column] = pictures.image;
+  await updateIn(trx, def, actor, id, values, {
+    async after(updated) {
+      if (!def.gallery || (!pictures.added.length && !pictures.removed.length)) return [];
+      // an image someone removed since the draft was saved is not refused: it is gone anyway
+      await changeGallery(trx, updated.id, pictures.removed, pictures.added, { lenient: true });
+      return ['images'];
+    },
+    details: { draft: true, ...details },
+  });
   await removeDraft(trx, def.name, id);
   return true;
 }

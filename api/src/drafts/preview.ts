@@ -11,6 +11,7 @@ import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts'
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { type AnyRecord, type Crud, present } from '../routes/crud/definition.ts';
 import { columnValues } from '../routes/crud/values.ts';
+import { picturesOf } from './pictures.ts';
 
 /**
  * Previews of drafts (issue 17): the record's public pages, with its draft applied, built by
@@ -68,9 +69,11 @@ async function withDraft(
 ): Promise<string | null> {
   const db = app.db.kysely;
   const draft = await findDraft(db, def.name, record.id);
+  const pictures = picturesOf(def, draft?.data);
   const merged = {
     ...record,
     ...columnValues(def, draft?.data ?? {}),
+    ...(def.image && pictures.image !== undefined && { [def.image.column]: pictures.image }),
     is_active: true,
   } as AnyRecord;
   const visible = (list: string, id: unknown) => data[list]!.some((row) => row.id === id);
@@ -79,7 +82,15 @@ async function withDraft(
       data.categories = put(data.categories!, merged);
       return `/catalog/${merged.id}`;
     case 'products': {
-      data.products = put(data.products!, (await present(def, db, merged, false)) as AnyRecord);
+      const shown = (await present(def, db, merged, false)) as AnyRecord;
+      // the gallery as the draft leaves it; its new pictures have no ids yet
+      shown.images = [
+        ...(shown.images as { id: number }[]).filter(
+          (image) => !pictures.removed.includes(image.id),
+        ),
+        ...pictures.added.map((src, index) => ({ id: -1 - index, src })),
+      ];
+      data.products = put(data.products!, shown);
       return visible('categories', merged.category_id)
         ? `/catalog/${String(merged.category_id)}/products/${merged.id}`
         : null;

@@ -17,8 +17,8 @@ export interface RevisionRetention {
 }
 
 /**
- * Of these files, those that no record (an image column, a product's gallery) and no revision
- * names: safe to remove from disk.
+ * Of these files, those that no record (an image column, a product's gallery), no revision and
+ * no draft names: safe to remove from disk.
  */
 export async function orphans(db: Executor, paths: readonly string[]): Promise<string[]> {
   const all = [...new Set(paths)];
@@ -30,11 +30,12 @@ export async function orphans(db: Executor, paths: readonly string[]): Promise<s
   return all.filter((path) => !named.has(path));
 }
 
-/** Of these files, those a record or a revision names. */
+/** Of these files, those a record, a revision or a draft names. */
 async function referenced(db: Executor, wanted: string[]): Promise<Set<string>> {
   const named = new Set<string>();
   const add = (rows: { path: unknown }[]) => rows.forEach((row) => named.add(String(row.path)));
   add(await db.selectFrom('revision_files').select('path').where('path', 'in', wanted).execute());
+  add(await db.selectFrom('draft_files').select('path').where('path', 'in', wanted).execute());
   add(
     await db
       .selectFrom('product_images')

@@ -38,6 +38,15 @@ export const productBodies = bodies(
     ...productFields,
     /** Ids of existing images to delete (update only; also sent as repeated multipart fields). */
     delete_images_array: { type: 'array', items: idSchema, maxItems: 100 },
+    /**
+     * The pictures a draft added to the gallery that stay (their stored paths), on a draft's
+     * save and on the edit screen's Save that publishes it (update only; issue 17).
+     */
+    draft_images: {
+      type: 'array',
+      items: { type: 'string', minLength: 1, maxLength: 300 },
+      maxItems: 100,
+    },
   },
   ['category_id'],
 );

@@ -80,12 +80,32 @@ export async function saveDraft(
   return (await findDraft(db, resource, recordId))!;
 }
 
-/** Deletes a record's draft; whether there was one. */
+/** Names the stored files a record's draft holds (its pictures), replacing what it named. */
+export async function setDraftFiles(
+  db: Executor,
+  resource: string,
+  recordId: number,
+  paths: readonly string[],
+): Promise<void> {
+  await db
+    .deleteFrom('draft_files')
+    .where('resource', '=', resource)
+    .where('record_id', '=', recordId)
+    .execute();
+  if (!paths.length) return;
+  await db
+    .insertInto('draft_files')
+    .values(paths.map((path) => ({ resource, record_id: recordId, path })))
+    .execute();
+}
+
+/** Deletes a record's draft and the names of its files; whether there was one. */
 export async function removeDraft(
   db: Executor,
   resource: string,
   recordId: number,
 ): Promise<boolean> {
+  await setDraftFiles(db, resource, recordId, []);
   const deleted = await db
     .deleteFrom('drafts')
     .where('resource', '=', resource)

@@ -4,18 +4,38 @@ import {
   draftSchema,
   ERRORS,
   errorResponses,
+  fileFields,
   idParamsSchema,
   PREVIEW_LINK_HOURS,
   previewBodySchema,
   previewSchema,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { checkDraft, draftValues, publishDraft } from '../../drafts/drafts.ts';
+import { checkDraft, publishDraft } from '../../drafts/drafts.ts';
+import {
+  droppedFiles,
+  filesOf,
+  KEPT,
+  nextPictures,
+  picturesData,
+  picturesOf,
+} from '../../drafts/pictures.ts';
 import { buildPreview } from '../../drafts/preview.ts';
-import { findDraft, listDrafts, removeDraft, saveDraft } from '../../db/repositories/drafts.ts';
+import {
+  findDraft,
+  listDrafts,
+  removeDraft,
+  saveDraft,
+  setDraftFiles,
+} from '../../db/repositories/drafts.ts';
 import { ApiError, NotFound } from '../../lib/httpErrors.ts';
 import { ensurePreviewCookie } from '../../plugins/auth.ts';
-import { type Crud, present, publish } from './definition.ts';
+import { orphans } from '../../revisions/prune.ts';
+import { checkGallery } from '../products/gallery.ts';
+import { type Body, type Crud, present, publish } from './definition.ts';
+import { checkFiles, orRemove, saveFiles } from './files.ts';
+import { bodyMediaTypes, withImageRemoval } from './schemas.ts';
+import { columnValues } from './values.ts';
 
 /**
  * A content record's draft (issue 17): changes saved without going live, previewed as the real
@@ -29,6 +49,10 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
   const config = { access: 'staff', area: def.name } as const;
   const path = `/${def.name}/:id/draft`;
   const db = app.db.kysely;
+  // a draft takes pictures as the record's update does (multipart)
+  const takesFiles = fileFields(def.name);
+  const uploads = takesFiles.length ? { fileFields: takesFiles } : {};
+  const media = bodyMediaTypes(def);
 
   const existing = async (id: number) => {
     const record = await def.repo.get(db, id);
@@ -79,25 +103,47 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
   api.put(
     path,
     {
-      config,
+      config: { ...config, ...uploads },
       schema: {
         tags,
         summary: `Save changes to one of ${def.name} as a draft (the live record stays)`,
         description:
-          'The body is an update’s, JSON only: it replaces what the draft held. Pictures are ' +
-          'saved at once, never drafted (drafts.pictures).',
+          'The body is an update’s (JSON, or multipart with pictures): it replaces what the ' +
+          'draft held. New pictures are stored and held by the draft; the image field naming ' +
+          `the draft's new picture, and \`${KEPT}\`, its added gallery pictures, keep them.`,
         security,
         params: idParamsSchema,
-        body: def.bodies.update,
+        ...media,
+        body: withImageRemoval(def, def.bodies.update),
         response: { 200: dataResponseSchema(draftSchema), ...errorResponses },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const current = await existing(id);
-      const values = draftValues(def, { ...(request.body as object) });
-      await checkDraft(def, db, current, values);
-      return { data: await saveDraft(db, request, def.name, id, values) };
+      const live = await existing(id);
+      const body = { ...(request.body as Body) };
+      const fields = columnValues(def, body);
+      await checkDraft(def, db, live, fields);
+      const previous = picturesOf(def, (await findDraft(db, def.name, id))?.data);
+      const files = await checkFiles(app, def, request);
+      const stored: Body = {};
+      const { written, gallery } = await saveFiles(app, def, files, stored);
+      const saved = await orRemove(app, written, async () => {
+        const image = def.image ? (stored[def.image.column] as string | undefined) : undefined;
+        const next = nextPictures(def, body, { image, gallery }, previous, live);
+        if (def.gallery) await checkGallery(db, id, next);
+        const draft = await db.transaction().execute(async (trx) => {
+          const kept = await saveDraft(trx, request, def.name, id, {
+            ...fields,
+            ...picturesData(def, next),
+          });
+          await setDraftFiles(trx, def.name, id, filesOf(next));
+          return kept;
+        });
+        return { draft, dropped: droppedFiles(previous, next) };
+      });
+      await app.images.remove(await orphans(db, saved.dropped));
+      return { data: saved.draft };
     },
   );
 
@@ -116,7 +162,10 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
     async (request) => {
       const { id } = request.params;
       await existing(id);
-      if (!(await removeDraft(db, def.name, id))) throw noDraft();
+      const draft = await findDraft(db, def.name, id);
+      const removed = await db.transaction().execute((trx) => removeDraft(trx, def.name, id));
+      if (!draft || !removed) throw noDraft();
+      await app.images.remove(await orphans(db, filesOf(picturesOf(def, draft.data))));
       return { data: id };
     },
   );

@@ -17,6 +17,8 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.ts';
 import { removeNotesOf } from '../../db/repositories/notes.ts';
 import { findDraft, removeDraft } from '../../db/repositories/drafts.ts';
+import { droppedFiles, filesOf, nextPictures, picturesOf } from '../../drafts/pictures.ts';
+import { orphans } from '../../revisions/prune.ts';
 import { addRevision, snapshotOf, unreferenced } from '../../revisions/store.ts';
 import { deletedWith } from '../../revisions/trash.ts';
 import { dropSchedule } from '../../schedules/schedule.ts';
@@ -155,9 +157,25 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
       if (removeImage) values[def.image!.column] = null;
       await checkReferences(def, db, values);
       const { written, gallery } = await saveFiles(app, def, files, values);
+      // Spending a draft: the pictures it holds that the form kept go live with the save (the
+      // image field naming its new picture, `draft_images` its added ones); the rest go.
+      const draft = spendDraft ? await findDraft(db, def.name, id) : undefined;
+      let newImage = Boolean(files.image);
+      let dropped: string[] = [];
       const obsolete: (string | null)[] = [];
-      const record = await orRemove(app, written, () =>
-        db.transaction().execute(async (trx) => {
+      const record = await orRemove(app, written, async () => {
+        if (draft) {
+          const drafted = picturesOf(def, draft.data);
+          const image = def.image ? (values[def.image.column] as string | undefined) : undefined;
+          const next = nextPictures(def, body, { image, gallery }, drafted, existing);
+          if (def.image && typeof next.image === 'string' && !files.image) {
+            values[def.image.column] = next.image;
+            newImage = true;
+          }
+          gallery.splice(0, gallery.length, ...next.added);
+          dropped = droppedFiles(drafted, next);
+        }
+        return db.transaction().execute(async (trx) => {
           const ctx = { app, request, db: trx };
           const spent = spendDraft && (await findDraft(trx, def.name, id)) !== undefined;
           const { updated } = await updateIn(trx, def, request, id, values, {
@@ -166,7 +184,7 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             },
             async after(updated, current) {
               // the image to delete is the one this update replaces
-              if (files.image || removeImage) obsolete.push(imageOf(def, current));
+              if (newImage || removeImage) obsolete.push(imageOf(def, current));
               obsolete.push(
                 ...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []),
               );
@@ -177,12 +195,13 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
           });
           if (spent) await removeDraft(trx, def.name, id);
           return updated;
-        }),
-      );
+        });
+      });
       // an image a revision still shows stays until that revision is pruned
       await app.images.remove(
         def.publishes ? await unreferenced(app.db.kysely, obsolete) : obsolete,
       );
+      await app.images.remove(await orphans(app.db.kysely, dropped));
       publish(app, def, 'update', record.id, request);
       return { data: await present(def, app.db.kysely, record, true) };
     },
@@ -224,13 +243,17 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
               await dropSchedule(trx, { resource: item.resource, id: item.record_id });
             }
           }
+          // nor does its draft: it would come back with a restore as nobody's current work
+          const draft = draftable ? await findDraft(trx, def.name, id) : undefined;
+          if (draft) await removeDraft(trx, def.name, id);
           await audit(trx, request, {
             action: 'delete',
             resource: def.name,
             recordId: id,
             details: revised(revision),
           });
-          return [imageOf(def, existing), ...extra];
+          const drafted = draft ? filesOf(picturesOf(def, draft.data)) : [];
+          return [imageOf(def, existing), ...extra, ...drafted];
         })
         .catch((error: unknown) => {
           if (isForeignKeyViolation(error))

@@ -1,19 +1,12 @@
-import {
-  ERRORS,
-  MAX_PRODUCT_IMAGES,
-  type Media,
-  productBodies,
-  productDetailSchema,
-  productSchema,
-} from '@conveyor/shared';
+import { type Media, productBodies, productDetailSchema, productSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { addImages, deleteImages, imagesOf } from '../../db/repositories/productImages.ts';
+import { imagesOf } from '../../db/repositories/productImages.ts';
 import { categories, media, products } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
-import { BadRequest } from '../../lib/httpErrors.ts';
 import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
 import type { AnyRecord } from '../crud/definition.ts';
 import { registerCrud } from '../crud/index.ts';
+import { changeGallery } from './gallery.ts';
 
 /** A product's videos: all of them for staff, the active ones for anonymous readers. */
 async function videosOf(db: Executor, productId: number, staff: boolean): Promise<Media[]> {
@@ -40,21 +33,7 @@ export default async function productRoutes(app: FastifyInstance) {
        * the new files; at most eight. Returns the deleted images' files.
        */
       async afterWrite({ db }, record, body, gallery) {
-        const toDelete = [...new Set(body.delete_images_array ?? [])];
-        const current = await imagesOf(db, record.id);
-        const foreign = toDelete.find((id) => !current.some((image) => image.id === id));
-        if (foreign !== undefined) {
-          throw new BadRequest(
-            `delete_images_array: image ${foreign} does not belong to this product`,
-            { field: 'delete_images_array' },
-          );
-        }
-        if (current.length - toDelete.length + gallery.length > MAX_PRODUCT_IMAGES) {
-          throw new BadRequest(ERRORS.tooManyImages, { code: 'images.tooMany' });
-        }
-        const removed = await deleteImages(db, record.id, toDelete);
-        await addImages(db, record.id, gallery);
-        return removed;
+        return changeGallery(db, record.id, body.delete_images_array ?? [], gallery);
       },
       async beforeDelete({ app, request, db }, record) {
         // its videos go with it (the key cascades): each to the trash, to come back with it
