@@ -214,6 +214,38 @@ test('pictures are drafted too: the live product keeps its own until Publish', a
   await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(2);
 });
 
+test('the company data is drafted, previewed and published like a record', async ({ page }) => {
+  test.setTimeout(240_000);
+  const address = `Drafted avenue ${Date.now()}`;
+  await signInIn(page, 'English');
+  await page.goto('/admin/settings');
+  await page.locator('input[name="address_en"]').fill(address);
+  await page.getByTestId('save-draft').click();
+  await expectToast(page, 'Draft saved');
+  await expect(page.getByTestId('draft-notice')).toContainText('Unpublished changes');
+  // the live data is as it was, and the form goes on from the draft
+  const live = await (await page.request.get('/api/settings')).json();
+  expect(live.data.address_en).not.toBe(address);
+  await page.reload();
+  await expect(page.locator('input[name="address_en"]')).toHaveValue(address);
+
+  // the preview shows the contacts page with the drafted address
+  await page.getByTestId('preview-button').click();
+  const frame = page.frameLocator('[data-testid="preview-frame"]');
+  await page.getByTestId('preview-lang-en').click();
+  await expect(frame.locator('main')).toContainText(address, { timeout: 60_000 });
+  await page.keyboard.press('Escape');
+
+  await page.getByTestId('publish-draft').click();
+  await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+  await expect
+    .poll(async () => (await (await page.request.get('/api/settings')).json()).data.address_en)
+    .toBe(address);
+  await expect
+    .poll(async () => (await page.request.get('/en/contacts')).text(), { timeout: 90_000 })
+    .toContain(address);
+});
+
 test('a new record saved as a draft is saved hidden: nothing reaches the site', async ({
   page,
 }) => {

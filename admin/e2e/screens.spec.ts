@@ -104,7 +104,11 @@ test("supplier edit: the spec's screen, required fields, 'Taklif tahrirlandi', b
   await expect(company).toHaveValue(supplier.company_name);
   await expect(page.getByRole('spinbutton', { name: 'Hamkorlar soni' })).toBeVisible();
   // spec 2.4: a save button, and no delete
-  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
+  // Save, and Save as draft (issue 17): the company data every page shows is drafted too
+  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText([
+    'Saqlash',
+    'Qoralama sifatida saqlash',
+  ]);
   await company.fill('');
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expect(page.getByText('Majburiy maydon').first()).toBeVisible();
@@ -127,7 +131,11 @@ test('company settings are edited in the admin', async ({ page }) => {
   await page.goto('/admin/settings');
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).not.toHaveValue('');
-  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
+  // Save, and Save as draft (issue 17): the company data every page shows is drafted too
+  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText([
+    'Saqlash',
+    'Qoralama sifatida saqlash',
+  ]);
   await email.fill('sales@conveyor.example');
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, "Ma'lumotlar tahrirlandi");

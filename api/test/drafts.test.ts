@@ -489,6 +489,108 @@ describe.skipIf(skipReason)('drafts', () => {
     },
   );
 
+  describe('company settings', () => {
+    const settings = async () => (await api.request('GET', '/api/settings')).body.data;
+    const draftOf = async () =>
+      (await api.request('GET', '/api/settings/draft', { token })).body.data;
+
+    it('keeps the live company data until the draft is published, or discards it', async () => {
+      const live = await settings();
+      const saved = await api.request('PUT', '/api/settings/draft', {
+        token,
+        json: { phone_primary: '+998 71 200 00 01', address_en: 'Drafted street 1' },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data).toMatchObject({
+        resource: 'settings',
+        data: { phone_primary: '+998 71 200 00 01', address_en: 'Drafted street 1' },
+      });
+      expect(await settings()).toEqual(live);
+      // checked as a save is: a bad address is refused, the draft stays as it was
+      const bad = await api.request('PUT', '/api/settings/draft', {
+        token,
+        json: { email: 'not an address' },
+      });
+      expect(bad.status).toBe(400);
+      expect((await draftOf()).data).toMatchObject({ address_en: 'Drafted street 1' });
+      // never to anyone signed out
+      expect((await api.request('GET', '/api/settings/draft')).status).toBe(401);
+
+      const published = await api.request('POST', '/api/settings/draft/publish', { token });
+      expect(published.status, JSON.stringify(published.body)).toBe(200);
+      expect(await settings()).toMatchObject({
+        phone_primary: '+998 71 200 00 01',
+        address_en: 'Drafted street 1',
+        email: live.email,
+      });
+      expect(await draftOf()).toBeNull();
+      const revisions = (await api.request('GET', '/api/settings/revisions', { token })).body.data;
+      expect(revisions[0]).toMatchObject({ action: 'update', user_name: 'admin' });
+      expect(revisions[0].fields).toEqual(expect.arrayContaining(['phone_primary', 'address_en']));
+      expect((await api.request('POST', '/api/settings/draft/publish', { token })).body.code).toBe(
+        'drafts.none',
+      );
+
+      await api.request('PUT', '/api/settings/draft', { token, json: { legal_name: 'Never' } });
+      expect((await api.request('DELETE', '/api/settings/draft', { token })).status).toBe(200);
+      expect((await settings()).legal_name).not.toBe('Never');
+      expect((await api.request('DELETE', '/api/settings/draft', { token })).status).toBe(404);
+    });
+
+    it("is spent by the edit screen's Save, kept by a plain save", async () => {
+      await api.request('PUT', '/api/settings/draft', { token, json: { legal_name: 'Drafted' } });
+      const plain = await api.request('PUT', '/api/settings', {
+        token,
+        json: { developer_name: 'Plain' },
+      });
+      expect(plain.status).toBe(200);
+      expect((await draftOf()).data).toEqual({ legal_name: 'Drafted' });
+      const saved = await api.request('PUT', '/api/settings?draft=spend', {
+        token,
+        json: { legal_name: 'Saved' },
+      });
+      expect(saved.status).toBe(200);
+      expect((await settings()).legal_name).toBe('Saved');
+      expect(await draftOf()).toBeNull();
+    });
+
+    it(
+      'previews the contacts page with the draft, to signed-in staff',
+      { timeout: 180_000 },
+      async () => {
+        await api.request('PUT', '/api/settings/draft', {
+          token,
+          json: { address_en: 'Preview avenue 7', address_ru: 'Проспект предпросмотра 7' },
+        });
+        const reply = await api.request('POST', '/api/settings/preview', { token, json: {} });
+        expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+        const { pages } = reply.body.data;
+        expect(pages.en).toMatch(/^\/preview\/[^/]+\/en\/contacts\/$/);
+        const signedIn = await fetch(`${api.url}/api/signin`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...ADMIN, session: 'cookie' }),
+        });
+        const cookie = signedIn.headers
+          .getSetCookie()
+          .find((each) => each.startsWith('conveyor_preview='))!
+          .split(';')[0]!;
+        for (const [lang, text] of [
+          ['en', 'Preview avenue 7'],
+          ['ru', 'Проспект предпросмотра 7'],
+        ] as const) {
+          const page = await fetch(api.url + pages[lang], { headers: { cookie } });
+          expect(page.status).toBe(200);
+          expect(await page.text()).toContain(text);
+        }
+        expect((await fetch(api.url + pages.en)).status).toBe(401);
+        // the live data is as it was
+        expect((await settings()).address_en).not.toBe('Preview avenue 7');
+        await api.request('DELETE', '/api/settings/draft', { token });
+      },
+    );
+  });
+
   it('says so when a preview cannot be built', async () => {
     const broken = await startApi({ PUBLISH_BUILD_COMMAND: 'echo "the build broke" >&2; exit 3' });
     try {

@@ -1,5 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { RESOURCE_REGISTRY, RESOURCES, type Resource } from './resources.ts';
+import { RESOURCE_REGISTRY, RESOURCES } from './resources.ts';
 import { idSchema, recordSchema, timestampSchema } from './schemas/common.ts';
 
 /**
@@ -10,13 +10,21 @@ import { idSchema, recordSchema, timestampSchema } from './schemas/common.ts';
  */
 export const DRAFT_RESOURCES = RESOURCES.filter((name) => RESOURCE_REGISTRY[name].publishes);
 
-export function isDraftable(name: string): name is Resource {
-  return (DRAFT_RESOURCES as readonly string[]).includes(name);
+/**
+ * The company settings (phones, addresses, links every page shows) take a draft too: one
+ * record, whose draft is kept under SETTINGS_RECORD_ID (`/api/settings/draft`).
+ */
+export const SETTINGS_DRAFT = 'settings';
+export const SETTINGS_RECORD_ID = 1;
+
+/** Whether records of this name take drafts (a resource of the site's, or the settings). */
+export function isDraftable(name: string): boolean {
+  return name === SETTINGS_DRAFT || (DRAFT_RESOURCES as readonly string[]).includes(name);
 }
 
 /** A record's unpublished changes. */
 export const draftSchema = recordSchema({
-  resource: { type: 'string', enum: DRAFT_RESOURCES },
+  resource: { type: 'string', enum: [...DRAFT_RESOURCES, SETTINGS_DRAFT] },
   record_id: idSchema,
   /** The fields the draft changes, as an update's body gives them. */
   data: { type: 'object', additionalProperties: true },

@@ -17,11 +17,12 @@ import { withDraft } from '../drafts/record.ts';
 import { ConfirmedDeleteButton } from './RowActions.tsx';
 
 /**
- * Every form's toolbar: Save and, on an edit screen, the delete of the list rows (asks first,
- * the spec's failure wording) unless `deletable` is false (supplier applications: spec 2.4
- * gives their edit screen only a save button; the company settings), disabled with
- * `disableDelete` (the last user). react-admin's default toolbar would bring a delete with its
- * own failure toast everywhere.
+ * Every form's toolbar: Save, Save as draft for what the site shows (DraftSaveButton: the
+ * catalogue's records and the company settings) and, on an edit screen, the delete of the list
+ * rows (asks first, the spec's failure wording) unless `deletable` is false (supplier
+ * applications: spec 2.4 gives their edit screen only a save button; the company settings),
+ * disabled with `disableDelete` (the last user). react-admin's default toolbar would bring a
+ * delete with its own failure toast everywhere.
  */
 export function FormToolbar({
   deletable = true,

@@ -1,4 +1,4 @@
-import type { Draft, Preview } from '@conveyor/shared';
+import { type Draft, type Preview, SETTINGS_DRAFT } from '@conveyor/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../providers/http.ts';
 
@@ -6,6 +6,13 @@ import { api } from '../providers/http.ts';
 // (`/{resource}/{id}/draft`); its list marks the records that have one.
 
 const draftKey = (resource: string, id: unknown) => ['draft', resource, id] as const;
+
+/**
+ * Where a record's draft lives: under the record, or `/settings/draft` for the company
+ * settings (one record, no id in its address).
+ */
+const recordPath = (resource: string, id: unknown) =>
+  resource === SETTINGS_DRAFT ? `/${resource}` : `/${resource}/${String(id)}`;
 const draftsKey = (resource: string) => ['drafts', resource] as const;
 
 /** A record's draft (null: none). */
@@ -13,7 +20,8 @@ export function useDraft(resource: string, id: number | undefined, enabled: bool
   return useQuery({
     queryKey: draftKey(resource, id),
     enabled: enabled && id !== undefined,
-    queryFn: async () => (await api<{ data: Draft | null }>(`/${resource}/${id}/draft`)).data,
+    queryFn: async () =>
+      (await api<{ data: Draft | null }>(`${recordPath(resource, id)}/draft`)).data,
   });
 }
 
@@ -39,17 +47,17 @@ export function useDraftChanged() {
 }
 
 export const saveDraft = (resource: string, id: number, data: Record<string, unknown>) =>
-  api<{ data: Draft }>(`/${resource}/${id}/draft`, { method: 'PUT', json: data });
+  api<{ data: Draft }>(`${recordPath(resource, id)}/draft`, { method: 'PUT', json: data });
 
 export const discardDraft = (resource: string, id: number) =>
-  api(`/${resource}/${id}/draft`, { method: 'DELETE' });
+  api(`${recordPath(resource, id)}/draft`, { method: 'DELETE' });
 
 export const publishDraft = (resource: string, id: number) =>
-  api(`/${resource}/${id}/draft/publish`, { method: 'POST', json: {} });
+  api(`${recordPath(resource, id)}/draft/publish`, { method: 'POST', json: {} });
 
 export const buildPreview = async (resource: string, id: number, hours?: number) =>
   (
-    await api<{ data: Preview }>(`/${resource}/${id}/preview`, {
+    await api<{ data: Preview }>(`${recordPath(resource, id)}/preview`, {
       method: 'POST',
       json: hours ? { hours } : {},
     })

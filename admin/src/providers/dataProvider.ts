@@ -245,25 +245,29 @@ export const dataProvider: DataProvider = {
   async update(resource, params) {
     if ((params.meta as { draft?: boolean } | undefined)?.draft) {
       // Save as draft (issue 17): the fields that differ from the live record, the live record
-      // unchanged in react-admin's cache
-      await api(`/${resource}/${encodeURIComponent(params.id)}/draft`, {
+      // unchanged in react-admin's cache. The company settings' draft has no id in its address.
+      const record = SINGLETONS.has(resource)
+        ? `/${resource}`
+        : `/${resource}/${encodeURIComponent(params.id)}`;
+      await api(`${record}/draft`, {
         method: 'PUT',
         ...draftBody(resource, params.data, params.previousData),
       });
       return { data: params.previousData } as never;
-    }
-    if (SINGLETONS.has(resource)) {
-      const reply = await api<{ data: RaRecord }>(`/${resource}`, {
-        method: 'PUT',
-        json: toJson(params.data),
-      });
-      return { data: withSingletonId(reply.data) } as never;
     }
     // the edit screen's Save (EditPage: `meta.spendDraft`) publishes what the form showed, a
     // draft included: the API spends the draft in the same transaction. Other updates (the
     // list's on/off switch) leave a draft alone.
     const spend =
       isDraftable(resource) && (params.meta as { spendDraft?: boolean } | undefined)?.spendDraft;
+    if (SINGLETONS.has(resource)) {
+      const reply = await api<{ data: RaRecord }>(`/${resource}`, {
+        method: 'PUT',
+        json: toJson(params.data),
+        ...(spend && { query: new URLSearchParams({ draft: 'spend' }) }),
+      });
+      return { data: withSingletonId(reply.data) } as never;
+    }
     const saved = await api(`/${resource}/${encodeURIComponent(params.id)}`, {
       method: 'PUT',
       ...body(resource, params.data, params.previousData),

@@ -1,7 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LANGUAGES, type Language, type Preview } from '@conveyor/shared';
+import {
+  LANGUAGES,
+  type Language,
+  type Preview,
+  SETTINGS_DRAFT,
+  SETTINGS_RECORD_ID,
+} from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { REPO_ROOT } from '../config.ts';
 import { findDraft } from '../db/repositories/drafts.ts';
@@ -142,8 +148,36 @@ export async function buildPreview(
 ): Promise<Preview> {
   const record = await def.repo.get(app.db.kysely, id);
   if (!record) throw new NotFound('Not found');
+  return previewOf(app, (data) => withDraft(app, def, record, data), hours);
+}
+
+/**
+ * Builds the preview of the company settings with their draft: the contacts page, which shows
+ * them all (every page's header and footer show them too).
+ */
+export async function buildSettingsPreview(app: FastifyInstance, hours: number) {
+  const draft = await findDraft(app.db.kysely, SETTINGS_DRAFT, SETTINGS_RECORD_ID);
+  return previewOf(
+    app,
+    (data) => {
+      data.settings = { ...(data.settings as object), ...draft?.data };
+      return Promise.resolve('/contacts');
+    },
+    hours,
+  );
+}
+
+/**
+ * Builds a preview of the site's data as `apply` changes it (answering the page to show, or
+ * null when there is none) and answers that page's links in each language.
+ */
+async function previewOf(
+  app: FastifyInstance,
+  apply: (data: Data) => Promise<string | null>,
+  hours: number,
+): Promise<Preview> {
   const data = (await readSiteData(app.db)) as Data;
-  const path = await withDraft(app, def, record, data);
+  const path = await apply(data);
   if (!path) {
     throw new NotFound('The site shows no page of this record', { code: 'drafts.noPage' });
   }

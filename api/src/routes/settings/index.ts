@@ -1,17 +1,28 @@
 import {
   dataResponseSchema,
+  draftSchema,
   ERRORS,
   errorResponses,
   idSchema,
+  PREVIEW_LINK_HOURS,
+  previewBodySchema,
+  previewSchema,
   revisionSchema,
+  SETTINGS_DRAFT,
+  SETTINGS_RECORD_ID,
+  spendDraftQuerySchema,
   SETTINGS_DEFAULTS,
   type Settings,
   type SettingsPatch,
   settingsBodies,
   settingsSchema,
 } from '@conveyor/shared';
-import { actorName, audit, changedFields } from '../../audit/log.ts';
-import { NotFound } from '../../lib/httpErrors.ts';
+import { type Actor, actorName, audit, changedFields } from '../../audit/log.ts';
+import { findDraft, removeDraft, saveDraft } from '../../db/repositories/drafts.ts';
+import type { Executor } from '../../db/repositories/table.ts';
+import { buildSettingsPreview } from '../../drafts/preview.ts';
+import { ApiError, NotFound } from '../../lib/httpErrors.ts';
+import { ensurePreviewCookie } from '../../plugins/auth.ts';
 import { addRevision, findRevision, listRevisions } from '../../revisions/store.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
@@ -42,37 +53,152 @@ export default async function settingsRoutes(app: FastifyInstance) {
       schema: {
         tags: ['settings'],
         summary: 'Change company data (only the fields sent)',
+        description:
+          'With `?draft=spend` (the edit screen’s Save), the settings’ draft is removed in the ' +
+          'same transaction: the form it opened on is what goes live.',
         security: [{ bearer: [] }],
+        querystring: spendDraftQuerySchema,
         body: settingsBodies.update,
         response: { 200: dataOf, ...errorResponses },
       },
     },
     async (request) => {
+      const spend = request.query.draft === 'spend';
       const data = await app.db.kysely.transaction().execute(async (trx) => {
-        const before = await getSettings(trx);
-        // the company data as it was when history began, so its first change can be undone
-        if (!(await listRevisions(trx, 'settings', SETTINGS_ID)).length) {
-          await addRevision(trx, SETTINGS, null, 'initial', snapshot(before));
-        }
-        const after = await updateSettings(trx, request.body);
-        const fields = changedFields(before, request.body);
-        const made = await addRevision(trx, SETTINGS, request, 'update', snapshot(after), fields);
-        await audit(trx, request, {
-          action: 'update',
-          resource: 'settings',
-          details: { fields, revision_id: made },
-        });
-        return after;
+        const spent = spend && (await removeDraft(trx, SETTINGS_DRAFT, SETTINGS_ID));
+        return changeSettings(trx, request, request.body, spent ? { draft: true } : {});
       });
-      app.contentEvents.emit('change', {
-        resource: 'settings',
-        action: 'update',
-        id: null,
-        by: actorName(request),
-      });
+      changed(request);
       return { data };
     },
   );
+
+  // Drafts (issue 17): the company data every page shows, changed without going live until
+  // published, previewed on the contacts page. One draft, as for any record.
+  const draftConfig = { access: 'staff', area: 'settings' } as const;
+  const noDraft = () =>
+    new NotFound('This record has no unpublished changes', { code: 'drafts.none' });
+
+  api.get(
+    '/settings/draft',
+    {
+      config: draftConfig,
+      schema: {
+        tags: ['settings'],
+        summary: 'The unpublished changes of the company data (null: none)',
+        security: [{ bearer: [] }],
+        response: {
+          200: dataResponseSchema({ anyOf: [draftSchema, { type: 'null' }] }),
+          ...errorResponses,
+        },
+      },
+    },
+    async () => ({
+      data: (await findDraft(app.db.kysely, SETTINGS_DRAFT, SETTINGS_ID)) ?? null,
+    }),
+  );
+
+  api.put(
+    '/settings/draft',
+    {
+      config: draftConfig,
+      schema: {
+        tags: ['settings'],
+        summary: 'Save changes to the company data as a draft (the site keeps the live data)',
+        description: 'The body is an update’s: it replaces what the draft held.',
+        security: [{ bearer: [] }],
+        body: settingsBodies.update,
+        response: { 200: dataResponseSchema(draftSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      data: await saveDraft(app.db.kysely, request, SETTINGS_DRAFT, SETTINGS_ID, {
+        ...request.body,
+      }),
+    }),
+  );
+
+  api.delete(
+    '/settings/draft',
+    {
+      config: draftConfig,
+      schema: {
+        tags: ['settings'],
+        summary: 'Discard the unpublished changes of the company data',
+        security: [{ bearer: [] }],
+        response: { 200: dataResponseSchema(idSchema), ...errorResponses },
+      },
+    },
+    async () => {
+      const db = app.db.kysely;
+      const removed = await db
+        .transaction()
+        .execute((trx) => removeDraft(trx, SETTINGS_DRAFT, SETTINGS_ID));
+      if (!removed) throw noDraft();
+      return { data: SETTINGS_ID };
+    },
+  );
+
+  api.post(
+    '/settings/draft/publish',
+    {
+      config: draftConfig,
+      schema: {
+        tags: ['settings'],
+        summary: 'Publish the draft of the company data: it becomes the live data',
+        security: [{ bearer: [] }],
+        response: { 200: dataOf, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await app.db.kysely.transaction().execute(async (trx) => {
+        const draft = await findDraft(trx, SETTINGS_DRAFT, SETTINGS_ID);
+        if (!draft) throw noDraft();
+        await removeDraft(trx, SETTINGS_DRAFT, SETTINGS_ID);
+        return changeSettings(trx, request, pick(draft.data), { draft: true });
+      });
+      changed(request);
+      return { data };
+    },
+  );
+
+  api.post(
+    '/settings/preview',
+    {
+      config: draftConfig,
+      schema: {
+        tags: ['settings'],
+        summary: 'Build a preview of the site with the company data’s draft (the contacts page)',
+        description:
+          'Answers its pages in each language under a signed link that lasts `hours` ' +
+          `(${PREVIEW_LINK_HOURS.join(', ')}; default ${PREVIEW_LINK_HOURS[0]}).`,
+        security: [{ bearer: [] }],
+        body: previewBodySchema,
+        response: { 200: dataResponseSchema(previewSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const hours = request.body?.hours ?? PREVIEW_LINK_HOURS[0];
+      ensurePreviewCookie(request, reply);
+      try {
+        return { data: await buildSettingsPreview(app, hours) };
+      } catch (error) {
+        if (error instanceof ApiError && error.errorCode === 'drafts.previewFailed') {
+          return reply.status(502).send({ error: error.message, code: error.errorCode });
+        }
+        throw error;
+      }
+    },
+  );
+
+  /** Tells the publishing queue the company data changed (every page shows it). */
+  const changed = (actor: Actor) =>
+    app.contentEvents.emit('change', {
+      resource: 'settings',
+      action: 'update',
+      id: null,
+      by: actorName(actor),
+    });
 
   api.get(
     '/settings/revisions',
@@ -124,19 +250,46 @@ export default async function settingsRoutes(app: FastifyInstance) {
         });
         return after;
       });
-      app.contentEvents.emit('change', {
-        resource: 'settings',
-        action: 'update',
-        id: null,
-        by: actorName(request),
-      });
+      changed(request);
       return { data };
     },
   );
 }
 
+/**
+ * One change of the company data inside `trx`: its state when history began as a revision (so
+ * that its first change can be undone), the write, a revision of the result and the activity
+ * log's event, by `actor`. A save and a draft's publish take this one path.
+ */
+async function changeSettings(
+  trx: Executor,
+  actor: Actor,
+  patch: SettingsPatch,
+  details: Record<string, unknown>,
+): Promise<Settings> {
+  const before = await getSettings(trx);
+  if (!(await listRevisions(trx, 'settings', SETTINGS_ID)).length) {
+    await addRevision(trx, SETTINGS, null, 'initial', snapshot(before));
+  }
+  const after = await updateSettings(trx, patch);
+  const fields = changedFields(before, patch);
+  const made = await addRevision(trx, SETTINGS, actor, 'update', snapshot(after), fields);
+  await audit(trx, actor, {
+    action: 'update',
+    resource: 'settings',
+    details: { fields, revision_id: made, ...details },
+  });
+  return after;
+}
+
+/** A draft's fields that are settings (a draft holds only what an update's body may). */
+const pick = (data: Record<string, unknown>): SettingsPatch =>
+  Object.fromEntries(
+    Object.entries(data).filter(([field]) => field in SETTINGS_DEFAULTS),
+  ) as SettingsPatch;
+
 /** The one settings record's id, under which its revisions are kept. */
-const SETTINGS_ID = 1;
+const SETTINGS_ID = SETTINGS_RECORD_ID;
 /** The settings as the revisions see them: no image, no gallery. */
 const SETTINGS = { name: 'settings' as const, image: undefined };
 const snapshot = (settings: Settings) => ({ id: SETTINGS_ID, ...settings });
