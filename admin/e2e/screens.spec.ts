@@ -103,12 +103,8 @@ test("supplier edit: the spec's screen, required fields, 'Taklif tahrirlandi', b
   const company = page.getByRole('textbox', { name: 'Kompaniya nomi' });
   await expect(company).toHaveValue(supplier.company_name);
   await expect(page.getByRole('spinbutton', { name: 'Hamkorlar soni' })).toBeVisible();
-  // spec 2.4: a save button, and no delete
-  // Save, and Save as draft (issue 17): the company data every page shows is drafted too
-  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText([
-    'Saqlash',
-    'Qoralama sifatida saqlash',
-  ]);
+  // spec 2.4: a save button, and no delete (an application is not site content: no draft)
+  await expect(page.getByRole('toolbar').getByRole('button')).toHaveText(['Saqlash']);
   await company.fill('');
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expect(page.getByText('Majburiy maydon').first()).toBeVisible();
