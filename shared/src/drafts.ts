@@ -22,6 +22,15 @@ export function isDraftable(name: string): boolean {
   return name === SETTINGS_DRAFT || (DRAFT_RESOURCES as readonly string[]).includes(name);
 }
 
+/**
+ * A draft's pictures in its data (api/src/drafts/pictures.ts): besides the image column (the
+ * new picture's stored path, or null), a product's added gallery pictures (paths) and the ids
+ * of the live ones it removes. A save names the added ones it keeps in DRAFT_KEPT_PICTURES.
+ */
+export const DRAFT_ADDED_PICTURES = 'images_added';
+export const DRAFT_REMOVED_PICTURES = 'delete_images_array';
+export const DRAFT_KEPT_PICTURES = 'draft_images';
+
 /** A record's unpublished changes. */
 export const draftSchema = recordSchema({
   resource: { type: 'string', enum: [...DRAFT_RESOURCES, SETTINGS_DRAFT] },

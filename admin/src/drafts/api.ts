@@ -6,6 +6,7 @@ import { api } from '../providers/http.ts';
 // (`/{resource}/{id}/draft`); its list marks the records that have one.
 
 const draftKey = (resource: string, id: unknown) => ['draft', resource, id] as const;
+const draftsKey = (resource: string) => ['drafts', resource] as const;
 
 /**
  * Where a record's draft lives: under the record, or `/settings/draft` for the company
@@ -13,7 +14,6 @@ const draftKey = (resource: string, id: unknown) => ['draft', resource, id] as c
  */
 const recordPath = (resource: string, id: unknown) =>
   resource === SETTINGS_DRAFT ? `/${resource}` : `/${resource}/${String(id)}`;
-const draftsKey = (resource: string) => ['drafts', resource] as const;
 
 /** A record's draft (null: none). */
 export function useDraft(resource: string, id: number | undefined, enabled: boolean) {

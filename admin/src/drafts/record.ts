@@ -1,8 +1,9 @@
-import { isResource, resourceEntry } from '@conveyor/shared';
-
-/** A draft's gallery changes as its data keeps them (api/src/drafts/pictures.ts). */
-const ADDED = 'images_added';
-const REMOVED = 'delete_images_array';
+import {
+  DRAFT_ADDED_PICTURES as ADDED,
+  DRAFT_REMOVED_PICTURES as REMOVED,
+  isResource,
+  resourceEntry,
+} from '@conveyor/shared';
 
 /**
  * The record as its draft would make it, for the edit form to go on from (issue 17): the

@@ -1,4 +1,4 @@
-import { isDraftable, isResource, resourceEntry } from '@conveyor/shared';
+import { DRAFT_KEPT_PICTURES, isDraftable, isResource, resourceEntry } from '@conveyor/shared';
 import { type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import { api } from './http.ts';
 
@@ -154,7 +154,7 @@ export function toFormData(
       if (isFileValue(item)) form.append(spec.gallery, item.rawFile, item.rawFile.name);
       // untouched, the form holds the record's value: `{src}` is the stored path
       else if (item.id === undefined && (item.path ?? item.src)) {
-        form.append('draft_images', (item.path ?? item.src)!);
+        form.append(DRAFT_KEPT_PICTURES, (item.path ?? item.src)!);
       }
     }
     const kept = new Set(gallery.filter((item) => item.id !== undefined).map((item) => item.id));

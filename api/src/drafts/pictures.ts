@@ -1,3 +1,8 @@
+import {
+  DRAFT_ADDED_PICTURES,
+  DRAFT_KEPT_PICTURES,
+  DRAFT_REMOVED_PICTURES,
+} from '@conveyor/shared';
 import { BadRequest } from '../lib/httpErrors.ts';
 import type { AnyRecord, Body, Crud } from '../routes/crud/definition.ts';
 
@@ -21,10 +26,10 @@ export interface DraftPictures {
   removed: number[];
 }
 
-export const ADDED = 'images_added';
-export const REMOVED = 'delete_images_array';
+const ADDED = DRAFT_ADDED_PICTURES;
+const REMOVED = DRAFT_REMOVED_PICTURES;
 /** The body field that names the draft's added gallery pictures a save keeps. */
-export const KEPT = 'draft_images';
+export const KEPT = DRAFT_KEPT_PICTURES;
 
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
