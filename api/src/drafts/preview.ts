@@ -8,11 +8,12 @@ import {
   SETTINGS_DRAFT,
   SETTINGS_RECORD_ID,
 } from '@conveyor/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REPO_ROOT } from '../config.ts';
 import { findDraft } from '../db/repositories/drafts.ts';
 import { serverKey } from '../db/repositories/security.ts';
 import { ApiError, NotFound } from '../lib/httpErrors.ts';
+import { ensurePreviewCookie } from '../plugins/auth.ts';
 import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { type AnyRecord, type Crud, present } from '../routes/crud/definition.ts';
@@ -122,6 +123,27 @@ async function withDraft(
 }
 
 const pathIn = (lang: Language, path: string) => (lang === 'ru' ? path : `/${lang}${path}`);
+
+/**
+ * A preview route's answer: the build's links, or the 502 of a failed build with its code (the
+ * failure is the server's, but staff should know it was the preview's; its log has the build's
+ * output). Gives the browser the preview cookie first.
+ */
+export async function answerPreview(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  build: () => Promise<Preview>,
+) {
+  ensurePreviewCookie(request, reply);
+  try {
+    return { data: await build() };
+  } catch (error) {
+    if (error instanceof ApiError && error.errorCode === 'drafts.previewFailed') {
+      return reply.status(502).send({ error: error.message, code: error.errorCode });
+    }
+    throw error;
+  }
+}
 
 /** Removes previews whose links have long expired. */
 async function prune(dir: string, now: number): Promise<void> {

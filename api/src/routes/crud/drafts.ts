@@ -20,7 +20,7 @@ import {
   picturesData,
   picturesOf,
 } from '../../drafts/pictures.ts';
-import { buildPreview } from '../../drafts/preview.ts';
+import { answerPreview, buildPreview } from '../../drafts/preview.ts';
 import {
   findDraft,
   listDrafts,
@@ -28,8 +28,7 @@ import {
   saveDraft,
   setDraftFiles,
 } from '../../db/repositories/drafts.ts';
-import { ApiError, NotFound } from '../../lib/httpErrors.ts';
-import { ensurePreviewCookie } from '../../plugins/auth.ts';
+import { NotFound } from '../../lib/httpErrors.ts';
 import { orphans } from '../../revisions/prune.ts';
 import { checkGallery } from '../products/gallery.ts';
 import { type Body, type Crud, present, publish } from './definition.ts';
@@ -213,17 +212,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
     },
     async (request, reply) => {
       const hours = request.body?.hours ?? PREVIEW_LINK_HOURS[0];
-      ensurePreviewCookie(request, reply);
-      try {
-        return { data: await buildPreview(app, def, request.params.id, hours) };
-      } catch (error) {
-        // a failed build is the server's, but staff should know it was the preview's (its log
-        // has the build's output)
-        if (error instanceof ApiError && error.errorCode === 'drafts.previewFailed') {
-          return reply.status(502).send({ error: error.message, code: error.errorCode });
-        }
-        throw error;
-      }
+      return answerPreview(request, reply, () => buildPreview(app, def, request.params.id, hours));
     },
   );
 }

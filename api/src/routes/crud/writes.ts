@@ -177,7 +177,8 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
         }
         return db.transaction().execute(async (trx) => {
           const ctx = { app, request, db: trx };
-          const spent = spendDraft && (await findDraft(trx, def.name, id)) !== undefined;
+          // removed first, in the same transaction: a failed save puts it back
+          const spent = spendDraft && (await removeDraft(trx, def.name, id));
           const { updated } = await updateIn(trx, def, request, id, values, {
             async before(current) {
               await def.hooks?.beforeUpdate?.(ctx, current, values);
@@ -193,7 +194,6 @@ export function registerWrites(app: FastifyInstance, def: Crud): void {
             },
             ...(spent && { details: { draft: true } }),
           });
-          if (spent) await removeDraft(trx, def.name, id);
           return updated;
         });
       });

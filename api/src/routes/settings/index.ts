@@ -20,9 +20,8 @@ import {
 import { type Actor, actorName, audit, changedFields } from '../../audit/log.ts';
 import { findDraft, removeDraft, saveDraft } from '../../db/repositories/drafts.ts';
 import type { Executor } from '../../db/repositories/table.ts';
-import { buildSettingsPreview } from '../../drafts/preview.ts';
-import { ApiError, NotFound } from '../../lib/httpErrors.ts';
-import { ensurePreviewCookie } from '../../plugins/auth.ts';
+import { answerPreview, buildSettingsPreview } from '../../drafts/preview.ts';
+import { NotFound } from '../../lib/httpErrors.ts';
 import { addRevision, findRevision, listRevisions } from '../../revisions/store.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
@@ -66,7 +65,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
       const spend = request.query.draft === 'spend';
       const data = await app.db.kysely.transaction().execute(async (trx) => {
         const spent = spend && (await removeDraft(trx, SETTINGS_DRAFT, SETTINGS_ID));
-        return changeSettings(trx, request, request.body, spent ? { draft: true } : {});
+        return changeSettings(trx, request, request.body, 'update', spent ? { draft: true } : {});
       });
       changed(request);
       return { data };
@@ -155,7 +154,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
         const draft = await findDraft(trx, SETTINGS_DRAFT, SETTINGS_ID);
         if (!draft) throw noDraft();
         await removeDraft(trx, SETTINGS_DRAFT, SETTINGS_ID);
-        return changeSettings(trx, request, pick(draft.data), { draft: true });
+        return changeSettings(trx, request, pick(draft.data), 'update', { draft: true });
       });
       changed(request);
       return { data };
@@ -179,15 +178,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const hours = request.body?.hours ?? PREVIEW_LINK_HOURS[0];
-      ensurePreviewCookie(request, reply);
-      try {
-        return { data: await buildSettingsPreview(app, hours) };
-      } catch (error) {
-        if (error instanceof ApiError && error.errorCode === 'drafts.previewFailed') {
-          return reply.status(502).send({ error: error.message, code: error.errorCode });
-        }
-        throw error;
-      }
+      return answerPreview(request, reply, () => buildSettingsPreview(app, hours));
     },
   );
 
@@ -234,21 +225,9 @@ export default async function settingsRoutes(app: FastifyInstance) {
       const data = await app.db.kysely.transaction().execute(async (trx) => {
         const revision = await findRevision(trx, 'settings', SETTINGS_ID, revisionId);
         if (!revision) throw new NotFound(ERRORS.notFound);
-        const before = await getSettings(trx);
-        const patch = Object.fromEntries(
-          Object.keys(SETTINGS_DEFAULTS)
-            .filter((field) => field in revision.snapshot)
-            .map((field) => [field, revision.snapshot[field]]),
-        ) as SettingsPatch;
-        const after = await updateSettings(trx, patch);
-        const fields = changedFields(before, patch);
-        const made = await addRevision(trx, SETTINGS, request, 'restore', snapshot(after), fields);
-        await audit(trx, request, {
-          action: 'restore',
-          resource: 'settings',
-          details: { revision: revisionId, fields, revision_id: made },
+        return changeSettings(trx, request, pick(revision.snapshot), 'restore', {
+          revision: revisionId,
         });
-        return after;
       });
       changed(request);
       return { data };
@@ -259,12 +238,13 @@ export default async function settingsRoutes(app: FastifyInstance) {
 /**
  * One change of the company data inside `trx`: its state when history began as a revision (so
  * that its first change can be undone), the write, a revision of the result and the activity
- * log's event, by `actor`. A save and a draft's publish take this one path.
+ * log's event, by `actor`. A save, a draft's publish and a restore take this one path.
  */
 async function changeSettings(
   trx: Executor,
   actor: Actor,
   patch: SettingsPatch,
+  action: 'update' | 'restore',
   details: Record<string, unknown>,
 ): Promise<Settings> {
   const before = await getSettings(trx);
@@ -273,16 +253,16 @@ async function changeSettings(
   }
   const after = await updateSettings(trx, patch);
   const fields = changedFields(before, patch);
-  const made = await addRevision(trx, SETTINGS, actor, 'update', snapshot(after), fields);
+  const made = await addRevision(trx, SETTINGS, actor, action, snapshot(after), fields);
   await audit(trx, actor, {
-    action: 'update',
+    action,
     resource: 'settings',
-    details: { fields, revision_id: made, ...details },
+    details: { ...details, fields, revision_id: made },
   });
   return after;
 }
 
-/** A draft's fields that are settings (a draft holds only what an update's body may). */
+/** The fields of a draft's or a revision's data that are settings. */
 const pick = (data: Record<string, unknown>): SettingsPatch =>
   Object.fromEntries(
     Object.entries(data).filter(([field]) => field in SETTINGS_DEFAULTS),
