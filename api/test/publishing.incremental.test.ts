@@ -84,6 +84,11 @@ const EVERY_PAGE = new Set([
 ]);
 /** Not an edit of the data: the live release goes back to an older one, built from next. */
 const ROLLBACK = 'roll back to an older release';
+/**
+ * An edit, then the admin's Rebuild now: every page rendered, in the loaded worker (not its
+ * first build), the live release lending only the built files such a build leaves out.
+ */
+const REBUILD = 'rename a product, then Rebuild now';
 
 describe.skipIf(skipReason)('incremental site builds', () => {
   let api: TestApi;
@@ -384,6 +389,9 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       await switchRelease(live(), older[0]!);
       return `release ${older[0]} live again, after ${current}`;
     },
+    async [REBUILD](random) {
+      return edits['rename a product']!(random);
+    },
   };
 
   it(
@@ -455,6 +463,8 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         expect(width * height, src).toBeGreaterThan(0);
       }
       let worker = warm.pid;
+      // builds the running worker has run: none yet (the first release's ended its own)
+      let workerBuilds = 0;
       for (const [index, kind] of sequence.entries()) {
         const step = index + 1;
         const what = await edits[kind]!(random);
@@ -464,7 +474,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         // hashed now: a release built from after a rollback may be retired by the build
         const base = await tree(join(live(), 'releases', before));
         const started = performance.now();
-        const result = await incremental();
+        const result = await incremental(undefined, { full: kind === REBUILD });
         const built = performance.now();
         const fullRoot = join(work, `full-${step}`);
         const full = await builder(fullRoot)();
@@ -514,8 +524,15 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         // does, and carried the rest over as hard links (the company data are on every page;
         // after a rollback, what changed since the older release is rendered)
         const carried = /carried over (\d+) pages/.exec(result.logTail);
-        expect(carried, `${context}\n${result.logTail}`).not.toBeNull();
-        if (!EVERY_PAGE.has(kind) && kind !== ROLLBACK) {
+        if (kind === REBUILD) {
+          // every page rendered; carried over, when the worker had built before (as it has,
+          // unless it was just replaced), the files its first build wrote and this one did not
+          const rendered = (log: string) => /rendering (\d+) pages/.exec(log)?.[1];
+          expect(rendered(result.logTail), context).toBe(rendered(full.logTail));
+          if (workerBuilds > 0) expect(carried?.[1], `${context}\n${result.logTail}`).toBe('0');
+          else expect(carried, context).toBeNull(); // a first build writes every file itself
+        } else expect(carried, `${context}\n${result.logTail}`).not.toBeNull();
+        if (!EVERY_PAGE.has(kind) && kind !== ROLLBACK && kind !== REBUILD) {
           expect(Number(carried![1]), context).toBeGreaterThan(0);
           const [page, previousPage] = await Promise.all([
             stat(join(release, 'services', 'index.html')),
@@ -530,11 +547,13 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         const peakMb = Number(/peak_rss_kb=(\d+)/.exec(result.logTail)?.[1]) / 1024;
         expect(peakMb, `${context}: the worker's peak memory`).toBeGreaterThan(0);
         await expect.poll(() => warm.pid).toBeDefined();
+        workerBuilds++;
         if (warm.pid !== worker) {
           expect(peakMb, `${context}: a worker ended before its memory limit`).toBeGreaterThan(
             1000,
           );
           worker = warm.pid;
+          workerBuilds = 0;
         }
         await rm(fullRoot, { recursive: true, force: true });
       }

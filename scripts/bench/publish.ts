@@ -16,9 +16,9 @@
 //   the two modes, so the columns say which:
 //   - by default (the warm build worker, site/scripts/worker.mjs), `… peak MB (worker RSS)`: the
 //     worker process's own peak resident set (its maxRSS, which the worker reports in the
-//     build's log), child processes such as esbuild's service not included. The worker that
-//     runs a full build is a fresh one (a full build is always its worker's first), so its peak
-//     is that build's, Astro's loading before it included;
+//     build's log), child processes such as esbuild's service not included: the peak since the
+//     worker started, so the builds it ran before (a cold build is always a fresh worker's
+//     first; Rebuild now runs in the loaded worker) and Astro's loading included;
 //   - with BENCH_WARM=false (one process per build), `… peak MB (tree PSS)`: the build
 //     process's whole process tree, its proportional set sizes summed, sampled every 100 ms
 //     (scripts/bench/peak-rss.ts);
@@ -29,16 +29,17 @@
 //   - `bare CLI pages/s`, `warm/bare CLI`: `node astro.mjs build` in a process of its own, timed
 //     from its start to its exit: Node's start and the loading of Astro, Vite and the config
 //     included, which the product's warm rebuild does not pay (its worker has them loaded);
-//   - `bare warm pages/s`, `warm/bare warm`: like for like with the warm rebuild: a process
-//     made ready as the product's worker is (Node started, NODE_ENV=production, Astro, its
-//     compiler, sharp and esbuild loaded and esbuild's service started, the config imported;
-//     no node flags, as the worker has none), then one programmatic build (`build()` from
-//     'astro', `sync: false`, as site/scripts/buildSite.mjs calls it), timed alone. The
-//     worker keeps nothing else between builds that a full rebuild could use: a full build is
-//     always a fresh worker's first (worker.mjs), so this first build is the match;
+//   - `bare warm pages/s`, `warm/bare warm`: a process made ready as the product's worker is
+//     (Node started, NODE_ENV=production, Astro, its compiler, sharp and esbuild loaded and
+//     esbuild's service started, the config imported; no node flags, as the worker has none),
+//     then one programmatic build (`build()` from 'astro', `sync: false`, as
+//     site/scripts/buildSite.mjs calls it), timed alone: like for like with a rebuild that is
+//     its worker's first (the first pair's: its worker is the spare loaded during the cold
+//     build);
 //   - `bare 2nd build pages/s`, `warm/bare 2nd build`: a second build() in that same process,
-//     timed alone: warmer than any full rebuild of the product's gets (Vite, Rollup and Astro
-//     already run once, their code compiled by V8), so a stricter yardstick than the target's.
+//     timed alone (Vite, Rollup and Astro already run once, their code compiled by V8): like
+//     for like with the later pairs' rebuilds, which run in a worker that has built before (the
+//     saves between them), as Rebuild now does in daily use.
 //   BENCH_PAIRS (default 5) warm rebuilds, each followed by the bare builds, and the median of
 //   the ratios of each pair (the table shows the warm rebuild of median length and each bare
 //   kind's median pages per second); and the warm rebuild's share of a bare CLI build of small
@@ -593,8 +594,8 @@ process.exit(0);
  * Astro's CLI in a process of its own (Node's start and Astro's loading included): its pages per
  * second, whole and while rendering (Astro's "generating static routes" step); `runWarm` times
  * the builds of one process made ready as the product's build worker is (BARE_WARM_SCRIPT),
- * each alone: the first (the match of a full rebuild, always a fresh worker's first) and the
- * second.
+ * each alone: the first (the match of a rebuild that is its worker's first) and the second
+ * (of a rebuild in a worker that has built before).
  */
 async function bareAstro(
   kind: 'similar' | 'trivial',

@@ -267,7 +267,12 @@ export function siteBuilder(options: SiteBuilderOptions) {
     const extra: Record<string, string> = {};
     // the live release: pages whose data did not change are carried over from it
     const live = await currentRelease(options.siteRoot);
-    if (live && !build.full) extra.SITE_PREVIOUS = join(releases, live);
+    if (live) extra.SITE_PREVIOUS = join(releases, live);
+    // Rebuild now renders every page; the live release only lends the built files that a build
+    // which is not its process's first leaves out (site/scripts/worker.mjs), so that it runs in
+    // the loaded worker like any other build (a fresh worker's first build takes half as long
+    // again: its Vite, Rollup and Astro code not yet compiled by V8)
+    if (live && build.full) extra.SITE_RENDER_ALL = '1';
     // A site's first release goes live with its pages, before its pictures (see firstPages):
     // the only case where a visitor would otherwise see no site at all while they encode.
     if (!live) extra.SITE_PICTURES_LATER = '1';

@@ -39,13 +39,14 @@ export interface WarmBuildsOptions {
  * The site build kept loaded between builds (PUBLISH_BUILD_WARM, issue 17): one worker process
  * (site/scripts/worker.mjs) that has Node, Astro and Vite loaded and runs one build at a time,
  * sent over Node's IPC channel. Started at the first build and again, ahead of need, whenever
- * the worker ends itself (after a full build, or when it has grown); stopped, as a separate
- * build process would be (its whole process group, SIGTERM then SIGKILL), when a build times
- * out or the API shuts down, and started afresh for the next build.
+ * the worker ends itself (after a site's first build, or when it has grown); stopped, as a
+ * separate build process would be (its whole process group, SIGTERM then SIGKILL), when a
+ * build times out or the API shuts down, and started afresh for the next build.
  *
- * A full build (no live release to link from) ends its worker, so its successor, a spare, loads
- * while that build runs: the save that follows a Rebuild does not wait for Astro to load. So it
- * does when the worker says it will end soon (it has grown).
+ * A site's first build (no live release to link from) ends its worker, so its successor, a
+ * spare, loads while that build runs: the save that follows does not wait for Astro to load. So
+ * it does when the worker says it will end soon (it has grown). Rebuild now, with a live release
+ * to link from, runs in the loaded worker like any other build (site/scripts/worker.mjs).
  */
 export class WarmBuilds {
   readonly #options: WarmBuildsOptions;
@@ -188,7 +189,7 @@ export class WarmBuilds {
         child = this.#child;
         this.#answers.set(id, settle);
         child?.send({ id, outDir, env });
-        // this worker ends after a full build: its successor loads meanwhile
+        // this worker ends after a site's first build: its successor loads meanwhile
         if (!env.SITE_PREVIOUS) this.#startSpare();
       } else settle(null);
       const answer = await answered;

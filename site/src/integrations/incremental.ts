@@ -13,7 +13,10 @@ import { pageFile, type PlannedPage, plannedPages, renderOnly } from '../lib/pla
  * the pictures those pages use; pages no longer planned are simply not carried over. What
  * every build writes anyway (the scripts and styles, robots.txt, the Russian 404, the sitemap)
  * is written as usual. Without a previous release, or when the code or the build settings
- * differ from its (`code`), everything is rendered.
+ * differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL (Rebuild
+ * now), where the live release only lends the built files this build did not write: a build
+ * that is not its process's first leaves out a file the server bundle emits (the hero video;
+ * site/scripts/worker.mjs), which its pages still refer to.
  *
  * Written here rather than taken from Astro's experimental `incrementalBuild`: that one skips
  * the rendering but still writes every page into the new folder from a cache of its own, while
@@ -126,6 +129,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
   let previous: Manifest | null = null;
   let rendered = new Set<string>();
   const previousDir = process.env.SITE_PREVIOUS || undefined;
+  const renderAll = process.env.SITE_RENDER_ALL === '1';
   // a preview (SITE_ONLY): just these pages, of data with a draft applied; no release
   const only = process.env.SITE_ONLY ? (JSON.parse(process.env.SITE_ONLY) as string[]) : null;
   const integration: AstroIntegration = {
@@ -142,7 +146,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         }
         // the plan the pages' bundle renders from (one per build, src/lib/plan.ts)
         planned = await plannedPages();
-        previous = await readManifest(previousDir);
+        previous = renderAll ? null : await readManifest(previousDir);
         if (previous?.code !== code) previous = null;
         const before = previous?.pages ?? {};
         rendered = new Set(
@@ -164,7 +168,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
             `${rendered.size} of ${planned.length} pages to render, the rest carried over`,
           );
         } else {
-          logger.info(`all ${planned.length} pages to render`);
+          logger.info(`all ${planned.length} pages to render${renderAll ? ' (Rebuild now)' : ''}`);
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -200,7 +204,17 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         for (const asset of needed) {
           const target = join(out, '_astro', asset);
           if (existsSync(target)) continue; // written by this build
-          await links.add(join(previousDir!, '_astro', asset), target);
+          const source = previousDir && join(previousDir, '_astro', asset);
+          // a build that is not its process's first, with a live release by other code (the
+          // site's code changed under a running server): the worker ends after the failure,
+          // and the retry runs in a fresh one, whose first build writes every file
+          if (!source || !existsSync(source)) {
+            throw new Error(
+              `${asset}: a page refers to it, this build did not write it, and the live ` +
+                'release does not hold it',
+            );
+          }
+          await links.add(source, target);
           linked++;
         }
         if (state.sameSitemap) {
@@ -211,7 +225,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         await links.done();
         const manifest: Manifest = { version: 1, code, pages };
         await writeFile(join(out, MANIFEST), JSON.stringify(manifest));
-        if (previous) {
+        if (previous || linked) {
           logger.info(
             `carried over ${state.carried.length} pages and ${linked} built files from the live release`,
           );
