@@ -85,8 +85,9 @@ const EVERY_PAGE = new Set([
 /** Not an edit of the data: the live release goes back to an older one, built from next. */
 const ROLLBACK = 'roll back to an older release';
 /**
- * An edit, then the admin's Rebuild now: every page rendered, in the loaded worker (not its
- * first build), the live release lending only the built files such a build leaves out.
+ * An edit, then the admin's Rebuild now: every page rendered, in the loaded worker (its first
+ * build only when it was just replaced), the live release lending only the built files a later
+ * build leaves out.
  */
 const REBUILD = 'rename a product, then Rebuild now';
 

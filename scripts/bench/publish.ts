@@ -37,7 +37,7 @@
 //     its worker's first (the first pair's: its worker is the spare loaded during the cold
 //     build);
 //   - `bare 2nd build pages/s`, `warm/bare 2nd build`: a second build() in that same process,
-//     timed alone (Vite, Rollup and Astro already run once, their code compiled by V8): like
+//     timed alone (Vite, Rolldown and Astro already run once, their code compiled by V8): like
 //     for like with the later pairs' rebuilds, which run in a worker that has built before (the
 //     saves between them), as Rebuild now does in daily use.
 //   BENCH_PAIRS (default 5) warm rebuilds, each followed by the bare builds, and the median of

@@ -18,9 +18,9 @@
 //
 // The worker ends itself (after answering) after a build with no live release, which leaves
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
-// grown past RECYCLE_RSS_MB: the runner starts a fresh one (for a site's first build, while it runs;
-// otherwise once an answer says `endingSoon`, at three quarters of that size or one build before
-// RECYCLE_AFTER). It ends when the runner goes (its channel closes).
+// grown past RECYCLE_RSS_MB: the runner starts a fresh one (for a site's first build, while it
+// runs; otherwise once an answer says `endingSoon`, at three quarters of that size or one build
+// before RECYCLE_AFTER). It ends when the runner goes (its channel closes).
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
