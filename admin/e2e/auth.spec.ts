@@ -1,9 +1,14 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ADMIN, expectToast, signIn, toast } from './helpers.ts';
 
-/** The browser keeps a session cookie the API no longer knows (revoked or expired). */
+/**
+ * The browser keeps a session cookie the API no longer knows (revoked or expired). The admin is
+ * left first: a request of its own still going (the counters, the publishing poll) would meet
+ * the ended session and sign the user out there, before the page the test opens next.
+ */
 async function endedSession(page: Page, token: string) {
   const { hostname } = new URL(page.url());
+  await page.goto('about:blank');
   await page
     .context()
     .addCookies([
