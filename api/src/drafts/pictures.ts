@@ -1,7 +1,7 @@
 import {
-  DRAFT_ADDED_PICTURES,
-  DRAFT_KEPT_PICTURES,
-  DRAFT_REMOVED_PICTURES,
+  DRAFT_ADDED_PICTURES as ADDED,
+  DRAFT_KEPT_PICTURES as KEPT,
+  DRAFT_REMOVED_PICTURES as REMOVED,
 } from '@conveyor/shared';
 import { BadRequest } from '../lib/httpErrors.ts';
 import type { AnyRecord, Body, Crud } from '../routes/crud/definition.ts';
@@ -25,11 +25,6 @@ export interface DraftPictures {
   added: string[];
   removed: number[];
 }
-
-const ADDED = DRAFT_ADDED_PICTURES;
-const REMOVED = DRAFT_REMOVED_PICTURES;
-/** The body field that names the draft's added gallery pictures a save keeps. */
-export const KEPT = DRAFT_KEPT_PICTURES;
 
 const strings = (value: unknown) =>
   Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];

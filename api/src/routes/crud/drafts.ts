@@ -1,5 +1,6 @@
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
+  DRAFT_KEPT_PICTURES,
   dataResponseSchema,
   draftSchema,
   ERRORS,
@@ -15,7 +16,6 @@ import { checkDraft, publishDraft } from '../../drafts/drafts.ts';
 import {
   droppedFiles,
   filesOf,
-  KEPT,
   nextPictures,
   picturesData,
   picturesOf,
@@ -109,7 +109,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
         description:
           'The body is an update’s (JSON, or multipart with pictures): it replaces what the ' +
           'draft held. New pictures are stored and held by the draft; the image field naming ' +
-          `the draft's new picture, and \`${KEPT}\`, its added gallery pictures, keep them.`,
+          `the draft's new picture, and \`${DRAFT_KEPT_PICTURES}\`, its added gallery pictures, keep them.`,
         security,
         params: idParamsSchema,
         ...media,
