@@ -448,6 +448,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       trigger_restart: 'Again, after a stop interrupted a build',
       trigger_retry: 'Retry of a failed build',
       trigger_webhook: 'A build hook call',
+      trigger_catchup: 'Catching up: content changed without asking for a rebuild',
       trigger_more: 'and %{count} more',
     },
     backups: {

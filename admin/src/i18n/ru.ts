@@ -461,6 +461,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       trigger_restart: 'Повтор: остановка прервала сборку',
       trigger_retry: 'Повтор неудавшейся сборки',
       trigger_webhook: 'Вызов вебхука сборки',
+      trigger_catchup: 'Наверстать: содержимое изменилось без запроса сборки',
       trigger_more: 'и ещё %{count}',
     },
     backups: {

@@ -584,6 +584,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       trigger_restart: 'Qayta: to‘xtash yig‘ishni uzib qo‘ydi',
       trigger_retry: 'Muvaffaqiyatsiz yig‘ishni takrorlash',
       trigger_webhook: 'Yig‘ish vebhuki chaqirildi',
+      trigger_catchup: 'Yetib olish: kontent yig‘ish so‘ralmasdan o‘zgardi',
       trigger_more: 'va yana %{count} ta',
     },
     backups: {

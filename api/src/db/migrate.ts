@@ -25,6 +25,7 @@ import * as schedules from './migrations/2026_11_25_0001_schedules.ts';
 import * as drafts from './migrations/2026_11_25_0002_drafts.ts';
 import * as buildTriggers from './migrations/2026_11_25_0003_build_triggers.ts';
 import * as draftFiles from './migrations/2026_11_26_0001_draft_files.ts';
+import * as buildDataHash from './migrations/2026_11_26_0002_build_data_hash.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0002_drafts': drafts,
   '2026_11_25_0003_build_triggers': buildTriggers,
   '2026_11_26_0001_draft_files': draftFiles,
+  '2026_11_26_0002_build_data_hash': buildDataHash,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -245,6 +245,8 @@ export interface PublishBuildsTable {
   not_before: string | null;
   /** When its release last went live (its build's end, or a rollback to it). */
   live_at: string | null;
+  /** A successful build's: the hash of the content it was built from (siteDataHash). */
+  data_hash: string | null;
 }
 
 /** What asked for a build (issue 17): one row per rebuild request, beside its build's row. */
@@ -252,7 +254,7 @@ export interface PublishTriggersTable {
   id: Generated<number>;
   build_id: number;
   at: string;
-  kind: 'change' | 'rebuild' | 'start' | 'restart' | 'retry' | 'webhook';
+  kind: 'change' | 'rebuild' | 'start' | 'restart' | 'retry' | 'webhook' | 'catchup';
   /** A change: the resource (or 'settings'), what was done, the record. */
   resource: string | null;
   action: string | null;

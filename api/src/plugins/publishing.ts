@@ -4,6 +4,7 @@ import { PENDING_PICTURES } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 import { DEFAULT_BUILD_COMMAND, REPO_ROOT } from '../config.ts';
 import { builtReleases, markLive, type TriggerInput } from '../db/repositories/builds.ts';
+import { CATCH_UP_EVERY_MS, catchUp } from '../publish/catchUp.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
 import {
@@ -131,17 +132,39 @@ export default fp(
         app.log.warn({ err }, 'could not clear what interrupted builds left');
       }
     };
+    // A change saved but never asked for (its process died between the commit and the request)
+    // is caught up at the start, or, left so by another instance, within CATCH_UP_EVERY_MS.
+    let catchUpTimer: NodeJS.Timeout | undefined;
+    const stopCatchUp = new AbortController();
+    let lookingBehind: Promise<unknown> = Promise.resolve();
+    const lookBehind = () => {
+      const { signal } = stopCatchUp;
+      if (signal.aborted) return;
+      const read = () => readSiteData(app.db);
+      lookingBehind = catchUp({ db: app.db.kysely, queue, read, log: app.log, signal }).catch(
+        (err) => {
+          if (!signal.aborted) app.log.warn({ err }, 'could not compare the content with the site');
+        },
+      );
+    };
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
       await queue.start(runner ? clearSiteRoot : undefined);
+      if (!runner) return;
       // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
       // build now (the latter renders everything again, as it has no manifest)
       const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
-      if (runner && (incomplete || !(await currentRelease(publish.siteRoot)))) {
+      if (incomplete || !(await currentRelease(publish.siteRoot))) {
         await queue.requestNow({ trigger: { kind: 'start' } });
+      } else {
+        lookBehind();
       }
+      catchUpTimer = setInterval(lookBehind, CATCH_UP_EVERY_MS).unref();
     });
     app.addHook('onClose', async () => {
+      stopCatchUp.abort();
+      clearInterval(catchUpTimer);
+      await lookingBehind;
       await queue.close();
       await warmBuilds.close();
     });

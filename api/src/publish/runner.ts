@@ -99,6 +99,7 @@ export async function buildNext(
       pages: result.pages,
       release: result.release || null,
       logTail: result.logTail,
+      dataHash: result.dataHash,
     });
     ctx.log.info(
       { build: row.id, pages: result.pages, release: result.release },

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildEnvironment, LogTail, runBuild } from './buildProcess.ts';
+import { siteDataHash } from './siteData.ts';
 import { BuildError, type BuildResult } from './types.ts';
 import type { WarmBuilds } from './warmBuilds.ts';
 
@@ -280,11 +281,13 @@ export function siteBuilder(options: SiteBuilderOptions) {
     // where a build's time goes, at the end of its log with the build's own timings
     // (src/integrations/timings.ts; pnpm bench:publish reads both)
     let dataNote = '';
+    let dataHash: string | null = null;
     if (options.data) {
       const reading = performance.now();
       await mkdir(join(options.siteRoot, WORK), { recursive: true });
       const data = JSON.stringify(await options.data());
       await writeFile(dataFile, data);
+      dataHash = siteDataHash(data);
       extra.SITE_DATA = dataFile;
       const seconds = ((performance.now() - reading) / 1000).toFixed(2);
       dataNote = `site data: ${Math.round(Buffer.byteLength(data) / 1024)} KB in ${seconds} s\n`;
@@ -355,6 +358,6 @@ export function siteBuilder(options: SiteBuilderOptions) {
       `runner: build ${seconds(built - started)}, check and swap ${seconds(swapped - built)}, ` +
         `tidying ${seconds(performance.now() - swapped)}\n`,
     );
-    return { pages, release, logTail: tail.text() };
+    return { pages, release, logTail: tail.text(), dataHash };
   };
 }

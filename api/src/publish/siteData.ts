@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Media, ProductImage } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -75,6 +76,11 @@ export async function readSiteData(db: Db): Promise<unknown> {
     };
   };
   return readConsistently(db, read);
+}
+
+/** A short hash of the site data as a build receives it (readSiteData, as JSON). */
+export function siteDataHash(json: string): string {
+  return createHash('sha256').update(json).digest('base64url');
 }
 
 /**

@@ -9,6 +9,8 @@ export interface BuildResult {
   pages: number | null;
   release: string | null;
   logTail: string;
+  /** The hash of the content the build was made from (siteDataHash), when the runner read it. */
+  dataHash?: string | null;
 }
 
 /** A failed build: its message and the end of its output. */

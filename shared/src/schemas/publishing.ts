@@ -10,7 +10,15 @@ export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announ
  * delete, by a staff member or the Scheduler), the back office's Rebuild, the server's start
  * (no site yet), a restart (a build a stop interrupted), a failed build's retry, a build hook.
  */
-export const TRIGGER_KINDS = ['change', 'rebuild', 'start', 'restart', 'retry', 'webhook'] as const;
+export const TRIGGER_KINDS = [
+  'change',
+  'rebuild',
+  'start',
+  'restart',
+  'retry',
+  'webhook',
+  'catchup',
+] as const;
 
 export const triggerSchema = recordSchema({
   kind: { type: 'string', enum: TRIGGER_KINDS },

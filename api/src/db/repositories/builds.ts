@@ -256,6 +256,8 @@ export async function recordBuilt(
     pages: number | null;
     release: string | null;
     logTail: string;
+    /** The hash of the content a runner's build was made from (siteDataHash). */
+    dataHash?: string | null;
   },
 ): Promise<void> {
   await db
@@ -267,6 +269,7 @@ export async function recordBuilt(
       pages: outcome.pages,
       release: outcome.release,
       log_tail: outcome.logTail,
+      data_hash: outcome.dataHash ?? null,
       // a runner's release is live once its build is recorded (it went live just before)
       live_at: outcome.status === 'success' && outcome.release ? outcome.finishedAt : null,
     })
@@ -282,6 +285,22 @@ export async function markLive(db: Executor, release: string, at: string): Promi
     .where('release', '=', release)
     .where('status', '=', 'success')
     .execute();
+}
+
+/**
+ * The content hash of the newest successful build, if it recorded one (builds announced to
+ * hooks, and those before hashes were recorded, did not): what the site was last built from,
+ * whichever release a rollback has made live since.
+ */
+export async function lastBuiltDataHash(db: Executor): Promise<string | null> {
+  const row = await db
+    .selectFrom('publish_builds')
+    .select('data_hash')
+    .where('status', '=', 'success')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.data_hash ?? null;
 }
 
 /** The release that went live last, as the database knows it (for instances without the files). */
