@@ -115,9 +115,25 @@ for (const [language, words] of Object.entries(WORDS)) {
     await expect(frame.locator('html')).toHaveAttribute('lang', 'ru');
     await page.keyboard.press('Escape');
 
+    // every value the form shows while it publishes, frame by frame: never the old record's
+    await page.evaluate(() => {
+      const seen = new Set<string>();
+      Object.assign(window, { seenTitles: seen });
+      const look = () => {
+        const input = document.querySelector<HTMLInputElement>('input[name="title_en"]');
+        if (input) seen.add(input.value);
+        requestAnimationFrame(look);
+      };
+      look();
+    });
     await page.getByTestId('publish-draft').click();
     await expectToast(page, words.published);
     await expect(page.getByTestId('draft-notice')).toHaveCount(0);
+    await expect(page.locator('input[name="title_en"]')).toHaveValue(drafted);
+    const seen = await page.evaluate(() => [
+      ...(window as unknown as { seenTitles: Set<string> }).seenTitles,
+    ]);
+    expect(seen).toEqual([drafted]);
     await expect
       .poll(async () => (await page.request.get(`/en/projects/${id}`)).text(), {
         timeout: 90_000,

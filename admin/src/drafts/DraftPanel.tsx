@@ -2,6 +2,7 @@ import { isDraftable, type Preview } from '@conveyor/shared';
 import PreviewIcon from '@mui/icons-material/Preview';
 import PublishIcon from '@mui/icons-material/Publish';
 import { Alert, Box, Stack } from '@mui/material';
+import { type Query, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   Button,
@@ -15,8 +16,17 @@ import {
 } from 'react-admin';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { useFormat } from '../publishing/format.ts';
-import { buildPreview, discardDraft, publishDraft, useDraft, useDraftChanged } from './api.ts';
+import {
+  buildPreview,
+  discardDraft,
+  isDraftQuery,
+  publishDraft,
+  useDraft,
+  useDraftChanged,
+} from './api.ts';
 import { PreviewDialog } from './PreviewDialog.tsx';
+
+const notDraft = (query: Query) => !isDraftQuery(query);
 
 /**
  * A content record's draft on its edit screen (issue 17): whether it has unpublished changes
@@ -31,6 +41,7 @@ export function DraftPanel() {
   const refresh = useRefresh();
   const format = useFormat();
   const changed = useDraftChanged();
+  const queryClient = useQueryClient();
   const onError = useErrorToast('conveyor.drafts.failed');
   const draftable = isDraftable(resource);
   const { data: draft } = useDraft(resource, record?.id, draftable);
@@ -39,10 +50,14 @@ export function DraftPanel() {
   const [discarding, setDiscarding] = useState(false);
   if (!record || !draftable || draft === undefined) return null;
 
-  const run = async (step: () => Promise<unknown>, done: string) => {
+  const run = async (step: () => Promise<unknown>, done: string, published = false) => {
     try {
       await step();
       notify(done, { type: 'success' });
+      // Published: the live record is read again before the draft leaves the form, which goes
+      // on from the draft over the record; the other way round, it showed the old record for
+      // the moment between the two answers.
+      if (published) await queryClient.refetchQueries({ type: 'active', predicate: notDraft });
       await changed(resource, record.id);
       refresh();
     } catch (error) {
@@ -85,7 +100,11 @@ export function DraftPanel() {
               <Button
                 label="conveyor.drafts.publish"
                 onClick={() =>
-                  void run(() => publishDraft(resource, record.id), 'conveyor.drafts.published')
+                  void run(
+                    () => publishDraft(resource, record.id),
+                    'conveyor.drafts.published',
+                    true,
+                  )
                 }
                 data-testid="publish-draft"
               >

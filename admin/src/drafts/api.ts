@@ -8,6 +8,10 @@ import { api } from '../providers/http.ts';
 const draftKey = (resource: string, id: unknown) => ['draft', resource, id] as const;
 const draftsKey = (resource: string) => ['drafts', resource] as const;
 
+/** Whether a cached query is a draft's or a list's draft marks (the keys above). */
+export const isDraftQuery = (query: { queryKey: readonly unknown[] }) =>
+  query.queryKey[0] === 'draft' || query.queryKey[0] === 'drafts';
+
 /**
  * Where a record's draft lives: under the record, or `/settings/draft` for the company
  * settings (one record, no id in its address).
