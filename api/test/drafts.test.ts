@@ -591,6 +591,40 @@ describe.skipIf(skipReason)('drafts', () => {
     );
   });
 
+  it('gives a browser signed in before previews had a cookie its preview cookie', async () => {
+    const signedIn = await fetch(`${api.url}/api/signin`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...ADMIN, session: 'cookie' }),
+    });
+    const cookies = signedIn.headers.getSetCookie().map((cookie) => cookie.split(';')[0]!);
+    const session = cookies.find((cookie) => cookie.startsWith('conveyor_session='))!;
+    const token = session.slice('conveyor_session='.length);
+    // a back-office call for a preview (here of no record: the cookie comes before the build)
+    const ask = (cookie: string) =>
+      fetch(`${api.url}/api/products/999999/preview`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', 'x-conveyor-csrf': '1' },
+        body: '{}',
+      });
+    const previewCookies = (reply: Response) =>
+      reply.headers.getSetCookie().filter((cookie) => cookie.startsWith('conveyor_preview='));
+    // with the session cookie only, as such a browser has it: the preview cookie is given
+    const without = await ask(session);
+    expect(without.status).toBe(404);
+    const [given] = previewCookies(without);
+    expect(given).toMatch(/Path=\/preview;.*HttpOnly/i);
+    expect(given!.split(';')[0]).toBe(`conveyor_preview=${token}`);
+    // a browser that has it is given nothing again; a bearer token's caller gets no cookie
+    expect(previewCookies(await ask(`${session}; conveyor_preview=${token}`))).toEqual([]);
+    const bearer = await api.request('POST', '/api/products/999999/preview', {
+      token: await api.signIn(),
+      json: {},
+    });
+    expect(bearer.status).toBe(404);
+    expect(bearer.headers.getSetCookie()).toEqual([]);
+  });
+
   it('says so when a preview cannot be built', async () => {
     const broken = await startApi({ PUBLISH_BUILD_COMMAND: 'echo "the build broke" >&2; exit 3' });
     try {
