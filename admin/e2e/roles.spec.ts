@@ -25,6 +25,125 @@ async function removeUser(page: Page, id: number) {
 
 const menu = (page: Page, name: string | RegExp) => page.getByRole('menuitem', { name });
 
+// Issue 33: every screen a role sees in its menu opens for that role, and no screen shows a
+// raw translation key, in any language. Each role walks its menu: every screen, and the first
+// record of each list (Edit, or Show where the role only reads).
+type Language = 'uz' | 'ru' | 'en';
+const WORDS: Record<Language, { denied: string; open: RegExp; noData: string }> = {
+  uz: { denied: "Ruxsat yo'q", open: /^(Tahrirlash|Ko'rish)$/, noData: "Ma'lumot topilmadi" },
+  ru: {
+    denied: 'Доступ запрещён',
+    open: /^(Редактировать|Просмотр)$/,
+    noData: 'Данные не найдены',
+  },
+  en: { denied: 'Access denied', open: /^(Edit|Show)$/, noData: 'No data found' },
+};
+/** The lists whose rows open a record (the Trash, Scheduled and Activity have none). */
+const RECORD_SCREENS = [
+  'users',
+  'categories',
+  'products',
+  'media',
+  'project',
+  'leads',
+  'testimonials',
+  'clients',
+  'suppliers',
+];
+/** A message key shown as it is (`resources.x.name`, `ra.action.y`, `conveyor.z.w`). */
+const RAW_KEY = /(?<![\w.@/-])(?:resources|ra|app|conveyor)\.[a-z_-]+\.[a-zA-Z_.-]+/;
+
+async function setLanguage(page: Page, language: Language) {
+  await page.evaluate((locale) => {
+    localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale));
+  }, language);
+}
+
+/** The screen is drawn (not blank), opened (not refused) and says everything in words. */
+async function expectScreen(page: Page, language: Language, where: string) {
+  const main = page.locator('#main-content');
+  await expect(
+    main.locator('h1, h2, h5, h6, form, table, [data-testid=list-card], p:not(nav p)').first(),
+    where,
+  ).toBeVisible();
+  await expect(page, where).not.toHaveURL(/access-denied/);
+  await expect(page.getByText(WORDS[language].denied), where).toHaveCount(0);
+  expect((await main.innerText()).trim().length, where).toBeGreaterThan(0);
+  const shown = await page.locator('body').innerText();
+  expect(shown.match(RAW_KEY)?.[0], `${where}: a raw key`).toBeUndefined();
+}
+
+/** Opens an address of the admin as its links do, without loading the app again. */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL(new RegExp(`${path}$`));
+}
+
+/** Walks every item of the role's menu, opening the first record of each list. */
+async function walkMenu(page: Page, language: Language, width: number) {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await setLanguage(page, language);
+  await page.goto('/admin');
+  await expect(page.getByRole('menuitem').first()).toBeVisible();
+  const screens = await page
+    .getByRole('menuitem')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('href') ?? ''));
+  expect(screens.length).toBeGreaterThan(3);
+  await page.setViewportSize({ width, height: 900 });
+  for (const screen of screens) {
+    await go(page, screen);
+    await expectScreen(page, language, `${language} ${width} ${screen}`);
+    const rows = page.locator('tbody tr, [data-testid=list-card]');
+    if ((await page.locator('.RaList-main').count()) === 0) continue;
+    // a list: its rows, or the words saying it has none
+    await expect(rows.first().or(page.getByText(WORDS[language].noData).first())).toBeVisible();
+    const open = rows.first().getByRole('link', { name: WORDS[language].open });
+    if ((await rows.count()) === 0) continue;
+    // a resource's row opens its record, to edit or to read (sales' product rows did nothing)
+    if (!RECORD_SCREENS.some((name) => screen.endsWith(`/${name}`))) continue;
+    await expect(open.first(), `${screen}: the row opens its record`).toBeVisible();
+    await open.first().click();
+    await expect(page).not.toHaveURL(new RegExp(`${screen}$`));
+    await expectScreen(page, language, `${language} ${width} ${screen}: first record`);
+  }
+}
+
+for (const { role, runs } of [
+  // each language walked in full at least once, at both widths: the screens are the same
+  // components for every role, so the admin's (every screen) carries most of it
+  {
+    role: 'admin',
+    runs: [
+      ['uz', 1366],
+      ['en', 390],
+    ],
+  },
+  { role: 'editor', runs: [['ru', 1366]] },
+  {
+    role: 'sales',
+    runs: [
+      ['uz', 390],
+      ['ru', 1366],
+    ],
+  },
+] as { role: string; runs: [Language, number][] }[]) {
+  test(`${role}: every screen of the menu and its first record open, in words`, async ({
+    page,
+  }) => {
+    test.setTimeout(45_000 + 45_000 * runs.length);
+    const user = role === 'admin' ? null : await makeUser(page, role);
+    try {
+      await signIn(page, user?.name, user ? PASSWORD : undefined);
+      for (const [language, width] of runs) await walkMenu(page, language, width);
+    } finally {
+      if (user) await removeUser(page, user.id);
+    }
+  });
+}
+
 test('sales: leads and partners; the catalogue, staff and publishing only to read', async ({
   page,
 }) => {
@@ -46,13 +165,26 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
     await expect(page.getByRole('link', { name: 'Tahrirlash' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: "O'chirish" })).toHaveCount(0);
     await expect(page.locator('tbody tr').first().locator('input[type=checkbox]')).toBeDisabled();
+    // a product opens to read (issue 33: its row did nothing, its address said Access denied)
+    const firstName = (
+      await page.locator('tbody tr').first().locator('td').nth(1).innerText()
+    ).trim();
+    await page.locator('tbody tr').first().getByRole('link', { name: "Ko'rish" }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
+    await expect(page.getByRole('textbox', { name: /^Nomi/ }).first()).toBeDisabled();
+    await expect(page.getByRole('combobox', { name: 'Kategoriya' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Saqlash', exact: true })).toHaveCount(0);
+    await expect(page.getByText("Ruxsat yo'q")).toHaveCount(0);
+    // titled by the product's name, not its number
+    await expect(page.locator('#react-admin-title')).toContainText(firstName);
+    await page.getByTestId('back-link').click();
 
     // an address typed by hand: refused with a page saying so
     await page.goto('/admin/settings');
-    await expect(page.getByText("Ruxsat yo'q")).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Ruxsat yo'q" })).toBeVisible();
     await expect(page.getByText('Bu sahifani ochishga rolingiz ruxsat bermaydi')).toBeVisible();
     await page.goto('/admin/products/create');
-    await expect(page.getByText("Ruxsat yo'q")).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Ruxsat yo'q" })).toBeVisible();
 
     // publishing: what is live, without the rebuild
     await page.goto('/admin/publishing');
@@ -102,7 +234,7 @@ test('editor: the content and publishing, no leads, staff or settings', async ({
 
     for (const screen of ['leads', 'activity']) {
       await page.goto(`/admin/${screen}`);
-      await expect(page.getByText("Ruxsat yo'q")).toBeVisible();
+      await expect(page.getByRole('heading', { name: "Ruxsat yo'q" })).toBeVisible();
       await expect(page.locator('tbody tr')).toHaveCount(0);
     }
 

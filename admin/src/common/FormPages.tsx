@@ -1,7 +1,8 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 import {
+  AccessDenied,
   Button,
   Create,
   type CreateProps,
@@ -9,11 +10,13 @@ import {
   type EditProps,
   TopToolbar,
   useBasename,
+  useCanAccess,
   useResourceContext,
 } from 'react-admin';
 import { DraftPanel } from '../drafts/DraftPanel.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { SchedulePanel } from '../schedules/SchedulePanel.tsx';
+import { ReadOnlyContext } from './readOnly.ts';
 import { useErrorToast } from './useErrorToast.ts';
 
 /** 'Orqaga': back to the resource's list (or to `to`), on every form and show screen. */
@@ -47,22 +50,37 @@ export function CreatePage({ children, ...props }: CreateProps & { children: Rea
  * An edit screen: same form as create; saves wait for the API and go to the list. Content
  * records show their publishing schedule and their History under the form (undo is a restore
  * from there).
+ *
+ * A role that may read the resource but not change it (sales and the catalogue) gets the same
+ * screen read-only: the form disabled, without Save or Delete (issue 33: a row did nothing
+ * and the address said "Access denied"). Neither may: react-admin's "Access denied". The check
+ * is made with the address's id, so that a user's own profile opens for every role.
  */
 export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
   const onError = useErrorToast('conveyor.errors.form');
+  const resource = useResourceContext(props);
+  const { id = '' } = useParams();
+  const edit = useCanAccess({ action: 'edit', resource, record: { id } });
+  const show = useCanAccess({ action: 'show', resource, record: { id } });
+  if (edit.isPending || show.isPending) return null;
+  if (!edit.canAccess && !show.canAccess) return <AccessDenied />;
   return (
-    <Edit
-      actions={<BackToolbar />}
-      redirect="list"
-      mutationMode="pessimistic"
-      // Save publishes the form as it is, its draft included (issue 17): the draft is spent
-      mutationOptions={{ onError, meta: { spendDraft: true } }}
-      {...props}
-    >
-      {children}
-      <DraftPanel />
-      <SchedulePanel />
-      <HistoryPanel />
-    </Edit>
+    <ReadOnlyContext.Provider value={!edit.canAccess}>
+      <Edit
+        actions={<BackToolbar />}
+        redirect="list"
+        mutationMode="pessimistic"
+        // Save publishes the form as it is, its draft included (issue 17): the draft is spent
+        mutationOptions={{ onError, meta: { spendDraft: true } }}
+        {...props}
+        // checked above, with the record's id and for reading too
+        disableAuthentication
+      >
+        {children}
+        <DraftPanel />
+        <SchedulePanel />
+        <HistoryPanel />
+      </Edit>
+    </ReadOnlyContext.Provider>
   );
 }

@@ -43,7 +43,7 @@ export function ImageUpload({
   const resource = useResourceContext();
   const {
     id,
-    field: { value, onChange, onBlur },
+    field: { value, onChange, onBlur, disabled },
     fieldState: { error },
   } = useInput({
     source,
@@ -58,6 +58,8 @@ export function ImageUpload({
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
     multiple,
+    // a read-only screen (a role that may only read): nothing is dropped or picked
+    disabled,
     accept: { 'image/jpeg': ['.jpg', '.jpeg'], 'image/png': ['.png'] },
     onDrop: (accepted, rejected) => {
       const chosen = [...accepted, ...rejected.map((rejection) => rejection.file)];

@@ -1,4 +1,4 @@
-import { Box, Typography } from '@mui/material';
+import { Box, CardContent, type CardContentProps, Typography } from '@mui/material';
 import type { ReactElement, ReactNode } from 'react';
 import {
   BooleanInput,
@@ -14,7 +14,22 @@ import { isDraftable } from '@conveyor/shared';
 import { useDraft } from '../drafts/api.ts';
 import { DraftSaveButton } from '../drafts/DraftSaveButton.tsx';
 import { withDraft } from '../drafts/record.ts';
+import { useReadOnly } from './readOnly.ts';
 import { ConfirmedDeleteButton } from './RowActions.tsx';
+
+/**
+ * The form's body on a read-only screen: a disabled fieldset, so that every control in it,
+ * react-admin's inputs and our own (images, buttons), is shown and cannot be used.
+ */
+function ReadOnlyBody({ children, className }: CardContentProps) {
+  return (
+    <CardContent className={className}>
+      <Box component="fieldset" disabled sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+        {children}
+      </Box>
+    </CardContent>
+  );
+}
 
 /**
  * Every form's toolbar: Save, Save as draft for what the site shows (DraftSaveButton: the
@@ -66,6 +81,7 @@ export function ResourceForm({
 }) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number }>();
+  const readOnly = useReadOnly();
   // an edit screen shows the record as its draft has it, to go on from there (issue 17)
   const drafted = record?.id !== undefined && isDraftable(resource);
   const { data: draft, isPending } = useDraft(resource, record?.id, drafted);
@@ -73,7 +89,9 @@ export function ResourceForm({
   return (
     <SimpleForm
       record={draft && record ? withDraft(resource, record, draft.data) : record}
-      toolbar={toolbar}
+      toolbar={readOnly ? false : toolbar}
+      disabled={readOnly}
+      {...(readOnly ? { component: ReadOnlyBody } : {})}
       defaultValues={activatable ? { is_active: true, ...defaultValues } : defaultValues}
     >
       {children}

@@ -1,6 +1,16 @@
+import VisibilityIcon from '@mui/icons-material/Visibility';
 import { hasTrash } from '@conveyor/shared';
 import { Box } from '@mui/material';
-import { DeleteButton, EditButton, useResourceContext } from 'react-admin';
+import { Link } from 'react-router-dom';
+import {
+  Button,
+  DeleteButton,
+  EditButton,
+  useCanAccess,
+  useCreatePath,
+  useRecordContext,
+  useResourceContext,
+} from 'react-admin';
 import { useErrorToast } from './useErrorToast.ts';
 
 /**
@@ -22,7 +32,32 @@ export function ConfirmedDeleteButton({ disabled = false }: { disabled?: boolean
   );
 }
 
-/** Edit and delete for one row; delete asks first and reports with the spec's toasts. */
+/**
+ * The row's record: Edit for whoever may change it, Show (the same screen, read-only) for a
+ * role that may only read it (sales and the catalogue: the row used to offer nothing).
+ */
+export function OpenButton() {
+  const resource = useResourceContext();
+  const record = useRecordContext();
+  const createPath = useCreatePath();
+  const edit = useCanAccess({ action: 'edit', resource, record });
+  const show = useCanAccess({ action: 'show', resource, record });
+  if (!record || !resource || edit.isPending || show.isPending) return null;
+  if (edit.canAccess) return <EditButton />;
+  if (!show.canAccess) return null;
+  return (
+    <Button
+      component={Link}
+      to={createPath({ resource, id: record.id, type: 'edit' })}
+      label="ra.action.show"
+      onClick={(event) => event.stopPropagation()}
+    >
+      <VisibilityIcon />
+    </Button>
+  );
+}
+
+/** Edit (or Show) and delete for one row; delete asks first and reports with the spec's toasts. */
 export function RowActions({
   edit = true,
   disableDelete = false,
@@ -32,7 +67,7 @@ export function RowActions({
 }) {
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      {edit && <EditButton />}
+      {edit && <OpenButton />}
       <ConfirmedDeleteButton disabled={disableDelete} />
     </Box>
   );

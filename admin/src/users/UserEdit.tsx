@@ -1,12 +1,6 @@
-import {
-  AccessDenied,
-  CanAccess,
-  type Identifier,
-  useCanAccess,
-  useGetIdentity,
-} from 'react-admin';
-import { useParams } from 'react-router-dom';
+import { type Identifier, useCanAccess, useGetIdentity } from 'react-admin';
 import { EditPage } from '../common/FormPages.tsx';
+import { useReadOnly } from '../common/readOnly.ts';
 import { isOwnAccount, passwordChange } from './password.ts';
 import { SessionsPanel } from './SessionsPanel.tsx';
 import { TwoFactorPanel } from './TwoFactorPanel.tsx';
@@ -27,22 +21,23 @@ export function UserEdit() {
       own: isOwnAccount(options?.previousData?.id ?? (data.id as Identifier), identity?.id),
       admin: admin === true,
     });
-  // react-admin asks canAccess for the edit screen before it has the record, which would shut
-  // an editor or a salesman out of their own profile: the check is made here with the id of
-  // the address instead (the API checks every call anyway).
-  const { id } = useParams();
+  // EditPage checks access with the address's id: every role opens its own profile, and
+  // sales read another user's record (they read the staff list) without changing it
   return (
-    <CanAccess
-      action="edit"
-      resource="users"
-      record={{ id: id ?? '' }}
-      accessDenied={<AccessDenied />}
-    >
-      <EditPage transform={transform} disableAuthentication>
-        <UserForm creating={false} />
-        <TwoFactorPanel />
-        <SessionsPanel />
-      </EditPage>
-    </CanAccess>
+    <EditPage transform={transform}>
+      <UserForm creating={false} />
+      <AccountPanels />
+    </EditPage>
+  );
+}
+
+/** Two-factor sign-in and sessions: for whoever may change the account, not for a reader. */
+function AccountPanels() {
+  if (useReadOnly()) return null;
+  return (
+    <>
+      <TwoFactorPanel />
+      <SessionsPanel />
+    </>
   );
 }
