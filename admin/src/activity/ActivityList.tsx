@@ -1,6 +1,5 @@
 import { AREAS, AUDIT_ACTIONS, type AuditEvent, hasHistory, hasTrash } from '@conveyor/shared';
 import {
-  DateField,
   DateInput,
   FunctionField,
   Link,
@@ -13,6 +12,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField.tsx';
 import { NewestFirstList } from '../common/NewestFirstList.tsx';
 import { useFormat } from '../publishing/format.ts';
 import { useActorName } from '../schedules/actor.ts';
@@ -133,7 +133,7 @@ export function ActivityList() {
     <DateInput key="created_to" source="created_to" label="conveyor.workflow.created_to" />,
   ];
   const columns = [
-    <DateField key="created_at" source="created_at" showTime sortable={false} />,
+    <DateTimeField key="created_at" source="created_at" sortable={false} />,
     <FunctionField<AuditEvent>
       key="user_name"
       source="user_name"

@@ -7,11 +7,11 @@ import {
   List,
   type ListProps,
   SearchInput,
+  TextField,
   TopToolbar,
   useResourceContext,
 } from 'react-admin';
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
-import { RowNumber } from './fields.tsx';
 import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { RowActions } from './RowActions.tsx';
@@ -40,7 +40,7 @@ function Column({ children }: { label: string; children: ReactNode }) {
 /**
  * A list screen as the spec draws it: search box, table, page sizes 10/20/50 with its labels,
  * newest first unless told otherwise; a create button unless `create` is false; the server's
- * CSV / Excel export for the resources the registry marks `exports`. Its columns are the row's number, the resource's own (`children`),
+ * CSV / Excel export for the resources the registry marks `exports`. Its columns are the record's id, the resource's own (`children`),
  * the status switch unless `status` is false, and the row's buttons (edit and delete unless
  * `rowActions` says otherwise). Below the `sm` breakpoint (a phone) the same fields, switch and
  * buttons are a card per record instead, as wide as the screen.
@@ -49,12 +49,15 @@ export function ListPage({
   children,
   create = true,
   status = true,
+  statusLabel = 'conveyor.list.status',
   rowActions = <RowActions />,
   ...props
 }: Omit<ListProps, 'exporter'> & {
   children: ReactNode;
   create?: boolean;
   status?: boolean;
+  /** The switch's header where "Status" would name two columns (a worked list's own status). */
+  statusLabel?: string;
   rowActions?: ReactElement;
 }) {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
@@ -76,9 +79,10 @@ export function ListPage({
         </ListCards>
       ) : (
         <Datagrid bulkActionButtons={false} rowClick={false}>
-          <RowNumber label="conveyor.list.number" />
+          {/* the record's id, as its address and breadcrumb show it (not the row's number) */}
+          <TextField source="id" label="conveyor.list.number" />
           {children}
-          {status && <StatusSwitch label="conveyor.list.status" />}
+          {status && <StatusSwitch label={statusLabel} />}
           {isDraftableResource && <DraftMarker label="conveyor.drafts.column" />}
           <Column label="conveyor.list.actions">{rowActions}</Column>
         </Datagrid>

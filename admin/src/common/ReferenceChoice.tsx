@@ -1,11 +1,13 @@
+import type { Resource } from '@conveyor/shared';
 import type { SortPayload } from 'react-admin';
 import { AutocompleteInput, ReferenceInput, required } from 'react-admin';
+import { useRecordName } from './recordRepresentation.ts';
 
 const searchQuery = (q: string) => ({ q });
 
 /**
  * A required choice of another record (a product's category, a video's product), searched by
- * the API's `q` as the user types and shown by its Uzbek name.
+ * the API's `q` as the user types and shown by its name in the screen's language.
  */
 export function ReferenceChoice({
   source,
@@ -13,13 +15,14 @@ export function ReferenceChoice({
   sort,
 }: {
   source: string;
-  reference: string;
+  reference: Resource;
   sort?: SortPayload;
 }) {
+  const name = useRecordName(reference);
   return (
     <ReferenceInput source={source} reference={reference} sort={sort}>
       <AutocompleteInput
-        optionText="name_uz"
+        optionText={name}
         filterToQuery={searchQuery}
         validate={required()}
         fullWidth

@@ -4,15 +4,11 @@ import {
   LANGUAGES,
   localizedKeys,
   pickLocalized,
+  type Resource,
 } from '@conveyor/shared';
 import { Typography } from '@mui/material';
-import {
-  ReferenceField,
-  TextField,
-  useListContext,
-  useLocaleState,
-  useRecordContext,
-} from 'react-admin';
+import { ReferenceField, useLocaleState, useRecordContext } from 'react-admin';
+import { useRecordName } from './recordRepresentation.ts';
 import { truncateText } from './text.ts';
 
 const LANGUAGE_SUFFIX = new RegExp(`^(.*)_(${LANGUAGES.join('|')})$`);
@@ -52,15 +48,6 @@ export function LocalizedField({
   );
 }
 
-/** The row's number across pages: (page − 1) × page size + position. */
-export function RowNumber(_props: { label?: string }) {
-  const record = useRecordContext();
-  const { data, page, perPage } = useListContext();
-  if (!record || !data) return null;
-  const index = data.findIndex((row) => row.id === record.id);
-  return <span>{(page - 1) * perPage + index + 1}</span>;
-}
-
 /**
  * A description column: its first 30 characters and '…' when it is longer (spec 5: "only the
  * first 30 characters"); the whole text on hover.
@@ -83,11 +70,34 @@ export function TruncatedText({
   );
 }
 
-/** A column naming the record a row points to (a product's category, a video's product). */
-export function ReferenceName({ source, reference }: { source: string; reference: string }) {
+/** The name of the record in context, in the screen's language (a reference's child). */
+export function RecordName({ resource }: { resource: Resource }) {
+  const name = useRecordName(resource);
   return (
-    <ReferenceField source={source} reference={reference} link={false}>
-      <TextField source="name_uz" />
+    <Typography variant="body2" component="span">
+      {name(useRecordContext())}
+    </Typography>
+  );
+}
+
+/**
+ * A column naming the record a row points to (a product's category, a video's product), in
+ * the screen's language.
+ */
+export function ReferenceName({
+  source,
+  reference,
+  link = false,
+}: {
+  source: string;
+  reference: Resource;
+  label?: string;
+  sortable?: boolean;
+  link?: false | 'edit';
+}) {
+  return (
+    <ReferenceField source={source} reference={reference} link={link} emptyText="—">
+      <RecordName resource={reference} />
     </ReferenceField>
   );
 }

@@ -1,5 +1,5 @@
 import { ADMIN_DEFAULT_LANGUAGE, isLanguage, recordLabel, type Resource } from '@conveyor/shared';
-import type { RaRecord } from 'react-admin';
+import { type RaRecord, useLocaleState } from 'react-admin';
 import { i18nProvider } from '../i18n/index.ts';
 
 /**
@@ -14,4 +14,16 @@ export function labelRepresentation(resource: Resource) {
     const language = isLanguage(locale) ? locale : ADMIN_DEFAULT_LANGUAGE;
     return recordLabel(resource, record, language).trim() || `#${record.id}`;
   };
+}
+
+/**
+ * The same name as a function of the record that follows the screen's language as it changes
+ * (a reference's column, a reference choice's options): a category's Russian name on the
+ * Russian products list (issue 33: they stayed Uzbek).
+ */
+export function useRecordName(resource: Resource) {
+  const [locale] = useLocaleState();
+  const language = isLanguage(locale) ? locale : ADMIN_DEFAULT_LANGUAGE;
+  return (record: RaRecord | undefined): string =>
+    record ? recordLabel(resource, record, language).trim() || `#${record.id}` : '';
 }

@@ -1,5 +1,6 @@
-import { DateField, EmailField, ReferenceField, ShowButton, TextField } from 'react-admin';
-import { TruncatedText } from '../common/fields.tsx';
+import { EmailField, ShowButton, TextField } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField.tsx';
+import { ReferenceName, TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
 import { RowActions } from '../common/RowActions.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
@@ -27,16 +28,10 @@ export function LeadList() {
       <TextField source="phone" sortable={false} />
       <EmailField source="email" />
       <TruncatedText sortable={false} source="message" />
-      <ReferenceField
-        source="product_id"
-        reference="products"
-        sortable={false}
-        link="edit"
-        emptyText="—"
-      />
+      <ReferenceName source="product_id" reference="products" sortable={false} link="edit" />
       <StatusSelect label="resources.leads.fields.status" />
       <AssigneeSelect label="resources.leads.fields.assignee_id" />
-      <DateField source="created_at" showTime />
+      <DateTimeField source="created_at" />
     </ListPage>
   );
 }

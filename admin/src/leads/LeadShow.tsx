@@ -1,12 +1,6 @@
-import {
-  DateField,
-  EmailField,
-  Labeled,
-  ReferenceField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-} from 'react-admin';
+import { EmailField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
+import { ReferenceName } from '../common/fields.tsx';
+import { DateTimeField } from '../common/DateTimeField.tsx';
 import { BackToolbar } from '../common/FormPages.tsx';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
@@ -22,11 +16,11 @@ export function LeadShow() {
         <TextField source="phone" sortable={false} />
         <EmailField source="email" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
-        <ReferenceField source="product_id" reference="products" link="edit" emptyText="—" />
+        <ReferenceName source="product_id" reference="products" link="edit" />
         <Labeled label="conveyor.workflow.visit">
           <VisitContext />
         </Labeled>
-        <DateField source="created_at" showTime />
+        <DateTimeField source="created_at" />
         <Labeled label="resources.leads.fields.status">
           <StatusSelect />
         </Labeled>

@@ -1,13 +1,12 @@
 import { useLocaleState } from 'react-admin';
+import { formatDateTime, formatTime } from '../common/dates.ts';
 
 /** Dates, times and durations of the publishing screens in the admin's language. */
 export function useFormat() {
   const [locale] = useLocaleState();
-  const tag = locale === 'en' ? 'en-GB' : locale;
   return {
-    date: (value?: string | null) => (value ? new Date(value).toLocaleString(tag) : '—'),
-    time: (value: string) =>
-      new Date(value).toLocaleTimeString(tag, { hour: '2-digit', minute: '2-digit' }),
+    date: (value?: string | null) => formatDateTime(value, locale),
+    time: (value: string) => formatTime(value, locale),
     duration: (ms?: number | null) =>
       ms === null || ms === undefined ? '—' : `${(ms / 1000).toFixed(1)} s`,
   };

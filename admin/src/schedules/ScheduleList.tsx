@@ -6,7 +6,6 @@ import {
 } from '@conveyor/shared';
 import { Box, Typography } from '@mui/material';
 import {
-  DateField,
   FunctionField,
   Link,
   SelectInput,
@@ -17,6 +16,7 @@ import {
   useRecordContext,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField.tsx';
 import { NewestFirstList } from '../common/NewestFirstList.tsx';
 import { CancelScheduleButton } from './CancelScheduleButton.tsx';
 
@@ -92,8 +92,8 @@ export function ScheduleList() {
       render={(item) => kind(item.resource)}
     />,
     <NameField key="name" source="name" sortable={false} />,
-    <DateField key="publish_at" source="publish_at" showTime sortable={false} emptyText="—" />,
-    <DateField key="unpublish_at" source="unpublish_at" showTime sortable={false} emptyText="—" />,
+    <DateTimeField key="publish_at" source="publish_at" sortable={false} />,
+    <DateTimeField key="unpublish_at" source="unpublish_at" sortable={false} />,
     <FunctionField<ScheduledItem>
       key="is_active"
       source="is_active"

@@ -1,4 +1,5 @@
-import { DateField, EmailField, TextField } from 'react-admin';
+import { EmailField, TextField } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField.tsx';
 import { TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
@@ -7,7 +8,12 @@ import { StatusSelect } from '../workflow/StatusSelect.tsx';
 
 export function SupplierList() {
   return (
-    <ListPage create={false} filters={useWorkflowFilters('suppliers')}>
+    <ListPage
+      create={false}
+      filters={useWorkflowFilters('suppliers')}
+      // its switch is "Active": "Status" is the application's own status, the next column
+      statusLabel="conveyor.list.active"
+    >
       <TextField source="company_name" />
       <TextField source="contact_person" sortable={false} />
       <TextField source="phone" sortable={false} />
@@ -16,7 +22,7 @@ export function SupplierList() {
       <TruncatedText sortable={false} source="offer" />
       <StatusSelect label="resources.suppliers.fields.status" />
       <AssigneeSelect label="resources.suppliers.fields.assignee_id" />
-      <DateField source="created_at" />
+      <DateTimeField source="created_at" />
     </ListPage>
   );
 }

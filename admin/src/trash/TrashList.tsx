@@ -6,7 +6,6 @@ import { useState } from 'react';
 import {
   Button,
   Confirm,
-  DateField,
   DeleteWithConfirmButton,
   FunctionField,
   SelectInput,
@@ -17,6 +16,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { DateTimeField } from '../common/DateTimeField.tsx';
 import { NewestFirstList } from '../common/NewestFirstList.tsx';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
@@ -188,9 +188,9 @@ export function TrashList() {
       render={(item) => kind(item.resource)}
     />,
     <NameField key="name" />,
-    <DateField key="deleted_at" source="deleted_at" showTime sortable={false} />,
+    <DateTimeField key="deleted_at" source="deleted_at" sortable={false} />,
     <TextField key="user_name" source="user_name" sortable={false} emptyText="—" />,
-    <DateField
+    <DateTimeField
       key="purge_at"
       source="purge_at"
       sortable={false}

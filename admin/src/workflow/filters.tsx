@@ -1,9 +1,11 @@
 import { LEAD_STATUSES } from '@conveyor/shared';
 import { DateInput, ReferenceInput, SearchInput, SelectInput, useTranslate } from 'react-admin';
+import { useRecordName } from '../common/recordRepresentation.ts';
 
 /** The list filters of the records sales work; leads add their product and language. */
 export function useWorkflowFilters(resource: 'leads' | 'suppliers') {
   const translate = useTranslate();
+  const productName = useRecordName('products');
   const statuses = LEAD_STATUSES.map((id) => ({
     id,
     name: translate(`conveyor.lead_status.${id}`),
@@ -26,7 +28,7 @@ export function useWorkflowFilters(resource: 'leads' | 'suppliers') {
     ...(resource === 'leads'
       ? [
           <ReferenceInput key="product_id" source="product_id" reference="products">
-            <SelectInput label="resources.leads.fields.product_id" />
+            <SelectInput label="resources.leads.fields.product_id" optionText={productName} />
           </ReferenceInput>,
         ]
       : []),
