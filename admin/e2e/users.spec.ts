@@ -23,8 +23,14 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await page.getByLabel('Parol').first().fill('staff-password-1');
   await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Aziz');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${name}@example.com`);
-  // a new account is an admin unless a narrower role is chosen
-  await expect(page.getByRole('combobox', { name: 'Rol' })).toHaveText('Administrator');
+  // the role is asked, none preselected (issue 33: Administrator was), and required
+  const role = page.getByRole('combobox', { name: 'Rol' });
+  await expect(role).not.toContainText(/\p{L}/u);
+  await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
+  await expect(page.getByText('Majburiy maydon')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/users\/create$/);
+  await role.click();
+  await page.getByRole('option', { name: 'Administrator' }).click();
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Foydalanuvchi yaratildi');
   await expect(userRow(page, name)).toBeVisible();

@@ -1,4 +1,4 @@
-import { DEFAULT_ROLE, userFields } from '@conveyor/shared';
+import { userFields } from '@conveyor/shared';
 import { CanAccess, email, required, TextInput } from 'react-admin';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
@@ -23,16 +23,14 @@ function UserToolbar() {
 
 /**
  * A user's form; the password inputs differ between a new account and an existing one. The
- * role is an admin's to give: a new account is an admin unless a narrower role is chosen (so a
- * company that wants the spec's one level of staff keeps it), and someone editing their own
- * profile does not see it.
+ * role is an admin's to give, and someone editing their own profile does not see it. A new
+ * account's role is asked, none preselected, and required (issue 33: Administrator was
+ * preselected, the widest role given by a click on Save); the API's default for a body
+ * without a role stays for its other callers.
  */
 export function UserForm({ creating }: { creating: boolean }) {
   return (
-    <ResourceForm
-      toolbar={<UserToolbar />}
-      defaultValues={creating ? { role: DEFAULT_ROLE } : undefined}
-    >
+    <ResourceForm toolbar={<UserToolbar />}>
       <TextInput source="user_name" validate={rules.user_name} autoComplete="off" />
       {creating ? <CreatePasswordInput /> : <EditPasswordInputs />}
       <CanAccess action="edit" resource="users.role">
