@@ -36,15 +36,13 @@ test.describe('sign-in and the guard', () => {
     await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(ADMIN.user);
     await page.getByRole('textbox', { name: 'Parol' }).fill('not-the-password');
     await page.getByRole('button', { name: 'Kirish' }).click();
-    await expectToast(page, 'Wrong username or password');
+    await expectToast(page, "Foydalanuvchi nomi yoki parol noto'g'ri");
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
-  test('signing in shows "Login successfully" and opens the users list at /admin', async ({
-    page,
-  }) => {
+  test('signing in says so in Uzbek and opens the users list at /admin', async ({ page }) => {
     await signIn(page);
-    await expectToast(page, 'Login successfully');
+    await expectToast(page, 'Tizimga muvaffaqiyatli kirildi');
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('cell', { name: ADMIN.user, exact: true })).toBeVisible();
   });

@@ -39,7 +39,7 @@ test.describe('image rules', () => {
         pngFile('fine.png'),
         { name: 'notes.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
       ]);
-    await expectToast(page, 'Only jpeg and png files are allowed');
+    await expectToast(page, 'Faqat jpeg va png fayllar qabul qilinadi');
     await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(3);
     // admin toasts sit at the bottom right
     await expect(toast(page).first()).toHaveClass(
@@ -52,7 +52,7 @@ test.describe('image rules', () => {
     await page
       .getByTestId('upload-images')
       .setInputFiles(['1', '2', '3', '4', '5', '6'].map((n) => pngFile(`${n}.png`)));
-    await expectToast(page, 'You can upload up to 8 images');
+    await expectToast(page, "Ko'pi bilan 8 ta rasm yuklash mumkin");
     await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(3);
     await page
       .getByTestId('upload-images')
@@ -88,7 +88,7 @@ test.describe('image rules', () => {
     await input.setInputFiles([
       { name: 'logo.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') },
     ]);
-    await expectToast(page, 'Only jpeg and png files are allowed');
+    await expectToast(page, 'Faqat jpeg va png fayllar qabul qilinadi');
     await expect(page.getByTestId('previews-image')).toHaveCount(0);
     await input.setInputFiles([
       { name: 'photo.webp', mimeType: 'image/webp', buffer: Buffer.from('RIFF') },

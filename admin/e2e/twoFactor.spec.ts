@@ -64,7 +64,7 @@ test('turned on from the profile, then asked for after the password', async ({ p
     await page.getByRole('textbox', { name: 'Kod' }).fill(await codeAt(secret, 1));
     await page.getByRole('button', { name: 'Kirish', exact: true }).click();
     await expect(page).toHaveURL(/\/admin\//);
-    await expectToast(page, 'Login successfully');
+    await expectToast(page, 'Tizimga muvaffaqiyatli kirildi');
   } finally {
     await page.request.delete(`/api/users/${id}`, {
       headers: { authorization: `Bearer ${await apiToken(page)}` },

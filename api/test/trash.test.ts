@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/notify/retention.ts';
+import type { ContentChange } from '../src/plugins/events.ts';
 import { pruneRevisions } from '../src/revisions/prune.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
@@ -102,8 +103,15 @@ describe.skipIf(skipReason)('trash', () => {
     expect(kept).toBe(30 * DAY_MS);
     expect((await api.request('GET', `/api/trash/${item!.id}`, { token })).body.data).toEqual(item);
 
-    const back = await restore(item!.id, tokens.editor);
+    const changes: ContentChange[] = [];
+    const listen = (change: ContentChange) => void changes.push(change);
+    api.app.contentEvents.on('change', listen);
+    const back = await restore(item!.id, tokens.editor).finally(() =>
+      api.app.contentEvents.off('change', listen),
+    );
     expect(back.status, JSON.stringify(back.body)).toBe(200);
+    // the site's rebuild is asked for a restore, not for a new record (it said "added")
+    expect(changes).toEqual([expect.objectContaining({ action: 'restore', id: product.id })]);
     expect(back.body.data).toEqual({ resource: 'products', id: product.id });
     const again = await api.request('GET', `/api/products/${product.id}`);
     expect(again.status).toBe(200);

@@ -1,6 +1,7 @@
 import { LANGUAGES, type Language, longText, shortText } from '@conveyor/shared';
 import { Box } from '@mui/material';
 import { maxLength, TextInput, useResourceContext, useTranslate } from 'react-admin';
+import { fieldLabel } from './fieldLabel.ts';
 import { atLeastOneLanguage } from './validators.ts';
 
 interface LocalizedInputsProps {
@@ -22,8 +23,7 @@ export function LocalizedInputs({
 }: LocalizedInputsProps) {
   const resource = useResourceContext();
   const translate = useTranslate();
-  const label = (lang: Language) =>
-    `${translate(`resources.${resource}.fields.${prefix}`)} (${translate(`conveyor.fields.${lang}`)})`;
+  const label = (lang: Language) => fieldLabel(translate, resource ?? '', `${prefix}_${lang}`);
   const validate = required ? [atLeastOneLanguage(prefix), maxLength(max)] : [maxLength(max)];
   return (
     <Box

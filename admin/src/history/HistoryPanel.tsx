@@ -30,6 +30,7 @@ import {
   useResourceContext,
   useTranslate,
 } from 'react-admin';
+import { fieldLabel } from '../common/fieldLabel.ts';
 import { fileUrl } from '../config.ts';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
@@ -88,10 +89,7 @@ function Compare({
   const translate = useTranslate();
   const format = useFormat();
   const keys = changedKeys(revision.snapshot, current);
-  const label = (field: string) =>
-    translate(`resources.${resource}.fields.${field}`, {
-      _: translate(`conveyor.history.fields.${field}`, { _: field }),
-    });
+  const label = (field: string) => fieldLabel(translate, resource, field);
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>
@@ -177,13 +175,7 @@ export function HistoryPanel() {
   });
   if (!record || !withHistory || revisions === undefined) return null;
   const fieldList = (fields: string[]) =>
-    fields
-      .map((field) =>
-        translate(`resources.${resource}.fields.${field}`, {
-          _: translate(`conveyor.history.fields.${field}`, { _: field }),
-        }),
-      )
-      .join(', ');
+    fields.map((field) => fieldLabel(translate, resource, field)).join(', ');
 
   return (
     <Box data-testid="history" sx={{ px: 2, pb: 2, maxWidth: 900 }}>

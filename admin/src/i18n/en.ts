@@ -5,6 +5,8 @@ export const en: Catalogue = mergeCatalogue('en', {
     auth: { logout: 'Sign out', sign_in_error: 'Wrong username or password' },
     navigation: { no_results: 'No data found' },
     message: { delete_title: 'Delete %{name} "%{recordRepresentation}"' },
+    // the record's name on its screen, as ru and uz have it (issue 33)
+    page: { edit: '%{name} "%{recordRepresentation}"', show: '%{name} "%{recordRepresentation}"' },
   },
   conveyor: {
     breadcrumb: 'Breadcrumb',
@@ -16,7 +18,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       next: 'Next page',
       last: 'Last page',
     },
-    list: { number: '#', actions: 'Actions', status: 'Status', search: 'Search' },
+    list: { number: '#', actions: 'Actions', status: 'Status', search: 'Search', active: 'Active' },
     errors: {
       url: 'Enter a link starting with http:// or https://',
       phone: 'Enter a phone number: digits, spaces, +, - and brackets',
@@ -367,8 +369,8 @@ export const en: Catalogue = mergeCatalogue('en', {
         queued: 'Waiting',
         running: 'Sending…',
       },
-      not_configured:
-        'Not set up on the server (see README: TELEGRAM_BOT_TOKEN, SMTP_URL, LEAD_WEBHOOK_URLS).',
+      // each card names its own channel's variable (they all repeated the three)
+      not_configured: 'Not set up on the server: %{variable} is not set (see README).',
       last_success: 'Last delivered: %{time}',
       nothing_sent: 'Nothing sent yet.',
       failing_since: 'Failing since %{time}',
@@ -439,6 +441,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       older_at: 'Older release · %{time}',
       made_by: 'What made it',
       trigger_create: '%{resource} #%{id} added',
+      trigger_restore: '%{resource} #%{id} restored',
       trigger_update: '%{resource} #%{id} changed',
       trigger_delete: '%{resource} #%{id} deleted',
       trigger_settings: 'Company data changed',

@@ -25,7 +25,13 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       next: 'Следующая страница',
       last: 'Последняя страница',
     },
-    list: { number: '№', actions: 'Действия', status: 'Статус', search: 'Поиск' },
+    list: {
+      number: '№',
+      actions: 'Действия',
+      status: 'Статус',
+      search: 'Поиск',
+      active: 'Активна',
+    },
     errors: {
       url: 'Введите ссылку, начинающуюся с http:// или https://',
       phone: 'Введите номер телефона: цифры, пробелы, +, - и скобки',
@@ -380,8 +386,8 @@ export const ru: Catalogue = mergeCatalogue('ru', {
         queued: 'Ожидает',
         running: 'Отправляется…',
       },
-      not_configured:
-        'Не настроен на сервере (см. README: TELEGRAM_BOT_TOKEN, SMTP_URL, LEAD_WEBHOOK_URLS).',
+      // each card names its own channel's variable (they all repeated the three)
+      not_configured: 'Не настроен на сервере: не задан %{variable} (см. README).',
       last_success: 'Последняя доставка: %{time}',
       nothing_sent: 'Пока ничего не отправлено.',
       failing_since: 'Ошибки с %{time}',
@@ -452,6 +458,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       older_at: 'Старый выпуск · %{time}',
       made_by: 'Что его вызвало',
       trigger_create: '%{resource} №%{id} добавлен(а)',
+      trigger_restore: '%{resource} №%{id} восстановлен(а)',
       trigger_update: '%{resource} №%{id} изменён(а)',
       trigger_delete: '%{resource} №%{id} удалён(а)',
       trigger_settings: 'Изменены данные компании',

@@ -36,20 +36,31 @@ export const uz: Catalogue = mergeCatalogue('en', {
       unselect: 'Tanlovni bekor qilish',
       toggle_theme: "Yorug'/qorong'i mavzu",
       select_columns: 'Ustunlar',
+      clear_array_input: "Ro'yxatni tozalash",
+      create_item: "%{item} qo'shish",
+      remove_all_filters: "Barcha filtrlarni o'chirish",
+      reset: 'Asliga qaytarish',
+      expand: 'Yoyish',
+      update: 'Yangilash',
+      move_up: 'Yuqoriga',
+      move_down: 'Pastga',
+      open: 'Ochish',
     },
     boolean: { true: 'Ha', false: "Yo'q", null: ' ' },
     page: {
       create: "%{name} qo'shish",
       dashboard: 'Bosh sahifa',
-      edit: '%{name} #%{id}',
+      // the record's name, not its number (issue 33: "#12")
+      edit: '%{name} «%{recordRepresentation}»',
       error: 'Xatolik yuz berdi',
       list: '%{name}',
       loading: 'Yuklanmoqda...',
       not_found: 'Topilmadi',
-      show: '%{name} #%{id}',
+      show: '%{name} «%{recordRepresentation}»',
       empty: "Hozircha %{name} yo'q",
       invite: "Qo'shishni xohlaysizmi?",
       access_denied: "Ruxsat yo'q",
+      authentication_error: 'Autentifikatsiya xatosi',
     },
     input: {
       file: {
@@ -61,6 +72,11 @@ export const uz: Catalogue = mergeCatalogue('en', {
         upload_single: 'Rasmni shu yerga tashlang yoki tanlash uchun bosing.',
       },
       password: { toggle_visible: 'Parolni yashirish', toggle_hidden: "Parolni ko'rsatish" },
+      references: {
+        all_missing: "Bog'langan ma'lumotlar topilmadi.",
+        many_missing: "Bog'langan yozuvlardan kamida biri endi mavjud emas.",
+        single_missing: "Bog'langan yozuv endi mavjud emas.",
+      },
     },
     message: {
       about: 'Haqida',
@@ -80,6 +96,11 @@ export const uz: Catalogue = mergeCatalogue('en', {
       not_found: 'Sahifa topilmadi.',
       yes: 'Ha',
       unsaved_changes: "Saqlanmagan o'zgarishlar bor. Chiqib ketasizmi?",
+      authentication_error:
+        "Autentifikatsiya serveri xato qaytardi, ma'lumotlaringizni tekshirib bo'lmadi.",
+      auth_error: 'Sessiya kalitini tekshirishda xatolik yuz berdi.',
+      clear_array_input: "Butun ro'yxatni tozalamoqchimisiz?",
+      placeholder_data_warning: "Tarmoq xatosi: ma'lumotlarni yangilab bo'lmadi.",
     },
     navigation: {
       no_results: "Ma'lumot topilmadi",
@@ -107,7 +128,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       username: 'Foydalanuvchi nomi',
       password: 'Parol',
       sign_in: 'Kirish',
-      sign_in_error: 'Wrong username or password',
+      sign_in_error: "Foydalanuvchi nomi yoki parol noto'g'ri",
       logout: 'Akkauntdan chiqish',
     },
     notification: {
@@ -122,6 +143,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       canceled: 'Bekor qilindi',
       logged_out: 'Sessiya tugadi, qaytadan kiring.',
       not_authorized: 'Bu sahifaga ruxsatingiz yo‘q.',
+      offline: "Internet aloqasi yo'q. Ma'lumotlarni olib bo'lmadi.",
     },
     validation: {
       required: 'Majburiy maydon',
@@ -133,6 +155,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       email: "To'g'ri e-mail kiriting",
       oneOf: 'Quyidagilardan biri: %{options}',
       regex: 'Belgilangan shaklda kiriting: %{pattern}',
+      unique: 'Bu qiymat band',
     },
   },
   conveyor: {
@@ -145,7 +168,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       next: 'Keyingi sahifa',
       last: 'Oxirgi sahifa',
     },
-    list: { number: '№', actions: 'Amallar', status: 'Holat', search: 'Qidirish' },
+    list: { number: '№', actions: 'Amallar', status: 'Holat', search: 'Qidirish', active: 'Faol' },
     errors: {
       url: 'http:// yoki https:// bilan boshlanadigan havola kiriting',
       phone: "Telefon raqamini kiriting: raqamlar, bo'sh joy, +, - va qavslar",
@@ -229,8 +252,9 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     login: {
       title: 'Boshqaruv paneliga kirish',
-      success: 'Login successfully',
-      failure: 'Wrong username or password',
+      // the spec's English wording was kept here; Uzbek staff met English (issue 33)
+      success: 'Tizimga muvaffaqiyatli kirildi',
+      failure: "Foydalanuvchi nomi yoki parol noto'g'ri",
       code_prompt: 'Autentifikator ilovasidagi 6 xonali kodni kiriting',
       recovery_prompt: 'Zaxira kodlaringizdan birini kiriting (har biri bir marta ishlaydi)',
       code: 'Kod',
@@ -240,8 +264,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
       code_failure: "Kod noto'g'ri yoki allaqachon ishlatilgan",
     },
     images: {
-      only_jpeg_png: 'Only jpeg and png files are allowed',
-      too_many: 'You can upload up to 8 images',
+      only_jpeg_png: 'Faqat jpeg va png fayllar qabul qilinadi',
+      too_many: "Ko'pi bilan 8 ta rasm yuklash mumkin",
       remove: "Rasmni o'chirish",
       count: '%{count} / %{max} rasm',
     },
@@ -502,8 +526,8 @@ export const uz: Catalogue = mergeCatalogue('en', {
         queued: 'Kutilmoqda',
         running: 'Yuborilmoqda…',
       },
-      not_configured:
-        'Serverda sozlanmagan (README: TELEGRAM_BOT_TOKEN, SMTP_URL, LEAD_WEBHOOK_URLS).',
+      // each card names its own channel's variable (they all repeated the three)
+      not_configured: 'Serverda sozlanmagan: %{variable} berilmagan (README).',
       last_success: 'Oxirgi yetkazish: %{time}',
       nothing_sent: 'Hali hech narsa yuborilmagan.',
       failing_since: '%{time} dan beri xato',
@@ -575,6 +599,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       older_at: 'Eski reliz · %{time}',
       made_by: 'Nima sabab bo‘ldi',
       trigger_create: '%{resource} №%{id} qo‘shildi',
+      trigger_restore: '%{resource} №%{id} tiklandi',
       trigger_update: '%{resource} №%{id} o‘zgartirildi',
       trigger_delete: '%{resource} №%{id} o‘chirildi',
       trigger_settings: 'Kompaniya ma’lumotlari o‘zgartirildi',

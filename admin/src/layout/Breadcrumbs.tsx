@@ -2,11 +2,19 @@ import { Breadcrumbs as MuiBreadcrumbs, Link, Typography } from '@mui/material';
 import { Link as RouterLink, useLocation } from 'react-router-dom';
 import { useBasename, useTranslate } from 'react-admin';
 
-/** The screens that are not resources, by their path. */
-const SCREEN_LABELS: Record<string, string> = {
+/**
+ * The screens that are not resources, by their path: every path of the admin's own routes
+ * (App.tsx) that is not a resource's; without one the trail showed the raw key
+ * `resources.notifications.name` (issue 33).
+ */
+export const SCREEN_LABELS: Record<string, string> = {
   settings: 'conveyor.settings.title',
   publishing: 'conveyor.publishing.menu',
+  notifications: 'conveyor.notifications.menu',
   backups: 'conveyor.backups.menu',
+  'two-factor': 'conveyor.two_factor.title',
+  // react-admin's own page for a screen the role may not open
+  'access-denied': 'ra.page.access_denied',
 };
 
 /**

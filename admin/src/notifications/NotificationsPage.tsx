@@ -45,6 +45,13 @@ const rules = {
   retention: [required(), ...numberRules(fields.retention_months)],
 };
 
+/** The server setting that turns each channel on (README, Lead delivery). */
+const CHANNEL_VARIABLES: Record<Channel, string> = {
+  telegram: 'TELEGRAM_BOT_TOKEN',
+  email: 'SMTP_URL',
+  webhook: 'LEAD_WEBHOOK_URLS',
+};
+
 /** Each channel: set up on the server or not, delivering or failing since when. */
 function ChannelCards() {
   const translate = useTranslate();
@@ -61,7 +68,9 @@ function ChannelCards() {
             </Typography>
             <Typography variant="body2">
               {!status.configured
-                ? translate('conveyor.notifications.not_configured')
+                ? translate('conveyor.notifications.not_configured', {
+                    variable: CHANNEL_VARIABLES[status.channel],
+                  })
                 : status.lastSuccessAt
                   ? translate('conveyor.notifications.last_success', {
                       time: format.date(status.lastSuccessAt),

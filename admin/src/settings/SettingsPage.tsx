@@ -1,5 +1,5 @@
 import { settingsFields as fields } from '@conveyor/shared';
-import { email, TextInput, Title, useBasename, useTranslate } from 'react-admin';
+import { email, TextInput, useBasename, useTranslate } from 'react-admin';
 import { EditPage, BackToolbar } from '../common/FormPages.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { FormTitle, FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
@@ -24,8 +24,10 @@ export function SettingsPage() {
   const basename = useBasename();
   return (
     <>
-      <Title title={translate('conveyor.settings.title')} />
       <EditPage
+        // its one title (issue 33: the page's title and the edit screen's ran together,
+        // "Company dataSettings #1")
+        title={translate('conveyor.settings.title')}
         resource="settings"
         id={SINGLETON_ID}
         redirect={false}
@@ -38,7 +40,8 @@ export function SettingsPage() {
           <TextInput source="phone_secondary" type="tel" validate={rules.phone_secondary} />
           <TextInput source="email" type="email" validate={rules.email} />
           <TextInput source="legal_name" validate={rules.legal_name} fullWidth />
-          <LocalizedInputs prefix="address" max={fields.address_uz.maxLength} />
+          {/* an address is long: each language a full-width, multi-line box (they were cut) */}
+          <LocalizedInputs prefix="address" multiline max={fields.address_uz.maxLength} />
           <TextInput source="telegram_url" validate={url} fullWidth />
           <TextInput source="instagram_url" validate={url} fullWidth />
           <TextInput source="facebook_url" validate={url} fullWidth />

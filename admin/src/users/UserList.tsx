@@ -19,7 +19,8 @@ export function UserList() {
     <ListPage rowActions={<UserActions />} filters={filters}>
       <TextField source="user_name" />
       <TextField source="email" />
-      <RoleField />
+      {/* the header is named here: Datagrid reads it from the column's own props */}
+      <RoleField label="resources.users.fields.role" />
       <BooleanField source="two_factor" sortable={false} />
     </ListPage>
   );

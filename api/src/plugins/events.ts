@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 
 export interface ContentChange {
   resource: Resource | 'settings';
-  action: 'create' | 'update' | 'delete';
+  /** `restore`: back from the trash or to an earlier revision (its trigger says so). */
+  action: 'create' | 'update' | 'delete' | 'restore';
   id: number | null;
   /** Who made it: a user name, or the server's part that did ('Scheduler'). */
   by?: string;

@@ -88,7 +88,7 @@ export async function present(def: Crud, db: Executor, record: AnyRecord, staff:
 export function publish(
   app: FastifyInstance,
   def: Crud,
-  action: 'create' | 'update' | 'delete',
+  action: 'create' | 'update' | 'delete' | 'restore',
   id: number,
   actor?: Actor,
 ): void {

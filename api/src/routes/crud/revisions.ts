@@ -126,9 +126,9 @@ export async function restoreRevision(
       done.flatMap((one) => one.dropped),
     ),
   );
+  // a restore, not a new record: the build's trigger said "added" for one back from the trash
   for (const one of done) {
-    if (one.def.publishes)
-      publish(app, one.def, one.existed ? 'update' : 'create', one.id, request);
+    if (one.def.publishes) publish(app, one.def, 'restore', one.id, request);
   }
   return record;
 }
