@@ -2,6 +2,7 @@ import { EmailField, ShowButton, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { ReferenceName, TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
+import { PhoneField } from '../common/PhoneField.tsx';
 import { RowActions } from '../common/RowActions.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { useWorkflowFilters } from '../workflow/filters.tsx';
@@ -25,7 +26,7 @@ export function LeadList() {
       filters={useWorkflowFilters('leads')}
     >
       <TextField source="name" />
-      <TextField source="phone" sortable={false} />
+      <PhoneField source="phone" sortable={false} />
       <EmailField source="email" />
       <TruncatedText sortable={false} source="message" />
       <ReferenceName source="product_id" reference="products" sortable={false} link="edit" />

@@ -1,5 +1,6 @@
 import { EmailField, Labeled, Show, SimpleShowLayout, TextField } from 'react-admin';
 import { ReferenceName } from '../common/fields.tsx';
+import { PhoneField } from '../common/PhoneField.tsx';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { BackToolbar } from '../common/FormPages.tsx';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
@@ -13,7 +14,7 @@ export function LeadShow() {
     <Show actions={<BackToolbar />}>
       <SimpleShowLayout>
         <TextField source="name" />
-        <TextField source="phone" sortable={false} />
+        <PhoneField source="phone" />
         <EmailField source="email" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
         <ReferenceName source="product_id" reference="products" link="edit" />

@@ -2,6 +2,7 @@ import { EmailField, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
+import { PhoneField } from '../common/PhoneField.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { useWorkflowFilters } from '../workflow/filters.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';
@@ -16,7 +17,7 @@ export function SupplierList() {
     >
       <TextField source="company_name" />
       <TextField source="contact_person" sortable={false} />
-      <TextField source="phone" sortable={false} />
+      <PhoneField source="phone" sortable={false} />
       <EmailField source="email" sortable={false} />
       {/* the list's 'description' column (spec 2.4): what the supplier offers, cut to 30 */}
       <TruncatedText sortable={false} source="offer" />
