@@ -249,3 +249,27 @@ describe('untranslated texts', () => {
     );
   });
 });
+
+// Issue 33: History listed `name_en`; it names a language's field as the form does.
+describe('field labels', () => {
+  it('name one language of a field by the field and the language, in each language', async () => {
+    const { fieldLabel } = await import('../src/common/fieldLabel.ts');
+    const expected = {
+      uz: 'Nomi (inglizcha)',
+      ru: 'Название (английский)',
+      en: 'Name (English)',
+    };
+    try {
+      for (const [language, label] of Object.entries(expected)) {
+        await i18nProvider.changeLocale(language);
+        expect(fieldLabel(i18nProvider.translate, 'products', 'name_en')).toBe(label);
+        expect(fieldLabel(i18nProvider.translate, 'products', 'category_id')).toBe(
+          i18nProvider.translate('resources.products.fields.category_id'),
+        );
+      }
+      expect(fieldLabel(i18nProvider.translate, 'products', 'no_such_field')).toBe('no_such_field');
+    } finally {
+      await i18nProvider.changeLocale('uz');
+    }
+  });
+});
