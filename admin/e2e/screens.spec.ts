@@ -16,7 +16,11 @@ test('pagination: page sizes 10/20/50 with the Uzbek labels; a new size goes bac
   await expect(page.locator('tbody tr')).toHaveCount(10);
   await page.getByRole('button', { name: /next page|keyingi/i }).click();
   await expect(page.getByText(`Sahifa 2 dan ${Math.ceil(total / 10)}`)).toBeVisible();
-  await expect(page.locator('tbody tr').first()).toContainText('11');
+  // the first column is the record's id (issue 33: it was the row's number, 11 here)
+  const second = await apiGet(page, '/products?page=2&limit=10&sort=id&order=desc');
+  await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText(
+    String(second.data[0].id),
+  );
   await page.getByRole('combobox').filter({ hasText: '10' }).click();
   await expect(page.getByRole('option')).toHaveText(['10', '20', '50']);
   await page.getByRole('option', { name: '20' }).click();
@@ -42,7 +46,10 @@ test('pagination: an API answering without total still pages, by its page count'
   await expect(previous).toBeDisabled();
   await next.click();
   await expect(page.getByText(`Sahifa 2 dan ${totalPages}`)).toBeVisible();
-  await expect(page.locator('tbody tr').first()).toContainText('11');
+  const second = await apiGet(page, '/products?page=2&limit=10&sort=id&order=desc');
+  await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText(
+    String(second.data[0].id),
+  );
   await expect(previous).toBeEnabled();
   await page.getByRole('button', { name: 'Oxirgi sahifa' }).click();
   await expect(page.getByText(`Sahifa ${totalPages} dan ${totalPages}`)).toBeVisible();
@@ -229,3 +236,75 @@ test('a column header sorts the list on the server', async ({ page }) => {
   await page.getByRole('columnheader', { name: 'Nomi' }).getByRole('button').click();
   await expect(page.locator('tbody tr').first()).toContainText(sorted.data[0].name_uz);
 });
+
+// Issue 33: category names stayed Uzbek on the Russian and English products list and form;
+// the list had no category filter; Partners had two columns titled Status; the users list's
+// role column had no header; the settings' title ran together; dates followed the browser.
+for (const [language, width, words] of [
+  [
+    'ru',
+    1366,
+    { category: 'Категория', active: 'Активна', role: 'Роль', settings: 'Данные компании' },
+  ],
+  ['en', 390, { category: 'Category', active: 'Active', role: 'Role', settings: 'Company data' }],
+] as const) {
+  test(`references, filters, headers and dates in ${language} at ${width} px`, async ({ page }) => {
+    await page.evaluate((locale) => {
+      localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale));
+    }, language);
+    await page.setViewportSize({ width, height: 900 });
+    const { data: categories } = await apiGet(page, '/categories?limit=100');
+    const category = categories.find(
+      (item: Record<string, string>) =>
+        item[`name_${language}`] && item.name_uz && item[`name_${language}`] !== item.name_uz,
+    );
+    expect(category).toBeDefined();
+    const { data: products } = await apiGet(page, `/products?category_id=${category.id}&limit=100`);
+    expect(products.length).toBeGreaterThan(0);
+
+    // the category filter, choosing by the name in the screen's language
+    await page.goto('/admin/products');
+    await page.getByRole('combobox', { name: words.category }).click();
+    await page.getByRole('option', { name: category[`name_${language}`], exact: true }).click();
+    await expect(page).toHaveURL(/category_id/);
+    const records = page.locator(width < 600 ? '[data-testid=list-card]' : 'tbody tr');
+    await expect(records).toHaveCount(Math.min(products.length, 10));
+    // every row names its category in the screen's language, not in Uzbek
+    for (const record of await records.all()) {
+      await expect(record).toContainText(category[`name_${language}`]);
+      await expect(record).not.toContainText(category.name_uz);
+    }
+    // and so does the product's form
+    await page.goto(`/admin/products/${products[0].id}`);
+    await expect(page.getByRole('combobox', { name: words.category })).toHaveValue(
+      category[`name_${language}`],
+    );
+
+    if (width >= 600) {
+      await page.goto('/admin/suppliers');
+      const headers = page.getByRole('columnheader');
+      await expect(headers.filter({ hasText: words.active })).toHaveCount(1);
+      await expect(headers.filter({ hasText: /^(Статус|Status)$/ })).toHaveCount(1);
+      await page.goto('/admin/users');
+      await expect(page.getByRole('columnheader', { name: words.role })).toBeVisible();
+    }
+
+    // one title on the settings screen, the address boxes full width and multi-line
+    await page.goto('/admin/settings');
+    await expect(page.locator('#react-admin-title')).toHaveText(words.settings);
+    const address = page
+      .getByRole('textbox', { name: new RegExp(`^${language === 'ru' ? 'Адрес' : 'Address'}`) })
+      .first();
+    await expect(address).toHaveJSProperty('tagName', 'TEXTAREA');
+
+    // dates in the screen's language on a 24-hour clock, in lists as everywhere
+    await page.goto('/admin/leads');
+    const date =
+      language === 'ru' ? /\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2}/ : /\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/;
+    await expect(page.locator('#main-content').getByText(date).first()).toBeVisible();
+    await expect(page.locator('#main-content')).not.toContainText(/\d{1,2}:\d{2}:\d{2}|\b[AP]M\b/);
+    // phones grouped as people read them, and a tap calls them
+    const phone = page.locator('#main-content a[href^="tel:+998"]').first();
+    await expect(phone).toHaveText(/^\+998 \d{2} \d{3} \d{2} \d{2}$/);
+  });
+}
