@@ -277,6 +277,38 @@ describe.skipIf(skipReason)('hardening', () => {
       }
     });
 
+    it('takes only a Bearer Authorization as a session: Basic (HTTP basic auth) is ignored', async () => {
+      const basic = { authorization: 'Basic dXNlcjpwYXNz' };
+      // the site behind basic auth: the browser sends the header with every call
+      const lead = await api.request('POST', '/api/leads', {
+        headers: { ...basic, ...from() },
+        json: { name: 'Behind basic auth', phone: '+998 90 000 00 02' },
+      });
+      expect(lead.status).toBe(201);
+      expect((await api.request('GET', '/api/categories', { headers: basic })).status).toBe(200);
+      // a staff route: no session, so a 401 (not a session that expired)
+      const me = await api.request('GET', '/api/me', { headers: basic });
+      expect(me.status).toBe(401);
+      expect(me.body.code).toBe('unauthorized');
+      // the back office behind basic auth: its cookie still signs it in
+      const cookie = await signInWithCookie();
+      const staff = await api.request('GET', '/api/me', {
+        headers: { ...basic, cookie, 'x-conveyor-csrf': '1' },
+      });
+      expect(staff.status).toBe(200);
+      expect(staff.body.data.user_name).toBe(ADMIN.user_name);
+      // a Bearer token that is no session is still refused, in any letter case
+      for (const authorization of ['Bearer not-a-session', 'bearer not-a-session', 'Bearer']) {
+        const wrong = await api.request('GET', '/api/categories', { headers: { authorization } });
+        expect(wrong.status).toBe(401);
+        expect(wrong.body.code).toBe('sessionExpired');
+      }
+      const lower = await api.request('GET', '/api/me', {
+        headers: { authorization: `bearer ${token}` },
+      });
+      expect(lower.status).toBe(200);
+    });
+
     it('sign-out ends the session and clears the cookie', async () => {
       const cookie = await signInWithCookie();
       const out = await api.request('POST', '/api/signout', {
