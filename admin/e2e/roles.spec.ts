@@ -25,11 +25,23 @@ async function removeUser(page: Page, id: number) {
 
 const menu = (page: Page, name: string | RegExp) => page.getByRole('menuitem', { name });
 
+/** The statuses the page got from the lead channels' health (the app bar's warning). */
+function channelStatusCalls(page: Page): number[] {
+  const statuses: number[] = [];
+  page.on('response', (response) => {
+    if (new URL(response.url()).pathname === '/api/notifications/status') {
+      statuses.push(response.status());
+    }
+  });
+  return statuses;
+}
+
 test('sales: leads and partners; the catalogue, staff and publishing only to read', async ({
   page,
 }) => {
   test.setTimeout(90_000);
   const sales = await makeUser(page, 'sales');
+  const channelStatus = channelStatusCalls(page);
   try {
     await signIn(page, sales.name, PASSWORD);
     await expect(menu(page, /Murojaatlar$/)).toBeVisible();
@@ -79,6 +91,9 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
     await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Savdo');
     await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(page, 'Foydalanuvchi tahrirlandi');
+    // sales work the leads: the app bar watches their delivery
+    expect(channelStatus.length).toBeGreaterThan(0);
+    expect(channelStatus.every((status) => status === 200)).toBe(true);
   } finally {
     await removeUser(page, sales.id);
   }
@@ -86,6 +101,7 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
 
 test('editor: the content and publishing, no leads, staff or settings', async ({ page }) => {
   const editor = await makeUser(page, 'editor');
+  const channelStatus = channelStatusCalls(page);
   try {
     await signIn(page, editor.name, PASSWORD);
     await expect(menu(page, 'Mahsulotlar')).toBeVisible();
@@ -117,6 +133,8 @@ test('editor: the content and publishing, no leads, staff or settings', async ({
       editor.name,
     );
     await expect(page.getByLabel('Joriy parol', { exact: true })).toBeVisible();
+    // lead delivery's health (each channel's last error) is not theirs: never even asked
+    expect(channelStatus).toEqual([]);
   } finally {
     await removeUser(page, editor.id);
   }
