@@ -4,6 +4,7 @@ import authPlugin from '../plugins/auth.ts';
 import hostileInputPlugin from '../plugins/hostileInput.ts';
 import multipartPlugin from '../plugins/multipart.ts';
 import publicCachePlugin from '../plugins/publicCache.ts';
+import textInputPlugin from '../plugins/textInput.ts';
 import activityRoutes from './activity/index.ts';
 import authRoutes from './auth/index.ts';
 import backupRoutes from './backups/index.ts';
@@ -32,6 +33,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authPlugin);
   await app.register(multipartPlugin);
   await app.register(hostileInputPlugin);
+  await app.register(textInputPlugin);
   await app.register(publicCachePlugin);
 
   app.get(
