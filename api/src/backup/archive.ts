@@ -33,6 +33,7 @@ import {
   type Manifest,
 } from './format.ts';
 import { readManifest } from './folder.ts';
+import { backupStagePrefix, holdWork } from './leftovers.ts';
 import { writeSnapshot } from './snapshot.ts';
 
 export interface DatabaseTarget {
@@ -117,8 +118,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
     throw new BackupError(`There is no database at ${options.sqliteFile}.`);
   }
   await mkdir(folder, { recursive: true });
-  const stage = await mkdtemp(join(folder, '.conveyor-backup-'));
+  const stage = await mkdtemp(join(folder, backupStagePrefix()));
   const partial = join(folder, `.${basename(file)}.${process.pid}.partial`);
+  const releaseStage = holdWork(stage);
+  const releasePartial = holdWork(partial);
   const db = connect({ databaseUrl: options.databaseUrl, sqliteFile: options.sqliteFile });
   const { signal } = options;
   try {
@@ -163,6 +166,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   } finally {
     await db.destroy();
     await rm(stage, { recursive: true, force: true });
+    releaseStage();
+    releasePartial();
   }
 }
 
