@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { type Config, siteUrlProblem } from './config.ts';
 import type { Clock } from './lib/clock.ts';
@@ -68,6 +69,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * /api. `server.ts` only listens and closes; tests build it on a fresh database.
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // 0700: the database, uploads, backups and temporary files under it are the server's alone
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,

@@ -358,6 +358,61 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
     }
   });
 
+  it('creates its data files 0600 and their folders 0700, readable by no other local user', async () => {
+    const mode = async (path: string) => (await stat(path)).mode & 0o777;
+    // the archive and the folder createBackup made for it
+    expect(await mode(archive)).toBe(0o600);
+    expect(await mode(join(api.dataDir, 'backups'))).toBe(0o700);
+    // the running server's uploads folder, and its SQLite files (-wal and -shm while open)
+    expect(await mode(api.config.uploadsDir)).toBe(0o700);
+    if (TEST_DB === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm']) {
+        expect(await mode(`${api.config.sqliteFile}${suffix}`), suffix).toBe(0o600);
+      }
+    }
+    // a restore into a DATA_DIR that does not exist yet creates it, its database and uploads
+    const place = await target();
+    const fresh = join(place.dataDir, 'fresh');
+    const config = loadConfig({ DATA_DIR: fresh, DATABASE_URL: place.databaseUrl ?? '' });
+    await restoreBackup({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: config.sqliteFile,
+      uploads: createStorage(config),
+      dataDir: fresh,
+      file: archive,
+    });
+    expect(await mode(fresh)).toBe(0o700);
+    expect(await mode(config.uploadsDir)).toBe(0o700);
+    for (const entry of await readdir(config.uploadsDir, { withFileTypes: true })) {
+      if (entry.isDirectory()) expect(await mode(join(config.uploadsDir, entry.name))).toBe(0o700);
+    }
+    if (TEST_DB === 'sqlite') expect(await mode(config.sqliteFile)).toBe(0o600);
+    // a backup's staging folder and what it holds, seen while the archive is written
+    const folder = join(place.dataDir, 'elsewhere', 'backups');
+    const seen = new Map<string, [number, boolean]>();
+    const watcher = setInterval(() => {
+      void readdir(folder, { recursive: true, withFileTypes: true })
+        .then((entries) =>
+          Promise.all(
+            entries.map(async (entry) => {
+              const path = join(entry.parentPath, entry.name);
+              seen.set(path.slice(folder.length), [await mode(path), entry.isFile()]);
+            }),
+          ),
+        )
+        .catch(() => undefined);
+    }, 1);
+    try {
+      await createBackup({ ...source, file: join(folder, 'second.tar.gz') });
+    } finally {
+      clearInterval(watcher);
+    }
+    expect(await mode(folder)).toBe(0o700);
+    expect(await mode(join(folder, 'second.tar.gz'))).toBe(0o600);
+    expect([...seen.keys()].some((path) => path.includes('/data/'))).toBe(true);
+    for (const [path, [bits, isFile]] of seen) expect(bits, path).toBe(isFile ? 0o600 : 0o700);
+  });
+
   it('refuses a compressed bomb from its manifest and tar headers, before writing it', async () => {
     const into = await target();
     await restoreBackup({ ...into, file: archive });

@@ -19,6 +19,7 @@ import {
 } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar';
 import { connect } from '../db/connect.ts';
@@ -117,7 +118,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
   if (!options.databaseUrl && !existsSync(options.sqliteFile)) {
     throw new BackupError(`There is no database at ${options.sqliteFile}.`);
   }
-  await mkdir(folder, { recursive: true });
+  // 0700 and 0600: archives hold every lead and the password hashes
+  await mkdir(folder, { recursive: true, mode: 0o700 });
   const stage = await mkdtemp(join(folder, backupStagePrefix()));
   const partial = join(folder, `.${basename(file)}.${process.pid}.partial`);
   const releaseStage = holdWork(stage);
@@ -138,13 +140,14 @@ export async function createBackup(options: BackupOptions): Promise<BackupSummar
       tables: snapshot.tables,
       files: await describeFiles(stage, 'manifest.json'),
     };
-    await writeFile(join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+    await writeFile(join(stage, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`, {
+      mode: 0o600,
+    });
     // The manifest first, so `tar tzf` shows what the archive is at once.
-    await tar.create({ gzip: true, file: partial, cwd: stage, portable: true }, [
-      'manifest.json',
-      'data',
-      'uploads',
-    ]);
+    await pipeline(
+      tar.create({ gzip: true, cwd: stage, portable: true }, ['manifest.json', 'data', 'uploads']),
+      createWriteStream(partial, { flags: 'wx', mode: 0o600 }),
+    );
     await syncToDisk(partial);
     signal?.throwIfAborted();
     await rename(partial, file);

@@ -161,7 +161,7 @@ async function resetSequences(db: Untyped, target: Map<string, ColumnInfo[]>): P
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const file = resolve(options.file);
-  await mkdir(options.dataDir, { recursive: true });
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
   const work = await mkdtemp(join(resolve(options.dataDir), restoreWorkPrefix()));
   const release = holdWork(work);
   try {
