@@ -15,7 +15,7 @@
 //
 // Written as plain JavaScript on purpose: it must run on an older Node that cannot load
 // TypeScript.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -134,9 +134,33 @@ process.env.COREPACK_ENABLE_STRICT ??= '0';
 const nodedir = process.env.BOOTSTRAP_NODEDIR;
 delete process.env.BOOTSTRAP_NODEDIR;
 if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
-  mustRun('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
+  // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
+  log('checking dependencies (the first time: a few minutes) …');
+  const install = spawnSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
     cwd: root,
     env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
   });
+  if (install.error) throw install.error;
+  if (install.status !== 0) {
+    process.stdout.write(install.stdout ?? '');
+    process.stderr.write(install.stderr ?? '');
+    log(`failed: pnpm install (exit ${install.status})`);
+    process.exit(install.status ?? 1);
+  }
 }
-process.exit(run('pnpm', ['run', script, ...scriptArgs], { cwd: root }));
+// --silent: no `> script` banner, and no ELIFECYCLE line on top of the script's own message.
+const child = spawn('pnpm', ['--silent', 'run', script, ...scriptArgs], {
+  cwd: root,
+  stdio: 'inherit',
+});
+// A signal is passed on (npm sends its SIGTERM to this process alone); the server ignores the
+// copies of one Ctrl+C. This process is not killed half way: it waits for the script and ends
+// with its exit code, 0 after a clean shutdown.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('error', (error) => {
+  log(`failed: pnpm run ${script} (${error.message})`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
