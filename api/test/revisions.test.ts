@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as lineEndings from '../src/db/migrations/2026_11_26_0010_line_endings.ts';
 import { normaliseBodyText } from '../src/plugins/textInput.ts';
 import { pruneRevisions } from '../src/revisions/prune.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
@@ -109,6 +110,25 @@ describe.skipIf(skipReason)('revisions', () => {
       .orderBy('id', 'desc')
       .executeTakeFirstOrThrow();
     expect(stored.message).toBe('Hello\nWorld');
+    // text stored before this, with CRLF (a multipart save), is turned to LF once, unchanged else
+    const db = api.app.db.kysely;
+    await db
+      .updateTable('products')
+      .set({ description_uz: crlf('uz'), description_en: text('en').replaceAll('\n', '\r') })
+      .where('id', '=', id)
+      .execute();
+    const before = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await lineEndings.up(db);
+    const after = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...before, description_uz: text('uz'), description_en: text('en') });
     const body = { password: 'a\r\nb', nested: [{ note: 'c\rd' }] };
     normaliseBodyText(body);
     expect(body).toEqual({ password: 'a\r\nb', nested: [{ note: 'c\nd' }] });
