@@ -318,6 +318,30 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
   );
 });
 
+test('a /ru/… address leads to its unprefixed page, from the server and from a static host', async ({
+  page,
+  request,
+}) => {
+  const reply = await request.get('/ru/privacy?from=mail', { maxRedirects: 0 });
+  expect(reply.status()).toBe(301);
+  expect(reply.headers().location).toBe('/privacy?from=mail');
+  expect((await page.goto('/ru/privacy'))?.status()).toBe(200);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/privacy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  // A static host answers /ru/… with its 404 page: that page sends it to the unprefixed address
+  // before it paints, as Russian (the visitor's older Uzbek choice does not make it /uz/ru/…).
+  const notFound = await (await request.get('/no/such/page')).text();
+  await page.route('**/ru/no/such/page*', (route) =>
+    route.fulfill({ status: 404, contentType: 'text/html', body: notFound }),
+  );
+  await page.evaluate(() => localStorage.setItem('lang', 'uz'));
+  await page.goto('/ru/no/such/page?x=1');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/no\/such\/page\?x=1$/);
+  await expect(page.locator('[data-not-found=ru]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+  await expect(page.locator('a[data-lang=uz]')).toHaveAttribute('href', '/uz/no/such/page?x=1');
+});
+
 test('unknown /uz and /en addresses get a 404 page whole in their language, kept out of the index', async ({
   page,
 }) => {
