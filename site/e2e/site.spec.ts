@@ -134,6 +134,60 @@ test('product page: gallery with thumbnails and autoplay, videos behind a facade
   expect(types).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Product']));
 });
 
+test(
+  'the product page does not move as its gallery starts (layout shift under 0.01)',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const { category, product } = await sample(request);
+    // the pictures arrive after the first paint, as on a slow network
+    await page.route(/\/_astro\/.*\.(avif|webp|jpe?g|png)$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(`/catalog/${category.id}/products/${product.id}`);
+    const gallery = page.locator('[data-carousel=gallery]');
+    await expect(gallery.locator('.swiper').first()).toHaveClass(/swiper-initialized/);
+    await expect(gallery.locator('.thumbs')).toHaveClass(/swiper-initialized/);
+    await page.waitForLoadState('load');
+    await expect
+      .poll(() =>
+        gallery
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete),
+      )
+      .toBe(true);
+    // every shift since the page began (buffered); nothing here is an input
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<{ value: number; sources: string[] }[]>((resolve) => {
+          type Shift = PerformanceEntry & {
+            value: number;
+            sources: { node?: Node | null }[];
+          };
+          const entries: Shift[] = [];
+          new PerformanceObserver((list) => {
+            entries.push(...(list.getEntries() as Shift[]));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(
+            () =>
+              resolve(
+                entries.map((entry) => ({
+                  value: entry.value,
+                  sources: entry.sources.map((source) =>
+                    source.node instanceof Element ? source.node.className : String(source.node),
+                  ),
+                })),
+              ),
+            1000,
+          );
+        }),
+    );
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+  },
+);
+
 test('gallery thumbnails answer Enter and Space', async ({ page, request }) => {
   // no autoplay: only the keyboard moves the gallery
   await page.emulateMedia({ reducedMotion: 'reduce' });
