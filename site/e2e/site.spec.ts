@@ -92,6 +92,41 @@ test('home: hero video with its poster, categories, call to action, clients', as
   await expect(page.locator('[data-carousel=clients] .swiper')).toHaveClass(/swiper-initialized/);
 });
 
+test(
+  'the header names the company and the home page offers a quote and a call on its first screen',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const settings = (await (await request.get('/api/settings')).json()).data;
+    const viewport = page.viewportSize()!;
+    for (const [lang, prefix] of LANGS) {
+      await page.goto(prefix || '/');
+      const name = page.locator('header .brand span');
+      await expect(name).toHaveText(messages[lang].site_name);
+      const box = (await name.boundingBox())!;
+      const tools = (await page.locator('header .tools').boundingBox())!;
+      // shown whole (not clipped to a screen reader's pixel), beside the languages and buttons
+      expect(box.width, lang).toBeGreaterThan(40);
+      expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), lang).toBe(true);
+      expect(box.x + box.width, lang).toBeLessThanOrEqual(tools.x);
+      expect(box.y + box.height, lang).toBeLessThanOrEqual(tools.y + tools.height + 8);
+      const quote = page.locator('.hero [data-hero-quote]');
+      const call = page.locator('.hero [data-hero-call]');
+      await expect(quote).toHaveText(messages[lang].quote_button);
+      await expect(quote).toHaveAttribute('href', '#contact-form');
+      await expect(page.locator('#contact-form form')).toHaveCount(1);
+      await expect(call).toContainText(messages[lang].main_call);
+      await expect(call).toHaveAttribute(
+        'href',
+        `tel:${settings.phone_primary.replace(/[^+\d]/g, '')}`,
+      );
+      for (const action of [quote, call]) {
+        const { y, height } = (await action.boundingBox())!;
+        expect(y + height, `${lang}: on the first screen`).toBeLessThanOrEqual(viewport.height);
+      }
+    }
+  },
+);
+
 test('under prefers-reduced-motion the hero keeps its poster', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
