@@ -437,6 +437,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       rolled_back:
         'The site shows an older release (built %{date}) until the next publish. Rebuild now to bring the newest content back.',
       older_at: 'Older release · %{time}',
+      older_live: 'An older release is live',
       made_by: 'What made it',
       trigger_create: '%{resource} #%{id} added',
       trigger_update: '%{resource} #%{id} changed',

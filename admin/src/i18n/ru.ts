@@ -450,6 +450,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       rolled_back:
         'На сайте старый выпуск (собран %{date}) до следующей публикации. Пересоберите сайт, чтобы вернуть новое содержимое.',
       older_at: 'Старый выпуск · %{time}',
+      older_live: 'На сайте старый выпуск',
       made_by: 'Что его вызвало',
       trigger_create: '%{resource} №%{id} добавлен(а)',
       trigger_update: '%{resource} №%{id} изменён(а)',

@@ -573,6 +573,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       rolled_back:
         "Saytda keyingi nashrgacha eski reliz (%{date} da yig'ilgan) turibdi. Yangi kontentni qaytarish uchun saytni qayta yig'ing.",
       older_at: 'Eski reliz · %{time}',
+      older_live: 'Saytda eski reliz',
       made_by: 'Nima sabab bo‘ldi',
       trigger_create: '%{resource} №%{id} qo‘shildi',
       trigger_update: '%{resource} №%{id} o‘zgartirildi',
