@@ -21,3 +21,4 @@ export * from './schedules.ts';
 export * from './drafts.ts';
 export * from './releases.ts';
 export * from './schemas/twoFactor.ts';
+export * from './translations.ts';
