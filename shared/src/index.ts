@@ -22,3 +22,4 @@ export * from './schedules.ts';
 export * from './drafts.ts';
 export * from './releases.ts';
 export * from './schemas/twoFactor.ts';
+export * from './translations.ts';

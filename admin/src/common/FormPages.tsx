@@ -45,8 +45,8 @@ export function CreatePage({ children, ...props }: CreateProps & { children: Rea
 
 /**
  * An edit screen: same form as create; saves wait for the API and go to the list. Content
- * records show their publishing schedule and their History under the form (undo is a restore
- * from there).
+ * records show their draft's state above the form, their publishing schedule and their History
+ * under it (undo is a restore from there).
  */
 export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
   const onError = useErrorToast('conveyor.errors.form');
@@ -59,8 +59,9 @@ export function EditPage({ children, ...props }: EditProps & { children: ReactNo
       mutationOptions={{ onError, meta: { spendDraft: true } }}
       {...props}
     >
-      {children}
+      {/* a draft's state and its Preview / Publish / Discard above the form, not below it */}
       <DraftPanel />
+      {children}
       <SchedulePanel />
       <HistoryPanel />
     </Edit>

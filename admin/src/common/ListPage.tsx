@@ -11,12 +11,16 @@ import {
   useResourceContext,
 } from 'react-admin';
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
+import { fittingGrid, showCutText } from './gridFit.ts';
 import { RowNumber } from './fields.tsx';
 import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { RowActions } from './RowActions.tsx';
 import { ServerExportButton } from './ServerExportButton.tsx';
 import { StatusSwitch } from './StatusSwitch.tsx';
+
+/** A narrow column's class, on its header and its cells (see fittingGrid). */
+const fit = (name: string) => ({ headerClassName: name, cellClassName: name });
 
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -33,7 +37,14 @@ function ListActions({ create }: { create: boolean }) {
 }
 
 /** A column of the grid whose header is `label`: the row's buttons sit in it. */
-function Column({ children }: { label: string; children: ReactNode }) {
+function Column({
+  children,
+}: {
+  label: string;
+  headerClassName?: string;
+  cellClassName?: string;
+  children: ReactNode;
+}) {
   return children;
 }
 
@@ -75,12 +86,21 @@ export function ListPage({
           {children}
         </ListCards>
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
-          <RowNumber label="conveyor.list.number" />
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          sx={fittingGrid}
+          onMouseOver={showCutText}
+        >
+          <RowNumber label="conveyor.list.number" {...fit('fit-number')} />
           {children}
-          {status && <StatusSwitch label="conveyor.list.status" />}
-          {isDraftableResource && <DraftMarker label="conveyor.drafts.column" />}
-          <Column label="conveyor.list.actions">{rowActions}</Column>
+          {status && <StatusSwitch label="conveyor.list.status" {...fit('fit-switch')} />}
+          {isDraftableResource && (
+            <DraftMarker label="conveyor.drafts.column" {...fit('fit-draft')} />
+          )}
+          <Column label="conveyor.list.actions" {...fit('fit-actions')}>
+            {rowActions}
+          </Column>
         </Datagrid>
       )}
     </List>

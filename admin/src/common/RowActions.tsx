@@ -1,6 +1,12 @@
 import { hasTrash } from '@conveyor/shared';
 import { Box } from '@mui/material';
-import { DeleteButton, EditButton, useResourceContext } from 'react-admin';
+import {
+  DeleteButton,
+  EditButton,
+  ShowButton,
+  useResourceContext,
+  useTranslate,
+} from 'react-admin';
 import { useErrorToast } from './useErrorToast.ts';
 
 /**
@@ -11,10 +17,13 @@ import { useErrorToast } from './useErrorToast.ts';
 export function ConfirmedDeleteButton({ disabled = false }: { disabled?: boolean }) {
   const onError = useErrorToast('conveyor.errors.delete');
   const trashed = hasTrash(useResourceContext() ?? '');
+  const translate = useTranslate();
   return (
     <DeleteButton
       mutationMode="pessimistic"
       disabled={disabled}
+      // a list's row shows the icon alone: its label on hover
+      title={translate('ra.action.delete')}
       mutationOptions={{ onError }}
       // the spec's toast stays ('Ma'lumotlar o'chirildi'); the question says where it goes
       {...(trashed ? { confirmContent: 'conveyor.trash.delete_content' } : {})}
@@ -22,17 +31,24 @@ export function ConfirmedDeleteButton({ disabled = false }: { disabled?: boolean
   );
 }
 
-/** Edit and delete for one row; delete asks first and reports with the spec's toasts. */
+/**
+ * Edit (or show) and delete for one row; delete asks first and reports with the spec's toasts.
+ * A list's table shows them as icons (gridFit.ts), each with its label on hover.
+ */
 export function RowActions({
   edit = true,
+  show = false,
   disableDelete = false,
 }: {
   edit?: boolean;
+  show?: boolean;
   disableDelete?: boolean;
 }) {
+  const translate = useTranslate();
   return (
     <Box sx={{ display: 'flex', gap: 0.5, justifyContent: 'flex-end' }}>
-      {edit && <EditButton />}
+      {show && <ShowButton title={translate('ra.action.show')} />}
+      {edit && <EditButton title={translate('ra.action.edit')} />}
       <ConfirmedDeleteButton disabled={disableDelete} />
     </Box>
   );

@@ -13,6 +13,7 @@ import {
   useLocaleState,
   useRecordContext,
 } from 'react-admin';
+import type { ColumnProps } from './gridFit.ts';
 import { truncateText } from './text.ts';
 
 const LANGUAGE_SUFFIX = new RegExp(`^(.*)_(${LANGUAGES.join('|')})$`);
@@ -53,7 +54,7 @@ export function LocalizedField({
 }
 
 /** The row's number across pages: (page − 1) × page size + position. */
-export function RowNumber(_props: { label?: string }) {
+export function RowNumber(_props: ColumnProps) {
   const record = useRecordContext();
   const { data, page, perPage } = useListContext();
   if (!record || !data) return null;

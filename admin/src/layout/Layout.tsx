@@ -112,6 +112,7 @@ function ScreenItem({ area, text, icon }: { area: string; text: string; icon: Re
 function AdminMenu() {
   return (
     <Menu>
+      <Menu.DashboardItem />
       <Menu.ResourceItems />
       <ScreenItem area="publishing" text="conveyor.publishing.menu" icon={<PublishIcon />} />
       <ScreenItem

@@ -1,4 +1,4 @@
-import { DateField, EmailField, ReferenceField, ShowButton, TextField } from 'react-admin';
+import { DateField, EmailField, ReferenceField, TextField } from 'react-admin';
 import { TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
 import { RowActions } from '../common/RowActions.tsx';
@@ -7,12 +7,7 @@ import { useWorkflowFilters } from '../workflow/filters.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';
 
 /** A lead is read, not edited: its row opens it and deletes it. */
-const leadRowActions = (
-  <>
-    <ShowButton />
-    <RowActions edit={false} />
-  </>
-);
+const leadRowActions = <RowActions show edit={false} />;
 
 export function LeadList() {
   return (

@@ -22,6 +22,7 @@ import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
+import translationRoutes from './translations/index.ts';
 import trashRoutes from './trash/index.ts';
 import twoFactorRoutes from './twoFactor/index.ts';
 import userRoutes from './users/index.ts';
@@ -81,4 +82,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(backupRoutes);
   await app.register(trashRoutes);
   await app.register(scheduleRoutes);
+  await app.register(translationRoutes);
 }
