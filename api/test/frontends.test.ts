@@ -111,7 +111,7 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
       // never to another site
       ['/ru//evil.example/x', '/evil.example/x'],
       ['/ru/\\evil.example', '/evil.example'],
-    ]) {
+    ] as const) {
       const reply = await redirect(path);
       expect(reply.status, path).toBe(301);
       expect(reply.headers.get('location'), path).toBe(target);
