@@ -63,7 +63,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
       ? {
           transport: {
             target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
+            // one line an entry: a console, not a log collector, reads this
+            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
           },
         }
       : {}),
@@ -76,6 +77,13 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 class RequestLog extends LogController {
   override incomingRequest(): void {}
+
+  /** A client that stops reading (the build's fetch of a picture it has) is news only then. */
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (request.headers['user-agent'] === SITE_BUILD_AGENT) {
+      reply.log.debug({ res: reply, err: error }, 'stream closed by the site build');
+    } else super.streamError(error, request, reply);
+  }
 
   override requestCompleted(
     error: Error | null | undefined,
