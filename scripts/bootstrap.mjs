@@ -177,7 +177,7 @@ const child = plain
 // with its exit code, 0 after a clean shutdown.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('error', (error) => {
-  log(`failed: pnpm run ${script} (${error.message})`);
+  log(`failed: ${scripts[script]} (${error.message})`);
   process.exit(1);
 });
 child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
