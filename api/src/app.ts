@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import { type Config, SITE_BUILD_AGENT, siteUrlProblem } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import accountsPlugin from './plugins/accounts.ts';
@@ -61,11 +62,15 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(config.logPretty
       ? {
-          transport: {
-            target: 'pino-pretty',
-            // one line an entry: a console, not a log collector, reads this
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true },
-          },
+          // one line an entry, a console, not a log collector, reads this; written in order
+          // with the plain lines the server prints (the address, the first admin's password),
+          // where a transport's worker thread wrote them late
+          stream: pinoPretty({
+            translateTime: 'HH:MM:ss',
+            ignore: 'pid,hostname',
+            singleLine: true,
+            sync: true,
+          }),
         }
       : {}),
   };
