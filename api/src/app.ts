@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyServerOptions,
   LogController,
 } from 'fastify';
+import pinoPretty from 'pino-pretty';
 import { type Config, SITE_BUILD_AGENT, siteUrlProblem } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import accountsPlugin from './plugins/accounts.ts';
@@ -61,10 +62,15 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(config.logPretty
       ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
+          // one line an entry, a console, not a log collector, reads this; written in order
+          // with the plain lines the server prints (the address, the first admin's password),
+          // where a transport's worker thread wrote them late
+          stream: pinoPretty({
+            translateTime: 'HH:MM:ss',
+            ignore: 'pid,hostname',
+            singleLine: true,
+            sync: true,
+          }),
         }
       : {}),
   };
@@ -76,6 +82,13 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  */
 class RequestLog extends LogController {
   override incomingRequest(): void {}
+
+  /** A client that stops reading (the build's fetch of a picture it has) is news only then. */
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (request.headers['user-agent'] === SITE_BUILD_AGENT) {
+      reply.log.debug({ res: reply, err: error }, 'stream closed by the site build');
+    } else super.streamError(error, request, reply);
+  }
 
   override requestCompleted(
     error: Error | null | undefined,
