@@ -10,12 +10,12 @@
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
 //    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
 // 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed).
-// 4. `pnpm run <pnpm-script>` with .tools/bin first on PATH, so child processes see the same
-//    Node and pnpm.
+// 4. The package.json script's command, as `pnpm run <pnpm-script>` would run it, with .tools/bin
+//    first on PATH, so child processes see the same Node and pnpm.
 //
 // Written as plain JavaScript on purpose: it must run on an older Node that cannot load
 // TypeScript.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -134,9 +134,50 @@ process.env.COREPACK_ENABLE_STRICT ??= '0';
 const nodedir = process.env.BOOTSTRAP_NODEDIR;
 delete process.env.BOOTSTRAP_NODEDIR;
 if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
-  mustRun('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
+  // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
+  log('checking dependencies (the first time: a few minutes) …');
+  const install = spawnSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
     cwd: root,
     env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
   });
+  if (install.error) throw install.error;
+  if (install.status !== 0) {
+    process.stdout.write(install.stdout ?? '');
+    process.stderr.write(install.stderr ?? '');
+    log(`failed: pnpm install (exit ${install.status})`);
+    process.exit(install.status ?? 1);
+  }
 }
-process.exit(run('pnpm', ['run', script, ...scriptArgs], { cwd: root }));
+// The script's command is run here, through the shell with node_modules/.bin first on PATH as
+// `pnpm run` would, but without pnpm in between: pnpm exits 130 on Ctrl+C whatever its script
+// answered (and prints ELIFECYCLE), where `npm start` should end as the server does, with 0.
+const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts ?? {};
+if (!scripts[script]) {
+  log(`no script "${script}" in package.json`);
+  process.exit(2);
+}
+const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
+// A plain command (`node scripts/start.ts`) is started directly: a shell in between would die of
+// the Ctrl+C itself rather than wait for the server's clean exit. Only shell syntax gets a shell.
+const words = scripts[script].split(' ');
+const plain = words.every((word) => /^[\w./:@=+-]+$/.test(word));
+const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
+const child = plain
+  ? spawn(words[0], [...words.slice(1), ...scriptArgs], { cwd: root, stdio: 'inherit', env })
+  : spawn([scripts[script], ...scriptArgs.map(quote)].join(' '), {
+      cwd: root,
+      stdio: 'inherit',
+      shell: true,
+      env,
+    });
+// A signal is passed on (npm sends its SIGTERM to this process alone); the server ignores the
+// copies of one Ctrl+C. This process is not killed half way: it waits for the script and ends
+// with its exit code, 0 after a clean shutdown.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('error', (error) => {
+  log(`failed: ${scripts[script]} (${error.message})`);
+  process.exit(1);
+});
+child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));

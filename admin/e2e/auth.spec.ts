@@ -40,11 +40,11 @@ test.describe('sign-in and the guard', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
-  test('signing in says so in Uzbek and opens the users list at /admin', async ({ page }) => {
+  test('signing in says so in Uzbek and opens the dashboard at /admin', async ({ page }) => {
     await signIn(page);
     await expectToast(page, 'Tizimga muvaffaqiyatli kirildi');
-    await expect(page).toHaveURL(/\/admin\/users$/);
-    await expect(page.getByRole('cell', { name: ADMIN.user, exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByTestId('dashboard-signins')).toBeVisible();
   });
 
   test('after sign-in the visitor returns to the page that asked for it', async ({ page }) => {
@@ -61,7 +61,8 @@ test.describe('sign-in and the guard', () => {
     await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(ADMIN.user);
     await page.getByRole('textbox', { name: 'Parol' }).fill(ADMIN.password);
     await page.getByRole('button', { name: 'Kirish' }).click();
-    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page).toHaveURL(/\/admin\/?$/);
+    await expect(page.getByTestId('dashboard')).toBeVisible();
   });
 
   test('the session is an HttpOnly cookie no script of the page can read', async ({ page }) => {

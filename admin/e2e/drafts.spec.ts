@@ -8,6 +8,7 @@ import { apiGet, apiToken, expectToast, pngFile, row, signIn } from './helpers.t
 
 const WORDS = {
   uz: {
+    code: 'uz',
     language: null,
     saved: 'Qoralama saqlandi',
     notice: 'e’lon qilinmagan o‘zgarishlar',
@@ -18,6 +19,7 @@ const WORDS = {
     confirm: 'Tasdiqlash',
   },
   ru: {
+    code: 'ru',
     language: 'Русский',
     saved: 'Черновик сохранён',
     notice: 'неопубликованные изменения',
@@ -28,6 +30,7 @@ const WORDS = {
     confirm: 'Подтвердить',
   },
   en: {
+    code: 'en',
     language: 'English',
     saved: 'Draft saved',
     notice: 'Unpublished changes',
@@ -83,6 +86,12 @@ for (const [language, words] of Object.entries(WORDS)) {
     await page.getByTestId('save-draft').click();
     await expectToast(page, words.saved);
     await expect(page.getByTestId('draft-notice')).toContainText(words.notice);
+    // the draft's state and its buttons sit above the form, not below the whole of it
+    const top = async (selector: string) => (await page.locator(selector).boundingBox())!.y;
+    const firstField = await top('form:has(input[name="title_en"])');
+    expect(await top('[data-testid="draft-notice"]')).toBeLessThan(firstField);
+    expect(await top('[data-testid="preview-button"]')).toBeLessThan(firstField);
+    expect(await top('[data-testid="publish-draft"]')).toBeLessThan(firstField);
     // the live record and the site are as they were
     const record = await (await page.request.get(`/api/project/${id}`)).json();
     expect(record.data.title_en).toBe(live);
@@ -98,6 +107,15 @@ for (const [language, words] of Object.entries(WORDS)) {
     await page.goto(`/admin/project/${id}`);
     await page.getByTestId('preview-button').click();
     const frame = page.frameLocator('[data-testid="preview-frame"]');
+    // it opens in the screen's language (it was always Russian), the other two a click away
+    // (the preview is built first: as long as the frame's first page below may take)
+    await expect(page.getByTestId(`preview-lang-${words.code}`)).toHaveAttribute(
+      'aria-pressed',
+      'true',
+      { timeout: 60_000 },
+    );
+    await expect(frame.locator('html')).toHaveAttribute('lang', words.code, { timeout: 60_000 });
+    await expect(frame.locator('h1')).toHaveText(words.code === 'ru' ? live : /^Drafted project/);
     await page.getByTestId('preview-lang-en').click();
     await expect(frame.locator('h1')).toHaveText(drafted, { timeout: 60_000 });
     await page.getByTestId('preview-desktop').click();

@@ -34,6 +34,9 @@ test('a mistaken change is compared and undone from the edit screen', async ({ p
   const diff = page.getByTestId('history-diff');
   await expect(diff.getByRole('row', { name: /Nomi/ })).toContainText(name);
   await expect(diff.getByRole('row', { name: /Nomi/ })).toContainText(`${name} (typo)`);
+  // what differs is marked: the words added since, on the record's side
+  await expect(diff.getByRole('row', { name: /Nomi/ }).locator('ins')).toHaveText(' (typo)');
+  await expect(diff.getByRole('row', { name: /Nomi/ }).locator('del')).toHaveCount(0);
   await expect(diff.getByRole('row', { name: /Holat/ })).toContainText("yoqilgano'chirilgan");
   await page.getByRole('button', { name: 'Yopish' }).click();
 

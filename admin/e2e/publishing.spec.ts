@@ -224,6 +224,7 @@ const ROLLBACK = {
     rebuild: 'Hozir qayta yig‘ish',
     changed: /№\d+ o‘zgartirildi — admin/,
     chip: /^Eski reliz · \d\d:\d\d$/,
+    older: 'Saytda eski reliz',
   },
   ru: {
     language: 'Русский',
@@ -236,6 +237,7 @@ const ROLLBACK = {
     rebuild: 'Пересобрать сейчас',
     changed: /№\d+ изменён\(а\) — admin/,
     chip: /^Старый выпуск · \d\d:\d\d$/,
+    older: 'На сайте старый выпуск',
   },
   en: {
     language: 'English',
@@ -248,6 +250,7 @@ const ROLLBACK = {
     rebuild: 'Rebuild now',
     changed: /Project #\d+ changed by admin/,
     chip: /^Older release · \d\d:\d\d$/,
+    older: 'An older release is live',
   },
 } as const;
 
@@ -306,6 +309,8 @@ for (const [language, words] of Object.entries(ROLLBACK)) {
     await page.getByRole('dialog').getByRole('button', { name: words.confirm }).click();
     await expectToast(page, words.madeLive);
     await expect(page.getByTestId('publishing-rolled-back')).toContainText(words.rolledBack);
+    // the summary agrees with the warning above it (it said "Everything is live")
+    await expect(page.getByTestId('publishing-state')).toHaveText(words.older);
     await expect(releases.nth(1)).toContainText(words.live);
     expect((await state()).live.release).toBe(older);
     // visitors see the site as it was, and every screen's chip says it is an older release

@@ -21,6 +21,7 @@ import { LoginPage } from './layout/LoginPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
 import { lazyScreen } from './common/lazyScreen.ts';
+import { Dashboard } from './dashboard/Dashboard.tsx';
 import type { ResourceScreens } from './common/resourceScreens.ts';
 import { resourceScreens } from './resources.ts';
 import activity from './activity/index.ts';
@@ -111,6 +112,8 @@ function AdminApp() {
     <Admin
       {...shared}
       disableTelemetry
+      // each role lands on its own work, not on the first list it may read
+      dashboard={Dashboard}
       layout={Layout}
       loginPage={LoginScreen}
       notification={AdminNotification}

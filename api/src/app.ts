@@ -1,5 +1,13 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { type Config, siteUrlProblem } from './config.ts';
+import { mkdir } from 'node:fs/promises';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  LogController,
+} from 'fastify';
+import pinoPretty from 'pino-pretty';
+import { type Config, SITE_BUILD_AGENT, siteUrlProblem } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import backupsPlugin from './plugins/backups.ts';
@@ -54,13 +62,45 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
     redact: ['req.headers.authorization', 'req.headers.cookie'],
     ...(config.logPretty
       ? {
-          transport: {
-            target: 'pino-pretty',
-            options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname' },
-          },
+          // one line an entry, a console, not a log collector, reads this; written in order
+          // with the plain lines the server prints (the address, the first admin's password),
+          // where a transport's worker thread wrote them late
+          stream: pinoPretty({
+            translateTime: 'HH:MM:ss',
+            ignore: 'pid,hostname',
+            singleLine: true,
+            sync: true,
+          }),
         }
       : {}),
   };
+}
+
+/**
+ * One log line per request, when it is answered (Fastify logs two: incoming and completed).
+ * The publishing build reading this API (hundreds of reads per build) logs at debug only.
+ */
+class RequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  /** A client that stops reading (the build's fetch of a picture it has) is news only then. */
+  override streamError(error: Error, request: FastifyRequest, reply: FastifyReply): void {
+    if (request.headers['user-agent'] === SITE_BUILD_AGENT) {
+      reply.log.debug({ res: reply, err: error }, 'stream closed by the site build');
+    } else super.streamError(error, request, reply);
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (request.headers['user-agent'] === SITE_BUILD_AGENT) {
+      reply.log.debug(line, 'request completed');
+    } else reply.log.info(line, 'request completed');
+  }
 }
 
 /**
@@ -68,6 +108,8 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
  * /api. `server.ts` only listens and closes; tests build it on a fresh database.
  */
 export async function buildApp(config: Config, options: AppOptions = {}): Promise<FastifyInstance> {
+  // 0700: the database, uploads, backups and temporary files under it are the server's alone
+  await mkdir(config.dataDir, { recursive: true, mode: 0o700 });
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
@@ -80,6 +122,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
     ajv: { customOptions: { allErrors: false } },
+    logController: new RequestLog(),
   });
 
   app.server.headersTimeout = TIMEOUTS.headersMs;

@@ -19,6 +19,12 @@ export function prettyLogs(setting: '' | 'true' | 'false', isTty: boolean): bool
  * Every setting the API reads from the environment, with its default. README.md lists them;
  * `.env.example` shows them. A value of the wrong shape stops the start with a clear message.
  */
+/**
+ * The user agent the site build reads the API with (site/src/lib/api.ts sends the same): its
+ * requests are logged at debug, not info.
+ */
+export const SITE_BUILD_AGENT = 'conveyor-site-build';
+
 /** The bundled site build, one process per build (site/scripts/build.mjs). */
 export const DEFAULT_BUILD_COMMAND = 'node site/scripts/build.mjs {outDir}';
 

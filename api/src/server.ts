@@ -14,11 +14,27 @@ if (app.databaseCreated && config.seedDemo) {
   app.log.info(counts, 'demo content seeded');
 }
 
-closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+// Errors by close-with-grace; signals here. Ctrl+C in a console signals every process of the
+// foreground group at once, and each launcher on the way (npm, pnpm, scripts/start.ts) passes
+// it on as well: the same SIGINT arrives two or three times within a moment. Those copies are
+// ignored; another one later (a second Ctrl+C while requests drain) exits at once.
+const graceful = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
-  else app.log.info({ signal }, 'shutting down');
   await app.close();
 });
+let stoppingSince = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stoppingSince) {
+      stoppingSince = Date.now();
+      app.log.info({ signal }, 'shutting down');
+      void graceful.close();
+    } else if (Date.now() - stoppingSince > 1000) {
+      app.log.warn({ signal }, 'asked again: exiting without waiting');
+      process.exit(130);
+    }
+  });
+}
 
 const address = await app.listen({ host: config.host, port: config.port });
 // For the person who ran `npm start`: where to go, in plain words next to the JSON log.

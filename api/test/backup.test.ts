@@ -1,14 +1,19 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
+import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBackup } from '../src/backup/archive.ts';
+import { createBackup, openArchive } from '../src/backup/archive.ts';
+import { readManifest } from '../src/backup/folder.ts';
 import { BackupError, type Manifest, TABLES } from '../src/backup/format.ts';
 import { restoreBackup } from '../src/backup/restore.ts';
 import { loadConfig } from '../src/config.ts';
@@ -347,6 +352,162 @@ describe.skipIf(skipReason)(`backup and restore on ${TEST_DB}`, () => {
       expect(await dump(into)).toEqual(before);
       expect(await fileHashes(into.uploadsDir)).toEqual(filesBefore);
       // Nothing of the attempts is left beside the uploads.
+      expect((await readdir(into.dataDir)).filter((name) => name.startsWith('.'))).toEqual([]);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+
+  it('creates its data files 0600 and their folders 0700, readable by no other local user', async () => {
+    const mode = async (path: string) => (await stat(path)).mode & 0o777;
+    // the archive and the folder createBackup made for it
+    expect(await mode(archive)).toBe(0o600);
+    expect(await mode(join(api.dataDir, 'backups'))).toBe(0o700);
+    // the running server's uploads folder, and its SQLite files (-wal and -shm while open)
+    expect(await mode(api.config.uploadsDir)).toBe(0o700);
+    if (TEST_DB === 'sqlite') {
+      for (const suffix of ['', '-wal', '-shm']) {
+        expect(await mode(`${api.config.sqliteFile}${suffix}`), suffix).toBe(0o600);
+      }
+    }
+    // a restore into a DATA_DIR that does not exist yet creates it, its database and uploads
+    const place = await target();
+    const fresh = join(place.dataDir, 'fresh');
+    const config = loadConfig({ DATA_DIR: fresh, DATABASE_URL: place.databaseUrl ?? '' });
+    await restoreBackup({
+      databaseUrl: config.databaseUrl,
+      sqliteFile: config.sqliteFile,
+      uploads: createStorage(config),
+      dataDir: fresh,
+      file: archive,
+    });
+    expect(await mode(fresh)).toBe(0o700);
+    expect(await mode(config.uploadsDir)).toBe(0o700);
+    for (const entry of await readdir(config.uploadsDir, { withFileTypes: true })) {
+      if (entry.isDirectory()) expect(await mode(join(config.uploadsDir, entry.name))).toBe(0o700);
+    }
+    if (TEST_DB === 'sqlite') expect(await mode(config.sqliteFile)).toBe(0o600);
+    // a backup's staging folder and what it holds, seen while the archive is written
+    const folder = join(place.dataDir, 'elsewhere', 'backups');
+    const seen = new Map<string, [number, boolean]>();
+    const watcher = setInterval(() => {
+      void readdir(folder, { recursive: true, withFileTypes: true })
+        .then((entries) =>
+          Promise.all(
+            entries.map(async (entry) => {
+              const path = join(entry.parentPath, entry.name);
+              seen.set(path.slice(folder.length), [await mode(path), entry.isFile()]);
+            }),
+          ),
+        )
+        .catch(() => undefined);
+    }, 1);
+    try {
+      await createBackup({ ...source, file: join(folder, 'second.tar.gz') });
+    } finally {
+      clearInterval(watcher);
+    }
+    expect(await mode(folder)).toBe(0o700);
+    expect(await mode(join(folder, 'second.tar.gz'))).toBe(0o600);
+    expect([...seen.keys()].some((path) => path.includes('/data/'))).toBe(true);
+    for (const [path, [bits, isFile]] of seen) expect(bits, path).toBe(isFile ? 0o600 : 0o700);
+  });
+
+  it('refuses a compressed bomb from its manifest and tar headers, before writing it', async () => {
+    const into = await target();
+    await restoreBackup({ ...into, file: archive });
+    const before = await dump(into);
+    const filesBefore = await fileHashes(into.uploadsDir);
+    const work = await mkdtemp(join(tmpdir(), 'conveyor-bomb-'));
+    try {
+      const manifest = await readManifest(archive);
+      const BIG = 64 * 1024 * 1024;
+      /** A gzipped tar of the manifest given, then `entries` (a size and a byte count of zeros). */
+      const craft = async (
+        name: string,
+        listed: Manifest,
+        entries: { path: string; size: number }[],
+        trailing = 0,
+      ) => {
+        const out = join(work, name);
+        const gzip = createGzip({ level: 1 });
+        const written = pipeline(gzip, createWriteStream(out));
+        const put = async (chunk: Buffer) => {
+          if (!gzip.write(chunk)) await once(gzip, 'drain');
+        };
+        const header = async (path: string, size: number) => {
+          const head = new tar.Header({ path, size, mode: 0o644, type: 'File', mtime: new Date() });
+          head.encode();
+          await put(head.block!);
+        };
+        const zeros = async (size: number) => {
+          const chunk = Buffer.alloc(1024 * 1024);
+          for (let left = Math.ceil(size / 512) * 512; left > 0; left -= chunk.length) {
+            await put(left >= chunk.length ? chunk : chunk.subarray(0, left));
+          }
+        };
+        const text = Buffer.from(JSON.stringify(listed));
+        await header('manifest.json', text.length);
+        await put(Buffer.concat([text, Buffer.alloc((512 - (text.length % 512)) % 512)]));
+        for (const entry of entries) {
+          await header(entry.path, entry.size);
+          await zeros(entry.size);
+        }
+        await put(Buffer.alloc(1024));
+        await zeros(trailing);
+        gzip.end();
+        await written;
+        return out;
+      };
+      const zero10 = {
+        size: 10,
+        sha256: createHash('sha256').update(Buffer.alloc(10)).digest('hex'),
+      };
+      // A 64 MiB entry the manifest lists at 10 bytes: a few hundred KB on disk.
+      const lying = await craft(
+        'lying.tar.gz',
+        { ...manifest!, files: { 'uploads/bomb.jpg': zero10, ...manifest!.files } },
+        [{ path: 'uploads/bomb.jpg', size: BIG }],
+      );
+      expect((await stat(lying)).size).toBeLessThan(2 * 1024 * 1024);
+      // The manifest honest about a size no disk has.
+      const huge = await craft(
+        'huge.tar.gz',
+        { ...manifest!, files: { 'uploads/huge.jpg': { size: 2 ** 52, sha256: '0'.repeat(64) } } },
+        [],
+      );
+      // Zeros past the tar's end, inside the gzip stream.
+      const padded = await craft('padded.tar.gz', { ...manifest!, files: {} }, [], BIG);
+
+      // What openArchive writes stays small: the bomb's entry is refused from its header.
+      const unpacked = await mkdtemp(join(work, 'unpacked-'));
+      const memory = process.memoryUsage().rss;
+      await expect(openArchive(lying, unpacked)).rejects.toThrow(
+        'damaged: uploads/bomb.jpg has 67108864 bytes, the manifest says 10. Nothing was changed.',
+      );
+      const sizes = await Promise.all(
+        (await readdir(unpacked, { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map(async (entry) => (await stat(join(entry.parentPath, entry.name))).size),
+      );
+      expect(sizes.every((size) => size <= 10)).toBe(true);
+      await expect(openArchive(padded, await mkdtemp(join(work, 'padded-')))).rejects.toThrow(
+        /unpacks to more than the \d+ bytes its manifest accounts for/,
+      );
+      expect(process.memoryUsage().rss - memory).toBeLessThan(128 * 1024 * 1024);
+
+      const refusal = (file: string) =>
+        restoreBackup({ ...into, file, force: true }).then(
+          () => null,
+          (error: Error) => error,
+        );
+      expect((await refusal(lying))!.message).toContain('uploads/bomb.jpg has 67108864 bytes');
+      expect((await refusal(huge))!.message).toMatch(/unpacks to 4503599627370496 bytes; .* free/);
+      expect((await refusal(padded))!.message).toMatch(
+        /unpacks to more than the \d+ bytes its manifest/,
+      );
+      expect(await dump(into)).toEqual(before);
+      expect(await fileHashes(into.uploadsDir)).toEqual(filesBefore);
       expect((await readdir(into.dataDir)).filter((name) => name.startsWith('.'))).toEqual([]);
     } finally {
       await rm(work, { recursive: true, force: true });

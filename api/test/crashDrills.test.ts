@@ -1,10 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createBackup } from '../src/backup/archive.ts';
+import { holdWork, sweepBackupLeftovers } from '../src/backup/leftovers.ts';
 import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { createStorage } from '../src/storage/index.ts';
@@ -212,12 +214,17 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
 
     // the rows are the target's own: the restore never committed
     expect(await rows()).toEqual(rowsBefore);
-    // the next start removes the files the killed restore left
+    // its unpacked archive (every lead, the users' password hashes) is still there
+    const unpacked = async () =>
+      (await readdir(target.dir)).filter((name) => name.startsWith('.conveyor-restore-'));
+    expect(await unpacked()).toHaveLength(1);
+    // the next start removes the files the killed restore left, and its unpacked archive
     const after = await startServer(target);
     await until(
       async () => (await filesUnder(targetUploads)).join() === filesBefore.join(),
       15_000,
     );
+    await until(async () => (await unpacked()).length === 0, 15_000);
     const list = await fetch(`${after.url}/api/clients?limit=10`, {
       headers: { authorization: `Bearer ${after.token}` },
     });
@@ -246,5 +253,55 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
     } finally {
       await api.close();
     }
+  });
+
+  it('sweeps what killed backups and restores left, past the grace period, unless at work', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-leftovers-'));
+    places.push({ dir: dataDir });
+    const backupDir = join(dataDir, 'backups');
+    const old = new Date(Date.now() - 3 * 60 * 60_000);
+    /** A leftover with a file of personal data in it, last changed at `when`. */
+    const leave = async (path: string, when: Date, folder = true) => {
+      const file = folder ? join(path, 'data', 'users.jsonl') : path;
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, '{"password_hash":"$argon2id$..."}\n');
+      for (const each of folder ? [file, join(path, 'data'), path] : [file]) {
+        await utimes(each, when, when);
+      }
+      return path;
+    };
+    const dead = 2 ** 22 + 12_345; // above Linux's default pid_max: no process has it
+    const stale = [
+      await leave(join(backupDir, `.conveyor-backup-${dead}-a1b2c3`), old),
+      await leave(join(backupDir, `.conveyor-20260101-000000.tar.gz.${dead}.partial`), old, false),
+      await leave(join(dataDir, `.conveyor-restore-${dead}-d4e5f6`), old),
+      // of an earlier version, without a pid in the name
+      await leave(join(dataDir, '.conveyor-restore-g7h8i9'), old),
+      // this pid, but not at work in this process: a container restarted with the same pid
+      await leave(join(backupDir, `.conveyor-backup-${process.pid}-j1k2l3`), old),
+    ];
+    const kept = [
+      // changed within the grace period: a backup still being written
+      await leave(join(backupDir, `.conveyor-backup-${dead}-fresh1`), new Date()),
+      // old, but inside it a file just written
+      await leave(join(dataDir, `.conveyor-restore-${dead}-inner1`), old),
+      // old, but its process is alive (a long `pnpm restore` beside the server)
+      await leave(join(dataDir, `.conveyor-restore-${process.ppid}-alive1`), old),
+      // not ours
+      await leave(join(backupDir, '.keep-me'), old),
+      await leave(join(backupDir, 'conveyor-20260101-000000.tar.gz'), old, false),
+    ];
+    await writeFile(join(kept[1]!, 'data', 'leads.jsonl'), '{}\n');
+    // at work in this process now
+    const working = await leave(join(backupDir, `.conveyor-backup-${process.pid}-work01`), old);
+    const release = holdWork(working);
+
+    const removed = await sweepBackupLeftovers(backupDir, dataDir, 30 * 60_000);
+    expect(removed.sort()).toEqual([...stale].sort());
+    for (const path of stale) expect(existsSync(path), path).toBe(false);
+    for (const path of [...kept, working]) expect(existsSync(path), path).toBe(true);
+    // once released, it goes like the others
+    release();
+    expect(await sweepBackupLeftovers(backupDir, dataDir, 30 * 60_000)).toEqual([working]);
   });
 });

@@ -219,8 +219,9 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
       `'${SUPPLIER.contact_person}`,
       '+998712345678',
       'sales@example.uz',
-      // a carriage return inside a cell is quoted: one cell, not a new row starting '=1+1'
-      'Подшипники\r=1+1',
+      // a line break inside a cell (the CR sent is stored as LF) is quoted: one cell, not a
+      // new row starting '=1+1'
+      'Подшипники\n=1+1',
       `'${SUPPLIER.offer}`,
       'Faol',
       '', // the site's language: not sent
@@ -298,7 +299,7 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
       `'${SUPPLIER.contact_person}`,
       '+998712345678',
       'sales@example.uz',
-      // XML reads a carriage return as a line feed: a line break inside the one cell
+      // a line break inside the one cell
       'Подшипники\n=1+1',
       `'${SUPPLIER.offer}`,
     ]);

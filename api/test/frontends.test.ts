@@ -100,6 +100,29 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     expect(await apiMissing.json()).toEqual({ error: 'Not found', code: 'notFound' });
   });
 
+  it('sends a /ru/… address to its unprefixed page, Russian being the default language', async () => {
+    const redirect = (path: string) => fetch(api.url + path, { redirect: 'manual' });
+    for (const [path, target] of [
+      ['/ru/catalog/5', '/catalog/5'],
+      ['/ru/catalog/5?utm=x&y=1', '/catalog/5?utm=x&y=1'],
+      ['/ru', '/'],
+      ['/ru/', '/'],
+      ['/ru?q=1', '/?q=1'],
+      // never to another site
+      ['/ru//evil.example/x', '/evil.example/x'],
+      ['/ru/\\evil.example', '/evil.example'],
+    ] as const) {
+      const reply = await redirect(path);
+      expect(reply.status, path).toBe(301);
+      expect(reply.headers.get('location'), path).toBe(target);
+    }
+    const followed = await get('/ru/catalog/5');
+    expect(followed.status).toBe(200);
+    expect(await followed.text()).toContain('cat 5');
+    // an address that only starts with the letters is a page of its own (here: an unknown one)
+    expect((await redirect('/russia')).status).toBe(404);
+  });
+
   it('serves the admin app for every /admin path and /auth/login', async () => {
     for (const path of ['/admin/', '/admin/products/3', '/admin/leads/view/2', '/auth/login']) {
       const reply = await get(path);

@@ -135,7 +135,7 @@ describe.skipIf(skipReason)('hardening', () => {
     // accounts of their own: a guessed account stays locked for untrusted clients
     const password = 'owner-password-1';
     beforeAll(async () => {
-      for (const name of ['owner1', 'owner2', 'owner3']) {
+      for (const name of ['owner1', 'owner2', 'owner3', 'owner4']) {
         const made = await api.request('POST', '/api/users', {
           token,
           json: { user_name: name, password, email: `${name}@example.uz` },
@@ -204,6 +204,38 @@ describe.skipIf(skipReason)('hardening', () => {
       });
       expect(refused.status).toBe(429);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    });
+
+    it('limits failures per address for every client: a device cookie spares only its owner', async () => {
+      // a staff member sprays passwords across other user names from one address, signing in
+      // again for a fresh device cookie before that cookie's own limit (3) is reached
+      const headers = from();
+      const signIn = (cookie: string, user_name: string, pass: string) =>
+        api.request('POST', '/api/signin', {
+          headers: { ...headers, cookie },
+          json: { user_name, password: pass },
+        });
+      let device = '';
+      let sprayed = 0;
+      for (const fails of [2, 2, 1]) {
+        const ok = await signIn(device, 'owner4', password);
+        expect(ok.status).toBe(200);
+        device = cookieOf(ok, 'conveyor_device')!;
+        for (let i = 0; i < fails; i++) {
+          expect((await signIn(device, `spray-${sprayed++}`, 'Winter2026!')).status).toBe(401);
+        }
+      }
+      // five failures from the address (SIGNIN_IP_RATE_LIMIT): the next is refused, device or not
+      const refused = await signIn(device, `spray-${sprayed}`, 'Winter2026!');
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await signIn(device, 'owner4', password)).status).toBe(429);
+      // the same browser elsewhere still signs its owner in: the limit is the address's
+      const elsewhere = await api.request('POST', '/api/signin', {
+        headers: { ...from(), cookie: device },
+        json: { user_name: 'owner4', password },
+      });
+      expect(elsewhere.status).toBe(200);
     });
 
     it('does not count successful sign-ins against the address', async () => {
@@ -275,6 +307,38 @@ describe.skipIf(skipReason)('hardening', () => {
         expect(list.status).toBe(401);
         expect(list.body.error).toMatch(/expired/);
       }
+    });
+
+    it('takes only a Bearer Authorization as a session: Basic (HTTP basic auth) is ignored', async () => {
+      const basic = { authorization: 'Basic dXNlcjpwYXNz' };
+      // the site behind basic auth: the browser sends the header with every call
+      const lead = await api.request('POST', '/api/leads', {
+        headers: { ...basic, ...from() },
+        json: { name: 'Behind basic auth', phone: '+998 90 000 00 02' },
+      });
+      expect(lead.status).toBe(201);
+      expect((await api.request('GET', '/api/categories', { headers: basic })).status).toBe(200);
+      // a staff route: no session, so a 401 (not a session that expired)
+      const me = await api.request('GET', '/api/me', { headers: basic });
+      expect(me.status).toBe(401);
+      expect(me.body.code).toBe('unauthorized');
+      // the back office behind basic auth: its cookie still signs it in
+      const cookie = await signInWithCookie();
+      const staff = await api.request('GET', '/api/me', {
+        headers: { ...basic, cookie, 'x-conveyor-csrf': '1' },
+      });
+      expect(staff.status).toBe(200);
+      expect(staff.body.data.user_name).toBe(ADMIN.user_name);
+      // a Bearer token that is no session is still refused, in any letter case
+      for (const authorization of ['Bearer not-a-session', 'bearer not-a-session', 'Bearer']) {
+        const wrong = await api.request('GET', '/api/categories', { headers: { authorization } });
+        expect(wrong.status).toBe(401);
+        expect(wrong.body.code).toBe('sessionExpired');
+      }
+      const lower = await api.request('GET', '/api/me', {
+        headers: { authorization: `bearer ${token}` },
+      });
+      expect(lower.status).toBe(200);
     });
 
     it('sign-out ends the session and clears the cookie', async () => {

@@ -1,3 +1,5 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { RESOURCES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
@@ -47,6 +49,92 @@ describe.skipIf(skipReason)('platform', () => {
     const ui = await fetch(`${api.url}/api/docs`);
     expect(ui.status).toBe(200);
     expect(await ui.text()).toMatch(/swagger/i);
+  });
+
+  describe('the OpenAPI document for outside tools', () => {
+    type Operation = { operationId?: string; security?: unknown[] };
+    let doc: {
+      info: { license?: { name: string; identifier?: string } };
+      servers?: { url: string }[];
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const operations = () =>
+      Object.entries(doc.paths).flatMap(([path, methods]) =>
+        Object.entries(methods).map(([method, operation]) => ({
+          at: `${method.toUpperCase()} ${path}`,
+          ...operation,
+        })),
+      );
+    beforeAll(async () => {
+      doc = (await api.request('GET', '/api/docs/json')).body;
+    });
+
+    it("passes Redocly's recommended lint without an error", async () => {
+      // the ruleset ships with the package: nothing is fetched
+      const config = await createConfig({ extends: ['recommended'] });
+      const problems = await lintFromString({
+        source: JSON.stringify(doc),
+        absoluteRef: '/api/docs/json',
+        config,
+      });
+      const errors = problems
+        .filter((problem) => problem.severity === 'error')
+        .map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`);
+      expect(errors).toEqual([]);
+      expect(doc.servers?.length).toBeGreaterThan(0);
+      expect(doc.info.license?.name).toBeTruthy();
+    });
+
+    it('gives every operation a readable operationId of its own', () => {
+      const all = operations();
+      expect(all.length).toBeGreaterThan(100);
+      expect(all.filter((op) => !op.operationId).map((op) => op.at)).toEqual([]);
+      for (const op of all) expect(op.operationId, op.at).toMatch(/^[a-z]+(?:[A-Z][a-z]*)+$/);
+      const seen = new Map<string, string[]>();
+      for (const op of all)
+        seen.set(op.operationId!, [...(seen.get(op.operationId!) ?? []), op.at]);
+      expect([...seen.values()].filter((ats) => ats.length > 1)).toEqual([]);
+      // a registry resource's routes are named alike
+      const id = (method: string, path: string) => doc.paths[path]?.[method]?.operationId;
+      expect(
+        ['get', 'post']
+          .map((m) => id(m, '/api/products'))
+          .concat(['get', 'put', 'delete'].map((m) => id(m, '/api/products/{id}'))),
+      ).toEqual(['listProducts', 'createProduct', 'getProduct', 'updateProduct', 'deleteProduct']);
+      expect(id('get', '/api/categories/{id}/revisions')).toBe('listCategoryRevisions');
+      expect(id('get', '/api/leads/export')).toBe('exportLeads');
+      for (const resource of RESOURCES) {
+        expect(id('get', `/api/${resource}`), resource).toMatch(/^list[A-Z]/);
+        expect(id('get', `/api/${resource}/{id}`), resource).toMatch(/^get[A-Z]/);
+      }
+      expect(id('post', '/api/signin')).toBe('signIn');
+    });
+
+    it('says which operations need no token: security [] on the public ones', () => {
+      const security = (method: string, path: string) => doc.paths[path]?.[method]?.security;
+      for (const [method, path] of [
+        ['get', '/api/products'],
+        ['get', '/api/categories/{id}'],
+        ['post', '/api/leads'],
+        ['post', '/api/suppliers'],
+        ['post', '/api/signin'],
+        ['get', '/api/health'],
+      ] as const) {
+        expect(security(method, path), `${method} ${path}`).toEqual([]);
+      }
+      for (const [method, path] of [
+        ['get', '/api/leads'],
+        ['put', '/api/products/{id}'],
+        ['get', '/api/me'],
+      ] as const) {
+        expect(security(method, path), `${method} ${path}`).toEqual([{ bearer: [] }]);
+      }
+      expect(
+        operations()
+          .filter((op) => !Array.isArray(op.security))
+          .map((op) => op.at),
+      ).toEqual([]);
+    });
   });
 
   it('sets security headers on API answers', async () => {

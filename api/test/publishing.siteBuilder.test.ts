@@ -220,6 +220,12 @@ describe('site builder', () => {
   it("makes a site's first release live with its pages, before its pictures", async () => {
     const own = await mkdtemp(join(tmpdir(), 'conveyor-first-'));
     const go = join(own, 'go');
+    // what the console shows: the site live, then its pictures in
+    const said: string[] = [];
+    const log = {
+      warn: () => {},
+      info: (_: object, message: string) => void said.push(message),
+    } as never;
     const build = (exit = 0) =>
       siteBuilder({
         siteRoot: own,
@@ -227,6 +233,7 @@ describe('site builder', () => {
         cwd: own,
         env: () => ({}),
         keepReleases: 3,
+        log,
       })();
     try {
       let settled = false;
@@ -239,8 +246,13 @@ describe('site builder', () => {
       expect(await readFile(join(own, 'current', 'index.html'), 'utf8')).toBe('home\n');
       expect(await readFile(join(own, 'current', 'env.txt'), 'utf8')).toBe('later=1\n');
       expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(true);
+      expect(said).toEqual(['the site is live; its pictures are being encoded']);
       await writeFile(go, '');
       const result = await first;
+      expect(said).toEqual([
+        'the site is live; its pictures are being encoded',
+        'the pictures are in: the site is complete',
+      ]);
       expect(result.release).toBe(await currentRelease(own));
       expect(result.logTail).toMatch(/runner: live with its pages after \d+\.\d\d s/);
       expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(false);
@@ -257,6 +269,7 @@ describe('site builder', () => {
       expect(await currentRelease(own)).toBe(result.release);
       expect(await readdir(join(own, 'releases'))).toEqual([result.release]);
       expect(await readFile(join(own, 'current', 'env.txt'), 'utf8')).toBe('later=1\n');
+      expect(said).toHaveLength(2);
     } finally {
       await writeFile(go, '').catch(() => {});
       await rm(own, { recursive: true, force: true });

@@ -1,6 +1,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as lineEndings from '../src/db/migrations/2026_11_26_0010_line_endings.ts';
+import { normaliseBodyText } from '../src/plugins/textInput.ts';
 import { pruneRevisions } from '../src/revisions/prune.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
@@ -62,6 +64,74 @@ describe.skipIf(skipReason)('revisions', () => {
     expect(list[0]!.user_name).toBe('admin');
     expect(list[0]!.snapshot).toMatchObject({ id, name: 'Alpha Group', is_active: false });
     expect(list[2]!.snapshot).toMatchObject({ name: 'Alpha LLC', is_active: true });
+  });
+
+  it('lists only the field edited: line breaks are stored as LF however they arrive', async () => {
+    const text = (lang: string) =>
+      `${lang}: the first paragraph.\n\nThe second, after a blank line.`;
+    const crlf = (lang: string) => text(lang).replaceAll('\n', '\r\n');
+    // created by JSON with LF breaks; then, as the back office saves a record with files, by
+    // multipart/form-data, where browsers send a textarea's breaks as CRLF
+    const created = await api.request('POST', '/api/products', {
+      token,
+      json: {
+        name_ru: 'Конвейер',
+        category_id: categoryId,
+        description_ru: text('ru'),
+        description_uz: crlf('uz'),
+        description_en: text('en').replaceAll('\n', '\r'),
+      },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data.id;
+    const saved = await api.request('GET', `/api/products/${id}`, { token });
+    expect(saved.body.data).toMatchObject({
+      description_ru: text('ru'),
+      description_uz: text('uz'),
+      description_en: text('en'),
+    });
+    const form = new FormData();
+    form.set('name_ru', 'Конвейер ЛК-400');
+    for (const lang of ['ru', 'uz', 'en']) form.set(`description_${lang}`, crlf(lang));
+    const edited = await api.request('PUT', `/api/products/${id}`, { token, form });
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    expect(edited.body.data.description_uz).toBe(text('uz'));
+    const [latest] = await revisions(`products/${id}`);
+    expect(latest).toMatchObject({ action: 'update', fields: ['name_ru'] });
+    expect(JSON.stringify(latest!.snapshot)).not.toContain('\\r');
+    // a public form's message, too; a password is taken as typed
+    const lead = await api.request('POST', '/api/leads', {
+      json: { name: 'Aziz', phone: '+998 90 123 45 67', message: 'Hello\r\nWorld' },
+    });
+    expect(lead.status).toBe(201);
+    const stored = await api.app.db.kysely
+      .selectFrom('leads')
+      .select('message')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(stored.message).toBe('Hello\nWorld');
+    // text stored before this, with CRLF (a multipart save), is turned to LF once, unchanged else
+    const db = api.app.db.kysely;
+    await db
+      .updateTable('products')
+      .set({ description_uz: crlf('uz'), description_en: text('en').replaceAll('\n', '\r') })
+      .where('id', '=', id)
+      .execute();
+    const before = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    await lineEndings.up(db);
+    const after = await db
+      .selectFrom('products')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after).toEqual({ ...before, description_uz: text('uz'), description_en: text('en') });
+    const body = { password: 'a\r\nb', nested: [{ note: 'c\rd' }] };
+    normaliseBodyText(body);
+    expect(body).toEqual({ password: 'a\r\nb', nested: [{ note: 'c\nd' }] });
   });
 
   it('restores any revision in one call, as a revision of its own, logged', async () => {

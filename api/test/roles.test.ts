@@ -191,6 +191,8 @@ function calls(): Call[] {
       path: '/api/notifications/settings',
       json: { time_zone: 'Nowhere/Never' },
     },
+    // each channel's health and last error: for whoever works the leads it delivers
+    { area: 'leads', action: 'read', method: 'GET', path: '/api/notifications/status' },
     { area: 'backups', action: 'read', method: 'GET', path: '/api/backups' },
     {
       area: 'backups',
@@ -282,6 +284,9 @@ describe.skipIf(skipReason)('roles', () => {
     expect(may('sales', 'products', 'write')).toBe(false);
     expect(may('sales', 'users', 'read')).toBe(true);
     expect(may('sales', 'users', 'write')).toBe(false);
+    // lead delivery's health is read by those who work leads
+    expect(may('sales', 'leads', 'read')).toBe(true);
+    expect(may('editor', 'leads', 'read')).toBe(false);
     expect(may('nobody', 'products', 'read')).toBe(false);
     // scheduling publishing is changing the content: editors and admins; sales see what is due
     expect(may('editor', 'schedules', 'write')).toBe(true);

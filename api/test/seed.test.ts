@@ -60,6 +60,26 @@ describe.skipIf(skipReason)('demo seed', () => {
     }
   });
 
+  it('keeps line breaks as LF, as the API stores them: a save changes only what is edited', async () => {
+    let multiLine = 0;
+    for (const resource of [
+      'categories',
+      'products',
+      'project',
+      'testimonials',
+      'leads',
+      'suppliers',
+    ]) {
+      for (const record of await all(resource)) {
+        const texts = Object.values(record).filter((value) => typeof value === 'string');
+        expect(texts.join(''), `${resource} ${record.id}`).not.toMatch(/\r/);
+        multiLine += texts.filter((text) => text.includes('\n')).length;
+      }
+    }
+    // the products' descriptions are paragraphs: there is something to check
+    expect(multiLine).toBeGreaterThan(40);
+  });
+
   it('gives every product 2–5 gallery pictures and a main picture, as real files', async () => {
     const products = await all('products');
     for (const product of products) {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_BUILD_AGENT } from '../src/config.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { freePort } from './helpers/ports.ts';
 
@@ -12,6 +13,7 @@ import { freePort } from './helpers/ports.ts';
 // SIGTERM lets requests in flight finish; a database it cannot migrate stops it loudly.
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
 interface Running {
   child: ChildProcess;
@@ -166,6 +168,50 @@ describe.skipIf(skipReason)('server process', () => {
     const messages = lines.map((line) => line.msg);
     expect(messages.indexOf('database closed')).toBeGreaterThan(messages.indexOf('shutting down'));
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
+  });
+
+  it("npm start: one line per request, the site build's reads at debug, Ctrl+C exits 0", async () => {
+    const port = await freePort();
+    // `npm start` (bootstrap.mjs, start.ts, the server) without its install and builds, in a
+    // process group of its own as a console's foreground job
+    const child = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        LOG_LEVEL: 'info',
+        LOG_PRETTY: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        PUBLISH_ENABLED: 'false',
+        START_SKIP_BUILD: '1',
+        BOOTSTRAP_SKIP_INSTALL: '1',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    const server = { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
+    await ready(server);
+    await fetch(`${server.url}/api/categories?from=visitor`);
+    await fetch(`${server.url}/api/categories?from=build`, {
+      headers: { 'user-agent': SITE_BUILD_AGENT },
+    });
+    // Ctrl+C: SIGINT to every process of the group (npm, bootstrap.mjs and start.ts pass it on
+    // once more each): the server shuts down once, and every layer ends with its code, 0
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const requestLines = output.split('\n').filter((line) => line.includes('/api/categories'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toContain('from=visitor');
+    expect(output).toMatch(/shutting down/);
+    expect(output).not.toMatch(/second SIGINT|asked again|ELIFECYCLE/);
   });
 
   it('refuses to start, loudly, when the database cannot be reached or migrated', async () => {

@@ -83,6 +83,7 @@ describe.skipIf(skipReason)('two-factor sign-in', () => {
       ['tf-drift', 'editor'],
       ['tf-limit', 'editor'],
       ['tf-recovery', 'sales'],
+      ['tf-race', 'editor'],
     ] as const) {
       const reply = await api.request('POST', '/api/users', {
         token: admin,
@@ -228,6 +229,28 @@ describe.skipIf(skipReason)('two-factor sign-in', () => {
     expectError(await signIn('tf-drift', { totp: await at(0) }), 401, 'twoFactorWrong');
     clock.advance(2 * STEP_MS);
     expect((await signIn('tf-drift', { totp: await at(0) })).status).toBe(200);
+  });
+
+  it('takes a code once when requests race with it: the claim of its step is one strict write', async () => {
+    const token = await api.signIn('tf-race', PASSWORD);
+    await enrol('tf-race', token);
+    const secret = secrets['tf-race']!;
+    // sign-ins at once with the same code (fewer than LIMIT, so the failures lock nothing)
+    const code = await codeAt(clock, secret);
+    const replies = await Promise.all(
+      Array.from({ length: LIMIT - 1 }, () => signIn('tf-race', { totp: code })),
+    );
+    expect(replies.map((reply) => reply.status).sort()).toEqual([200, 401, 401]);
+    for (const reply of replies.filter((one) => one.status !== 200)) {
+      expectError(reply, 401, 'twoFactorWrong');
+    }
+    // the code check itself, many at once, each reading the last step before any writes it
+    clock.advance(STEP_MS);
+    const next = await codeAt(clock, secret);
+    const checks = await Promise.all(
+      Array.from({ length: 8 }, () => api.app.twoFactor.verifyCode(ids['tf-race']!, next)),
+    );
+    expect(checks.filter(Boolean)).toHaveLength(1);
   });
 
   it('counts wrong codes against the same sign-in limit as wrong passwords', async () => {

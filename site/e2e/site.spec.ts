@@ -92,6 +92,41 @@ test('home: hero video with its poster, categories, call to action, clients', as
   await expect(page.locator('[data-carousel=clients] .swiper')).toHaveClass(/swiper-initialized/);
 });
 
+test(
+  'the header names the company and the home page offers a quote and a call on its first screen',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const settings = (await (await request.get('/api/settings')).json()).data;
+    const viewport = page.viewportSize()!;
+    for (const [lang, prefix] of LANGS) {
+      await page.goto(prefix || '/');
+      const name = page.locator('header .brand span');
+      await expect(name).toHaveText(messages[lang].site_name);
+      const box = (await name.boundingBox())!;
+      const tools = (await page.locator('header .tools').boundingBox())!;
+      // shown whole (not clipped to a screen reader's pixel), beside the languages and buttons
+      expect(box.width, lang).toBeGreaterThan(40);
+      expect(await name.evaluate((e) => e.scrollWidth <= e.clientWidth + 1), lang).toBe(true);
+      expect(box.x + box.width, lang).toBeLessThanOrEqual(tools.x);
+      expect(box.y + box.height, lang).toBeLessThanOrEqual(tools.y + tools.height + 8);
+      const quote = page.locator('.hero [data-hero-quote]');
+      const call = page.locator('.hero [data-hero-call]');
+      await expect(quote).toHaveText(messages[lang].quote_button);
+      await expect(quote).toHaveAttribute('href', '#contact-form');
+      await expect(page.locator('#contact-form form')).toHaveCount(1);
+      await expect(call).toContainText(messages[lang].main_call);
+      await expect(call).toHaveAttribute(
+        'href',
+        `tel:${settings.phone_primary.replace(/[^+\d]/g, '')}`,
+      );
+      for (const action of [quote, call]) {
+        const { y, height } = (await action.boundingBox())!;
+        expect(y + height, `${lang}: on the first screen`).toBeLessThanOrEqual(viewport.height);
+      }
+    }
+  },
+);
+
 test('under prefers-reduced-motion the hero keeps its poster', async ({ page }) => {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await page.goto('/');
@@ -133,6 +168,60 @@ test('product page: gallery with thumbnails and autoplay, videos behind a facade
   const types = ld.map((text) => JSON.parse(text)['@type']);
   expect(types).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Product']));
 });
+
+test(
+  'the product page does not move as its gallery starts (layout shift under 0.01)',
+  { tag: '@phone' },
+  async ({ page, request }) => {
+    const { category, product } = await sample(request);
+    // the pictures arrive after the first paint, as on a slow network
+    await page.route(/\/_astro\/.*\.(avif|webp|jpe?g|png)$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
+    await page.goto(`/catalog/${category.id}/products/${product.id}`);
+    const gallery = page.locator('[data-carousel=gallery]');
+    await expect(gallery.locator('.swiper').first()).toHaveClass(/swiper-initialized/);
+    await expect(gallery.locator('.thumbs')).toHaveClass(/swiper-initialized/);
+    await page.waitForLoadState('load');
+    await expect
+      .poll(() =>
+        gallery
+          .locator('img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.complete),
+      )
+      .toBe(true);
+    // every shift since the page began (buffered); nothing here is an input
+    const shifts = await page.evaluate(
+      () =>
+        new Promise<{ value: number; sources: string[] }[]>((resolve) => {
+          type Shift = PerformanceEntry & {
+            value: number;
+            sources: { node?: Node | null }[];
+          };
+          const entries: Shift[] = [];
+          new PerformanceObserver((list) => {
+            entries.push(...(list.getEntries() as Shift[]));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(
+            () =>
+              resolve(
+                entries.map((entry) => ({
+                  value: entry.value,
+                  sources: entry.sources.map((source) =>
+                    source.node instanceof Element ? source.node.className : String(source.node),
+                  ),
+                })),
+              ),
+            1000,
+          );
+        }),
+    );
+    const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+    expect(total, JSON.stringify(shifts)).toBeLessThan(0.01);
+  },
+);
 
 test('gallery thumbnails answer Enter and Space', async ({ page, request }) => {
   // no autoplay: only the keyboard moves the gallery
@@ -316,6 +405,30 @@ test('unknown pages get the 404 page; from /dashboard its link leads to the admi
     'href',
     '/admin',
   );
+});
+
+test('a /ru/… address leads to its unprefixed page, from the server and from a static host', async ({
+  page,
+  request,
+}) => {
+  const reply = await request.get('/ru/privacy?from=mail', { maxRedirects: 0 });
+  expect(reply.status()).toBe(301);
+  expect(reply.headers().location).toBe('/privacy?from=mail');
+  expect((await page.goto('/ru/privacy'))?.status()).toBe(200);
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/privacy$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  // A static host answers /ru/… with its 404 page: that page sends it to the unprefixed address
+  // before it paints, as Russian (the visitor's older Uzbek choice does not make it /uz/ru/…).
+  const notFound = await (await request.get('/no/such/page')).text();
+  await page.route('**/ru/no/such/page*', (route) =>
+    route.fulfill({ status: 404, contentType: 'text/html', body: notFound }),
+  );
+  await page.evaluate(() => localStorage.setItem('lang', 'uz'));
+  await page.goto('/ru/no/such/page?x=1');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/no\/such\/page\?x=1$/);
+  await expect(page.locator('[data-not-found=ru]')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('ru');
+  await expect(page.locator('a[data-lang=uz]')).toHaveAttribute('href', '/uz/no/such/page?x=1');
 });
 
 test('unknown /uz and /en addresses get a 404 page whole in their language, kept out of the index', async ({

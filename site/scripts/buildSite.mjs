@@ -13,6 +13,18 @@ import { fileURLToPath } from 'node:url';
 
 export const site = fileURLToPath(new URL('..', import.meta.url));
 
+// Every request a build makes (its data from the API, the pictures Astro fetches to encode)
+// says it is the build: the API logs those at debug, not info (api/src/config.ts
+// SITE_BUILD_AGENT), so a start's console is not hundreds of the build's own reads.
+const plainFetch = globalThis.fetch;
+globalThis.fetch = (input, init) => {
+  const headers = new Headers(
+    init?.headers ?? (input instanceof Request ? input.headers : undefined),
+  );
+  if (!headers.has('user-agent')) headers.set('user-agent', 'conveyor-site-build');
+  return plainFetch(input, { ...init, headers });
+};
+
 /**
  * WebCrypto's `digest`, with SHA-256 computed synchronously by node:crypto (the same bytes, the
  * same digest) and every other algorithm left to `subtle`'s own.

@@ -64,6 +64,23 @@ describe('the 404 page', () => {
     expect(document.title).toBe('404');
   });
 
+  it('never puts a prefix in front of a prefixed address: /ru/… is the unprefixed page', () => {
+    document.body.innerHTML = page(['ru', 'uz', 'en']);
+    showNotFound(document, address('/ru/no/such', '?q=1'));
+    expect(hrefs()).toEqual({ ru: '/no/such?q=1', uz: '/uz/no/such?q=1', en: '/en/no/such?q=1' });
+    expect(visible()).toEqual(['ru']);
+    expect(current()).toBe('RU');
+    for (const [path, expected] of [
+      ['/ru', { ru: '/', uz: '/uz', en: '/en' }],
+      ['/uz/ru/x', { ru: '/x', uz: '/uz/x', en: '/en/x' }],
+      ['/uz/en/uz/x', { ru: '/x', uz: '/uz/x', en: '/en/x' }],
+    ] as const) {
+      document.body.innerHTML = page(['uz']);
+      showNotFound(document, address(path));
+      expect(hrefs(), path).toEqual(expected);
+    }
+  });
+
   it('leads to the back office from /dashboard, with or without a language prefix', () => {
     for (const path of ['/dashboard', '/dashboard/users', '/uz/dashboard/x', '/en/dashboard']) {
       document.body.innerHTML = page(['ru', 'uz', 'en']);

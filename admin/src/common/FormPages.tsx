@@ -48,12 +48,12 @@ export function CreatePage({ children, ...props }: CreateProps & { children: Rea
 
 /**
  * An edit screen: same form as create; saves wait for the API and go to the list. Content
- * records show their publishing schedule and their History under the form (undo is a restore
- * from there).
+ * records show their draft's state above the form, their publishing schedule and their History
+ * under it (undo is a restore from there).
  *
  * A role that may read the resource but not change it (sales and the catalogue) gets the same
- * screen read-only: the form disabled, without Save or Delete (issue 33: a row did nothing
- * and the address said "Access denied"). Neither may: react-admin's "Access denied". The check
+ * screen read-only: the form disabled, without Save or Delete (a row used to do nothing and
+ * the address said "Access denied"). Neither may: react-admin's "Access denied". The check
  * is made with the address's id, so that a user's own profile opens for every role.
  */
 export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {
@@ -76,8 +76,9 @@ export function EditPage({ children, ...props }: EditProps & { children: ReactNo
         // checked above, with the record's id and for reading too
         disableAuthentication
       >
-        {children}
+        {/* a draft's state and its Preview / Publish / Discard above the form, not below it */}
         <DraftPanel />
+        {children}
         <SchedulePanel />
         <HistoryPanel />
       </Edit>

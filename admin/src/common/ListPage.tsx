@@ -12,11 +12,15 @@ import {
   useResourceContext,
 } from 'react-admin';
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
+import { fittingGrid, showCutText } from './gridFit.ts';
 import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { RowActions } from './RowActions.tsx';
 import { ServerExportButton } from './ServerExportButton.tsx';
 import { StatusSwitch } from './StatusSwitch.tsx';
+
+/** A narrow column's class, on its header and its cells (see fittingGrid). */
+const fit = (name: string) => ({ headerClassName: name, cellClassName: name });
 
 const searchFilters = [<SearchInput key="q" source="q" alwaysOn />];
 
@@ -33,7 +37,14 @@ function ListActions({ create }: { create: boolean }) {
 }
 
 /** A column of the grid whose header is `label`: the row's buttons sit in it. */
-function Column({ children }: { label: string; children: ReactNode }) {
+function Column({
+  children,
+}: {
+  label: string;
+  headerClassName?: string;
+  cellClassName?: string;
+  children: ReactNode;
+}) {
   return children;
 }
 
@@ -78,13 +89,22 @@ export function ListPage({
           {children}
         </ListCards>
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          sx={fittingGrid}
+          onMouseOver={showCutText}
+        >
           {/* the record's id, as its address and breadcrumb show it (not the row's number) */}
-          <TextField source="id" label="conveyor.list.number" />
+          <TextField source="id" label="conveyor.list.number" {...fit('fit-number')} />
           {children}
-          {status && <StatusSwitch label={statusLabel} />}
-          {isDraftableResource && <DraftMarker label="conveyor.drafts.column" />}
-          <Column label="conveyor.list.actions">{rowActions}</Column>
+          {status && <StatusSwitch label={statusLabel} {...fit('fit-switch')} />}
+          {isDraftableResource && (
+            <DraftMarker label="conveyor.drafts.column" {...fit('fit-draft')} />
+          )}
+          <Column label="conveyor.list.actions" {...fit('fit-actions')}>
+            {rowActions}
+          </Column>
         </Datagrid>
       )}
     </List>

@@ -1,6 +1,7 @@
 import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Datagrid, List, type ListProps, type SortPayload } from 'react-admin';
+import { fittingGrid, showCutText } from './gridFit.ts';
 import { ListCards } from './ListCards.tsx';
 import { ListPagination } from './ListPagination.tsx';
 
@@ -44,7 +45,12 @@ export function NewestFirstList({
           {columns}
         </ListCards>
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid
+          bulkActionButtons={false}
+          rowClick={false}
+          sx={fittingGrid}
+          onMouseOver={showCutText}
+        >
           {columns}
           {rowActions}
         </Datagrid>

@@ -1,5 +1,6 @@
 import { Switch } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
+import type { ColumnProps } from './gridFit.ts';
 import { useInPlaceUpdate } from './useInPlaceUpdate.ts';
 
 /**
@@ -8,7 +9,7 @@ import { useInPlaceUpdate } from './useInPlaceUpdate.ts';
  * API's reason, e.g. the last admin) on failure. Read-only for a role that may not change it
  * (sales see the catalogue, and the staff list, without changing them).
  */
-export function StatusSwitch(_props: { label?: string; sortable?: boolean; source?: string }) {
+export function StatusSwitch(_props: ColumnProps) {
   const translate = useTranslate();
   const { record, resource, save, isPending } = useInPlaceUpdate('ra.notification.updated');
   const { canAccess } = useCanAccess({

@@ -1,10 +1,11 @@
 import { isDraftable } from '@conveyor/shared';
 import { Chip } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import type { ColumnProps } from '../common/gridFit.ts';
 import { useDraftIds } from './api.ts';
 
 /** A list row's mark when its record has unpublished changes (issue 17); nothing otherwise. */
-export function DraftMarker(_props: { label?: string }) {
+export function DraftMarker(_props: ColumnProps) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number }>();
   const translate = useTranslate();

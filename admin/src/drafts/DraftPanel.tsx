@@ -76,7 +76,7 @@ export function DraftPanel() {
   };
 
   return (
-    <Box data-testid="draft" sx={{ px: 2, pb: 2, maxWidth: 900 }}>
+    <Box data-testid="draft" sx={{ px: 2, pt: 2, maxWidth: 900 }}>
       {draft && (
         <Alert severity="info" sx={{ mb: 1 }} data-testid="draft-notice">
           {translate('conveyor.drafts.notice', {

@@ -12,11 +12,15 @@ import {
   Typography,
 } from '@mui/material';
 import { useState } from 'react';
-import { Button, useNotify, useTranslate } from 'react-admin';
+import { Button, useLocaleState, useNotify, useTranslate } from 'react-admin';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { previewUrl } from '../config.ts';
 import { useFormat } from '../publishing/format.ts';
 import { buildPreview } from './api.ts';
+
+/** The site's language for the back office's: the same, or the site's default (Russian). */
+export const previewLanguage = (locale: string): Language =>
+  (LANGUAGES as readonly string[]).includes(locale) ? (locale as Language) : 'ru';
 
 /** Widths the preview is looked at: a phone's and a desktop's, in CSS pixels. */
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
@@ -42,7 +46,9 @@ export function PreviewDialog({
   const format = useFormat();
   const onError = useErrorToast('conveyor.drafts.preview_failed');
   const [preview, setPreview] = useState(first);
-  const [lang, setLang] = useState<Language>('ru');
+  // first in the screen's language (it was always Russian); the other two are one click away
+  const [locale] = useLocaleState();
+  const [lang, setLang] = useState<Language>(() => previewLanguage(locale));
   const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');
   const [hours, setHours] = useState<number>(PREVIEW_LINK_HOURS[0]);
   const [busy, setBusy] = useState(false);

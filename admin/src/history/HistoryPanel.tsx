@@ -36,16 +36,21 @@ import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
 import { useFormat } from '../publishing/format.ts';
 import { useActorName } from '../schedules/actor.ts';
-import { changedKeys } from './diff.ts';
+import { changedKeys, type TextPart, textChanges } from './diff.ts';
 
 type Snapshot = Record<string, unknown>;
+
+/** Whether a field holds pictures (the resource's image column, a product's gallery). */
+function isImageField(resource: string, field: string): boolean {
+  const entry = hasHistory(resource) ? RESOURCE_REGISTRY[resource] : undefined;
+  const imageColumn = entry && 'image' in entry ? entry.image.column : null;
+  return field === imageColumn || field === 'images';
+}
 
 /** A field's value as staff read it: a switch as on/off, images as thumbnails, text as it is. */
 function Value({ resource, field, value }: { resource: string; field: string; value: unknown }) {
   const translate = useTranslate();
-  const entry = hasHistory(resource) ? RESOURCE_REGISTRY[resource] : undefined;
-  const imageColumn = entry && 'image' in entry ? entry.image.column : null;
-  if (field === imageColumn || field === 'images') {
+  if (isImageField(resource, field)) {
     const paths = (Array.isArray(value) ? value : [value]).filter(
       (path): path is string => typeof path === 'string' && path !== '',
     );
@@ -74,7 +79,71 @@ function Value({ resource, field, value }: { resource: string; field: string; va
   );
 }
 
-/** The revision beside the record as it is now: only the fields that differ. */
+/** A text with what differs from the other side marked: struck out red, or underlined green. */
+function MarkedText({ parts }: { parts: TextPart[] }) {
+  return (
+    <Box component="span" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+      {parts.map((part, index) =>
+        part.change === undefined ? (
+          part.text
+        ) : (
+          <Box
+            key={index}
+            component={part.change === 'removed' ? 'del' : 'ins'}
+            data-change={part.change}
+            sx={{
+              bgcolor: part.change === 'removed' ? 'error.light' : 'success.light',
+              color: part.change === 'removed' ? 'error.contrastText' : 'success.contrastText',
+              borderRadius: 0.5,
+            }}
+          >
+            {part.text}
+          </Box>
+        ),
+      )}
+    </Box>
+  );
+}
+
+/** A field's two values, then and now; two texts with what differs between them marked. */
+function ValuePair({
+  resource,
+  field,
+  then,
+  now,
+}: {
+  resource: string;
+  field: string;
+  then: unknown;
+  now: unknown;
+}) {
+  const texts = typeof then === 'string' && typeof now === 'string' && then !== '' && now !== '';
+  if (texts && !isImageField(resource, field)) {
+    const parts = textChanges(then, now);
+    return (
+      <>
+        <TableCell>
+          <MarkedText parts={parts.then} />
+        </TableCell>
+        <TableCell>
+          <MarkedText parts={parts.now} />
+        </TableCell>
+      </>
+    );
+  }
+  return (
+    <>
+      <TableCell>
+        <Value resource={resource} field={field} value={then} />
+      </TableCell>
+      <TableCell>
+        <Value resource={resource} field={field} value={now} />
+      </TableCell>
+    </>
+  );
+}
+
+/** The revision beside the record as it is now: only the fields that differ, what differs marked. */
 function Compare({
   resource,
   revision,
@@ -111,12 +180,12 @@ function Compare({
               {keys.map((field) => (
                 <TableRow key={field}>
                   <TableCell>{label(field)}</TableCell>
-                  <TableCell>
-                    <Value resource={resource} field={field} value={revision.snapshot[field]} />
-                  </TableCell>
-                  <TableCell>
-                    <Value resource={resource} field={field} value={current[field]} />
-                  </TableCell>
+                  <ValuePair
+                    resource={resource}
+                    field={field}
+                    then={revision.snapshot[field]}
+                    now={current[field]}
+                  />
                 </TableRow>
               ))}
             </TableBody>

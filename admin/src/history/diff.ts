@@ -1,3 +1,6 @@
+import { normaliseNewlines } from '@conveyor/shared';
+import { diffWordsWithSpace } from 'diff';
+
 /** What a revision shows that is not a field of its own: the id and the timestamps. */
 const IGNORED = new Set(['id', 'created_at', 'updated_at', 'media']);
 
@@ -12,7 +15,7 @@ const comparable = (value: unknown): string =>
         )
       : typeof value === 'object'
         ? JSON.stringify(value)
-        : String(value);
+        : normaliseNewlines(String(value));
 
 /**
  * The fields in which a revision and the record as it is now differ, in the revision's order.
@@ -24,4 +27,31 @@ export function changedKeys(then: Record<string, unknown>, now: Record<string, u
   return keys.filter(
     (key) => !IGNORED.has(key) && key in then && comparable(then[key]) !== comparable(now[key]),
   );
+}
+
+/** A run of a text in the comparison: the same in both, or only in one of them. */
+export interface TextPart {
+  text: string;
+  /** Only in the revision (`removed`) or only in the record as it is now (`added`). */
+  change?: 'removed' | 'added';
+}
+
+/**
+ * Two texts word by word (jsdiff), for the side by side comparison: `then` with what the record
+ * no longer has marked removed, `now` with what it gained marked added, so that one changed word
+ * in a long description stands out. Line breaks are compared as LF (a revision from before they
+ * were normalised may hold CRLF).
+ */
+export function textChanges(then: string, now: string): { then: TextPart[]; now: TextPart[] } {
+  const parts = diffWordsWithSpace(normaliseNewlines(then), normaliseNewlines(now));
+  return {
+    then: parts
+      .filter((part) => !part.added)
+      .map((part) =>
+        part.removed ? { text: part.value, change: 'removed' } : { text: part.value },
+      ),
+    now: parts
+      .filter((part) => !part.removed)
+      .map((part) => (part.added ? { text: part.value, change: 'added' } : { text: part.value })),
+  };
 }

@@ -439,6 +439,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       rolled_back:
         'The site shows an older release (built %{date}) until the next publish. Rebuild now to bring the newest content back.',
       older_at: 'Older release · %{time}',
+      older_live: 'An older release is live',
       made_by: 'What made it',
       trigger_create: '%{resource} #%{id} added',
       trigger_restore: '%{resource} #%{id} restored',
@@ -453,6 +454,34 @@ export const en: Catalogue = mergeCatalogue('en', {
       trigger_webhook: 'A build hook call',
       trigger_catchup: 'Catching up: content changed without asking for a rebuild',
       trigger_more: 'and %{count} more',
+    },
+    dashboard: {
+      oldest: 'The oldest came %{age}',
+      age: { now: 'just now', minutes: '%{n} min ago', hours: '%{n} h ago', days: '%{n} d ago' },
+      leads: { title: 'New leads', count: 'new', none: 'No new leads' },
+      suppliers: { title: 'New partner applications', count: 'new', none: 'No new applications' },
+      drafts: { title: 'Drafts', count: 'with unpublished changes', none: 'No drafts' },
+      schedules: { title: 'Scheduled changes', count: 'scheduled', none: 'Nothing is scheduled' },
+      translations: {
+        title: 'Incomplete translations',
+        count: 'with a name or description missing in a language',
+        none: 'Every name and description is in all three languages',
+      },
+      publishing: { title: 'Publishing', live_since: 'Live since %{date}' },
+      backups: {
+        title: 'Backups',
+        ok: 'Backed up',
+        running: 'A backup is under way',
+        failed: 'The last backup failed',
+        stale: 'The last backup is overdue',
+        none: 'No backup yet',
+        last: 'Last backup: %{date}',
+      },
+      signins: {
+        title: 'Failed sign-ins',
+        count: 'in the last 24 hours',
+        none: 'None in the last 24 hours',
+      },
     },
     backups: {
       menu: 'Backups',

@@ -597,6 +597,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       rolled_back:
         "Saytda keyingi nashrgacha eski reliz (%{date} da yig'ilgan) turibdi. Yangi kontentni qaytarish uchun saytni qayta yig'ing.",
       older_at: 'Eski reliz · %{time}',
+      older_live: 'Saytda eski reliz',
       made_by: 'Nima sabab bo‘ldi',
       trigger_create: '%{resource} №%{id} qo‘shildi',
       trigger_restore: '%{resource} №%{id} tiklandi',
@@ -611,6 +612,51 @@ export const uz: Catalogue = mergeCatalogue('en', {
       trigger_webhook: 'Yig‘ish vebhuki chaqirildi',
       trigger_catchup: 'Yetib olish: kontent yig‘ish so‘ralmasdan o‘zgardi',
       trigger_more: 'va yana %{count} ta',
+    },
+    dashboard: {
+      oldest: 'Eng eskisi %{age} kelgan',
+      age: {
+        now: 'hozirgina',
+        minutes: '%{n} daqiqa oldin',
+        hours: '%{n} soat oldin',
+        days: '%{n} kun oldin',
+      },
+      leads: { title: 'Yangi murojaatlar', count: 'ta yangi', none: 'Yangi murojaatlar yo‘q' },
+      suppliers: {
+        title: 'Hamkorlarning yangi arizalari',
+        count: 'ta yangi',
+        none: 'Yangi arizalar yo‘q',
+      },
+      drafts: {
+        title: 'Qoralamalar',
+        count: 'ta e’lon qilinmagan o‘zgarishli yozuv',
+        none: 'Qoralamalar yo‘q',
+      },
+      schedules: {
+        title: 'Rejalashtirilgan o‘zgarishlar',
+        count: 'ta rejalashtirilgan',
+        none: 'Hech narsa rejalashtirilmagan',
+      },
+      translations: {
+        title: 'To‘liq bo‘lmagan tarjimalar',
+        count: 'ta yozuvda biror tilda nomi yoki tavsifi yo‘q',
+        none: 'Barcha nom va tavsiflar uch tilda bor',
+      },
+      publishing: { title: 'Nashr', live_since: '%{date} dan beri saytda' },
+      backups: {
+        title: 'Zaxira nusxalar',
+        ok: 'Zaxira nusxa olingan',
+        running: 'Zaxira nusxa olinmoqda',
+        failed: 'Oxirgi zaxira nusxa olinmadi',
+        stale: 'Oxirgi zaxira nusxa eskirgan',
+        none: 'Hali zaxira nusxa yo‘q',
+        last: 'Oxirgi zaxira nusxa: %{date}',
+      },
+      signins: {
+        title: 'Muvaffaqiyatsiz kirishlar',
+        count: 'ta so‘nggi 24 soatda',
+        none: 'So‘nggi 24 soatda bo‘lmagan',
+      },
     },
     backups: {
       menu: 'Zaxira nusxalar',

@@ -71,7 +71,10 @@ function AdminAppBar() {
             '& .MuiChip-root': { maxWidth: { xs: 120, sm: 'none' } },
           }}
         >
-          <ChannelWarning />
+          {/* lead delivery's health, for whoever works the leads (the API refuses editors) */}
+          <CanAccess action="list" resource="leads">
+            <ChannelWarning />
+          </CanAccess>
           {/* an admin's worry: other roles neither see it nor ask the API for it */}
           <CanAccess action="list" resource="backups">
             <BackupWarning />
@@ -109,6 +112,7 @@ function ScreenItem({ area, text, icon }: { area: string; text: string; icon: Re
 function AdminMenu() {
   return (
     <Menu>
+      <Menu.DashboardItem />
       <Menu.ResourceItems />
       <ScreenItem area="publishing" text="conveyor.publishing.menu" icon={<PublishIcon />} />
       <ScreenItem

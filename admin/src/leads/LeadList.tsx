@@ -1,4 +1,4 @@
-import { EmailField, ShowButton, TextField } from 'react-admin';
+import { EmailField, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { ReferenceName, TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../common/ListPage.tsx';
@@ -9,12 +9,7 @@ import { useWorkflowFilters } from '../workflow/filters.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';
 
 /** A lead is read, not edited: its row opens it and deletes it. */
-const leadRowActions = (
-  <>
-    <ShowButton />
-    <RowActions edit={false} />
-  </>
-);
+const leadRowActions = <RowActions show edit={false} />;
 
 export function LeadList() {
   return (

@@ -19,6 +19,7 @@ import { CanAccess, Loading, Title, useNotify, useTranslate } from 'react-admin'
 import { requestRebuild, usePublishingStatus } from './api.ts';
 import { useFormat } from './format.ts';
 import { Releases } from './Releases.tsx';
+import { publishingSummary, summaryKey } from './state.ts';
 
 function StatusChip({ status }: { status: BuildStatus }) {
   const translate = useTranslate();
@@ -56,13 +57,17 @@ export function PublishingPage() {
   if (error || !data) return <Alert severity="error">{(error as Error)?.message}</Alert>;
   // where another instance publishes, a recorded request is no reason to hold the button
   const busy = data.mode !== 'off' && (data.running || data.queued);
+  const summary = publishingSummary(data);
   return (
     <Box sx={{ p: 2, display: 'grid', gap: 2 }}>
       <Title title={translate('conveyor.publishing.title')} />
+      {/* only an admin can set SITE_URL: editors and sales are not told what they cannot fix */}
       {data.siteUrlProblem && (
-        <Alert severity="warning" data-testid="publishing-site-url">
-          {translate(`conveyor.publishing.site_url_${data.siteUrlProblem}`)}
-        </Alert>
+        <CanAccess action="edit" resource="settings">
+          <Alert severity="warning" data-testid="publishing-site-url">
+            {translate(`conveyor.publishing.site_url_${data.siteUrlProblem}`)}
+          </Alert>
+        </CanAccess>
       )}
       {data.rolledBack && data.live && (
         <Alert severity="warning" data-testid="publishing-rolled-back">
@@ -101,11 +106,7 @@ export function PublishingPage() {
             </Typography>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <Typography variant="h6" data-testid="publishing-state">
-                {data.running
-                  ? translate('conveyor.publishing.running')
-                  : data.queued
-                    ? translate('conveyor.publishing.queued')
-                    : translate('conveyor.publishing.idle')}
+                {translate(summaryKey(summary))}
               </Typography>
               {data.lastBuild && <StatusChip status={data.lastBuild.status} />}
             </Box>

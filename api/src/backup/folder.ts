@@ -1,8 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { lstat, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { Transform } from 'node:stream';
+import { createGunzip } from 'node:zlib';
 import * as tar from 'tar';
-import { backupStamp } from './archive.ts';
+import { backupStamp, MAX_MANIFEST_BYTES } from './archive.ts';
 import { FORMAT, type Manifest } from './format.ts';
 
 // The backup folder (BACKUP_DIR) as the server sees it: which files are archives, what each
@@ -47,16 +49,24 @@ export interface ArchiveEntry {
   summary: ArchiveSummary | null;
 }
 
-/** A manifest lists every upload with its checksum; a few MB is thousands of them. */
-const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
-
 /**
  * The manifest of an archive, read from its first entry: `createBackup` writes manifest.json
  * first, so only the first few kilobytes are unzipped, whatever the archive's size. Null when
- * the first entry is something else or the file is not a gzipped tar.
+ * the first entry is something else or the file is not a gzipped tar. The stream is unzipped
+ * here, not by the tar parser, and cut off past the manifest's largest size: an archive of
+ * zeros (a compressed bomb) costs a few milliseconds, not gigabytes inflated in one go.
  */
 export async function readManifest(file: string): Promise<Manifest | null> {
   const stream = createReadStream(file);
+  const gunzip = createGunzip();
+  let inflated = 0;
+  const limit = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      inflated += chunk.length;
+      if (inflated > MAX_MANIFEST_BYTES + 8 * 512) callback(new Error('manifest too large'));
+      else callback(null, chunk);
+    },
+  });
   try {
     return await new Promise<Manifest | null>((resolve) => {
       const parser = new tar.Parser({
@@ -81,12 +91,14 @@ export async function readManifest(file: string): Promise<Manifest | null> {
       });
       parser.on('error', () => resolve(null));
       parser.on('end', () => resolve(null));
-      stream.on('error', () => resolve(null));
+      for (const part of [stream, gunzip, limit]) part.on('error', () => resolve(null));
       stream.on('close', () => resolve(null));
-      stream.pipe(parser);
+      stream.pipe(gunzip).pipe(limit).pipe(parser);
     });
   } finally {
     stream.destroy();
+    gunzip.destroy();
+    limit.destroy();
   }
 }
 

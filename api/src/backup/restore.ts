@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import { connect } from '../db/connect.ts';
 import { appliedVersion, MIGRATION_NAMES, migrateToLatest, migrateUpTo } from '../db/migrate.ts';
 import { archiveRows, type DatabaseTarget, openArchive, type OpenedArchive } from './archive.ts';
+import { holdWork, restoreWorkPrefix } from './leftovers.ts';
 import { BackupError, type EXCLUDED, type Manifest, SELF_MADE, TABLES } from './format.ts';
 import { type ColumnInfo, describeTables, type Untyped } from './snapshot.ts';
 import { archivedUploads, deleteUploads, putUploads, storedKeys } from './uploads.ts';
@@ -160,8 +161,9 @@ async function resetSequences(db: Untyped, target: Map<string, ColumnInfo[]>): P
  */
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreSummary> {
   const file = resolve(options.file);
-  await mkdir(options.dataDir, { recursive: true });
-  const work = await mkdtemp(join(resolve(options.dataDir), '.conveyor-restore-'));
+  await mkdir(options.dataDir, { recursive: true, mode: 0o700 });
+  const work = await mkdtemp(join(resolve(options.dataDir), restoreWorkPrefix()));
+  const release = holdWork(work);
   try {
     const archive = await openArchive(file, work);
     const { manifest } = archive;
@@ -256,5 +258,6 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     }
   } finally {
     await rm(work, { recursive: true, force: true, maxRetries: 3 });
+    release();
   }
 }

@@ -85,7 +85,7 @@ async function writeTable(
   columns: ColumnInfo[],
   file: string,
 ): Promise<number> {
-  const out = createWriteStream(file);
+  const out = createWriteStream(file, { mode: 0o600 });
   let rows = 0;
   try {
     // Keyset paging by id: each page starts where the last ended, however big the table.
@@ -147,8 +147,8 @@ export async function writeSnapshot(
   uploads: Storage,
   signal?: AbortSignal,
 ): Promise<Snapshot> {
-  await mkdir(join(stage, 'data'), { recursive: true });
-  await mkdir(join(stage, 'uploads'), { recursive: true });
+  await mkdir(join(stage, 'data'), { recursive: true, mode: 0o700 });
+  await mkdir(join(stage, 'uploads'), { recursive: true, mode: 0o700 });
   const read = async (trx: Transaction<Database>): Promise<Snapshot> => {
     const untyped = trx as unknown as Untyped;
     // The first read fixes the snapshot.

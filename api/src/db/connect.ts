@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import SQLite from 'better-sqlite3';
 import {
@@ -51,6 +51,23 @@ export interface DbOptions {
 /** COUNT(*) and identity values arrive as strings from pg; we want plain numbers. */
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
 
+/**
+ * The SQLite file is created 0600 before SQLite opens it; SQLite gives its -wal and -shm files
+ * the database file's mode. Files of an older install, readable by every local user, are made
+ * 0600 too: they hold every lead and the password hashes.
+ */
+function privateDatabaseFiles(sqliteFile: string): void {
+  if (sqliteFile === ':memory:') return;
+  if (!existsSync(sqliteFile)) closeSync(openSync(sqliteFile, 'a', 0o600));
+  for (const file of [sqliteFile, `${sqliteFile}-wal`, `${sqliteFile}-shm`]) {
+    try {
+      if (statSync(file).mode & 0o077) chmodSync(file, 0o600);
+    } catch {
+      // not there (-wal and -shm exist only while a connection is open), or not ours to change
+    }
+  }
+}
+
 export function connect({
   databaseUrl,
   sqliteFile,
@@ -66,7 +83,8 @@ export function connect({
     return { kysely, dialect: 'postgres', destroy: () => kysely.destroy() };
   }
 
-  mkdirSync(dirname(sqliteFile), { recursive: true });
+  mkdirSync(dirname(sqliteFile), { recursive: true, mode: 0o700 });
+  privateDatabaseFiles(sqliteFile);
   const sqlite = new SQLite(sqliteFile);
   sqlite.pragma('journal_mode = WAL');
   // FULL: a commit is on disk (WAL synced) before the API answers, so an acknowledged lead or

@@ -26,6 +26,7 @@ import * as drafts from './migrations/2026_11_25_0002_drafts.ts';
 import * as buildTriggers from './migrations/2026_11_25_0003_build_triggers.ts';
 import * as draftFiles from './migrations/2026_11_26_0001_draft_files.ts';
 import * as buildDataHash from './migrations/2026_11_26_0002_build_data_hash.ts';
+import * as lineEndings from './migrations/2026_11_26_0010_line_endings.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_0003_build_triggers': buildTriggers,
   '2026_11_26_0001_draft_files': draftFiles,
   '2026_11_26_0002_build_data_hash': buildDataHash,
+  '2026_11_26_0010_line_endings': lineEndings,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -107,6 +107,17 @@ export function clearSessionCookies(reply: FastifyReply): void {
 }
 
 /**
+ * The session token of an `Authorization: Bearer <token>` header (RFC 6750; the scheme in any
+ * case), `''` for a Bearer header without one, and `undefined` for no header or another
+ * scheme: `Basic` credentials that a browser behind HTTP basic auth (a staging site, a proxy)
+ * sends with every request are not ours, and must not turn the site's forms into a 401.
+ */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^\s*bearer(?:\s+(.*))?$/i.exec(header ?? '');
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
+/**
  * Sent by the back office with every call. A cookie-authenticated write without it is not
  * trusted: a cross-site form cannot set a header, and a cross-origin script cannot send one
  * without a CORS preflight that only CORS_ORIGINS pass (OWASP: custom request headers). It
@@ -119,7 +130,9 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The one guard of the API: finds the caller's session and enforces each route's `access`.
  * A session is a bearer token (API clients, scripts) or the back office's session cookie; with
- * the cookie, a write also needs the CSRF header. A cookie sent without that header that does
+ * the cookie, a write also needs the CSRF header. An Authorization header of another scheme
+ * (Basic) is no session: ignored, so public routes serve the caller anonymously (or by its
+ * cookie) and staff routes answer 401 unless the cookie signs the caller in. A cookie sent without that header that does
  * not count (an ended session, or a write) leaves the caller anonymous on public routes, so
  * that a staff member's browser never breaks the site's forms; staff routes refuse it.
  */
@@ -131,11 +144,10 @@ export default fp(
     app.addHook('onRequest', async (request, reply) => {
       const access = request.routeOptions.config.access ?? 'staff';
       if (access === 'signin') return;
-      const header = request.headers.authorization;
-      const bearer = header?.replace(/^Bearer\s+/i, '').trim();
+      const bearer = bearerToken(request.headers.authorization);
       const backOffice = Boolean(request.headers[CSRF_HEADER]);
       const cookie = request.cookies[SESSION_COOKIE];
-      if (bearer) {
+      if (bearer !== undefined) {
         const tokenHash = hashToken(bearer);
         const found = await findSessionUser(app.db.kysely, tokenHash);
         if (!found) throw sessionExpired();

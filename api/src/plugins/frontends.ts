@@ -42,6 +42,8 @@ The site is being published; this page reloads in a few seconds.</p></body></htm
 /** The language prefixes of the site's addresses; the default language (ru) has none. */
 const PREFIXES = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join('|');
 const PREFIXED_LANGUAGE = new RegExp(`^/(${PREFIXES})(?:/|$)`);
+/** A default-language address written with its prefix (/ru/privacy): its page is unprefixed. */
+const DEFAULT_PREFIXED = new RegExp(`^/${DEFAULT_LANGUAGE}(?=/|$)`);
 /** Where the built 404 pages lie: /404.html, /uz/404/index.html, /en/404/index.html. */
 const NOT_FOUND_PAGE = new RegExp(`^(?:/(?:${PREFIXES}))?/404(?:\\.html|/|/index\\.html)?$`);
 
@@ -123,6 +125,15 @@ export default fp(
       // Not async: sendFile answers later by itself, and returning the reply from a promise
       // would have Fastify await it again at every hop of a 404's way to the not-found page.
       handler(request, reply) {
+        // /ru/privacy is /privacy: Russian, the default language, has no prefix (DESIGN section
+        // 5). A permanent redirect, its query kept; the rest's leading slashes (and backslashes,
+        // which browsers read as slashes) are collapsed: /ru//host never leads to another site.
+        const path = pathOf(request.url);
+        if (DEFAULT_PREFIXED.test(path)) {
+          const target = `/${path.replace(DEFAULT_PREFIXED, '').replace(/^[/\\]+/, '')}`;
+          reply.redirect(target + request.url.slice(path.length), 301);
+          return;
+        }
         // the 404 pages' own addresses are not pages: they answer like any unknown address
         if (NOT_FOUND_PAGE.test(pathOf(request.url))) {
           reply.callNotFound();

@@ -34,7 +34,7 @@ export default fp<{ clock?: Clock }>(
           app.db.kysely,
           new Date(Date.now() - KEEP_FINISHED_DAYS * DAY_MS),
         );
-        log.info({ pruned }, 'finished jobs pruned');
+        log[pruned ? 'info' : 'debug']({ pruned }, 'finished jobs pruned');
       },
     });
     app.addHook('onReady', async () => runner.start());

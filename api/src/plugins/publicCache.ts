@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
+import { bearerToken } from './auth.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -70,7 +71,7 @@ export default fp(
         request.method !== 'GET' ||
         !request.routeOptions.config.publicCache ||
         request.user !== null ||
-        request.headers.authorization
+        bearerToken(request.headers.authorization) !== undefined
       ) {
         return;
       }

@@ -18,7 +18,11 @@ export default fp(
           app.config.revisions,
         );
         await app.images.remove(files);
-        log.info({ revisions, purged, files: files.length }, 'revisions pruned');
+        // nothing pruned is not news at info (every start logged it)
+        log[revisions || purged || files.length ? 'info' : 'debug'](
+          { revisions, purged, files: files.length },
+          'revisions pruned',
+        );
       },
     });
   },

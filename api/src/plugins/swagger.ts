@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import fp from 'fastify-plugin';
+import { describeOperation } from './openapi.ts';
 
 /**
  * The OpenAPI document, generated from the route schemas, at /api/docs/json, and Swagger UI to
@@ -19,11 +20,22 @@ export default fp(
             'posted anonymously by the public forms and read by staff. Everything else needs ' +
             'a token from POST /api/signin in the Authorization header (`Bearer <token>`).',
           version: '1.0.0',
+          license: {
+            name: 'Proprietary: the company that runs this catalogue',
+            identifier: 'LicenseRef-Proprietary',
+          },
         },
+        // the origin the document was fetched from: the paths carry their /api themselves
+        servers: [{ url: '/', description: 'This server' }],
         components: {
           securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
         },
       },
+      // every operation's operationId and security (api/src/plugins/openapi.ts)
+      transform: ({ schema, url, route }) =>
+        schema === undefined || (schema as { hide?: boolean }).hide
+          ? { schema, url }
+          : describeOperation({ schema, url, route }),
     });
     await app.register(swaggerUi, {
       routePrefix: '/api/docs',

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import fp from 'fastify-plugin';
+import { sweepBackupLeftovers } from '../backup/leftovers.ts';
 import { LocalStorage } from '../storage/local.ts';
 import { sweepOrphans, sweepPartials, sweepTemporary } from '../storage/sweep.ts';
 
@@ -8,8 +9,9 @@ const HOUR_MS = 60 * 60 * 1000;
 /**
  * The orphan sweep (issue 15's crash drills): at every start, and hourly on one instance,
  * stored uploads that nothing names and temporary upload files, both past
- * UPLOADS_SWEEP_GRACE_MINUTES, are removed. A server killed mid-upload leaves nothing behind
- * for longer than that.
+ * UPLOADS_SWEEP_GRACE_MINUTES, are removed; so are the staging folders and partial archives of
+ * killed backups (BACKUP_DIR) and the unpacked archives of killed restores (DATA_DIR), which
+ * hold personal data. A server killed mid-upload leaves nothing behind for longer than that.
  */
 export default fp(
   async (app) => {
@@ -23,6 +25,12 @@ export default fp(
       if (files.length || temporary) {
         app.log.info({ files, temporary }, 'orphaned upload files removed');
       }
+      const leftovers = await sweepBackupLeftovers(
+        app.config.backup.dir,
+        app.config.dataDir,
+        graceMs,
+      );
+      if (leftovers.length) app.log.info({ leftovers }, 'leftovers of killed backups removed');
     };
     app.jobs.define('uploads.sweep', { everyMs: HOUR_MS, run: sweep });
     // at start, in the background: serving does not wait for a walk of the whole bucket

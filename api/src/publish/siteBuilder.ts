@@ -40,8 +40,11 @@ export interface SiteBuilderOptions {
    * pruneImageCache).
    */
   imageCache?: string;
-  /** Told about old releases that could not be removed (the build still succeeds). */
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  /**
+   * Told about old releases that could not be removed (the build still succeeds), and, for a
+   * first release, when it goes live with its pages and when its pictures are in.
+   */
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
 /**
@@ -226,7 +229,12 @@ const PAGES_POLL_MS = 100;
  * served about 10 s after the server starts rather than after the minute its pictures take to
  * encode on an empty image cache. Every later build swaps in whole, pictures and all.
  */
-function firstPages(siteRoot: string, release: string, outDir: string) {
+function firstPages(
+  siteRoot: string,
+  release: string,
+  outDir: string,
+  log?: Pick<FastifyBaseLogger, 'info'>,
+) {
   const since = performance.now();
   const watch: { liveAfterMs?: number; stop: () => Promise<void> } = {
     stop: async () => {
@@ -243,6 +251,7 @@ function firstPages(siteRoot: string, release: string, outDir: string) {
         clearInterval(timer);
         await goLive(siteRoot, release);
         watch.liveAfterMs = performance.now() - since;
+        log?.info?.({ release }, 'the site is live; its pictures are being encoded');
       })
       // not live early after all: the release swaps in when the build is done, as any other
       .catch(() => clearInterval(timer));
@@ -298,7 +307,7 @@ export function siteBuilder(options: SiteBuilderOptions) {
       killGraceMs: options.killGraceMs ?? 5000,
     };
     const started = performance.now();
-    const early = live ? null : firstPages(options.siteRoot, release, outDir);
+    const early = live ? null : firstPages(options.siteRoot, release, outDir, options.log);
     const run = await (
       options.warm
         ? options.warm.run(outDir, { ...options.env(), ...extra }, limits, tail, signal)
@@ -340,6 +349,9 @@ export function siteBuilder(options: SiteBuilderOptions) {
       throw new BuildError(problem, tail.text());
     }
     await goLive(options.siteRoot, release);
+    if (early?.liveAfterMs !== undefined) {
+      options.log?.info?.({ release }, 'the pictures are in: the site is complete');
+    }
     const swapped = performance.now();
     const pages = await countPages(outDir);
     const warn = (err: unknown) =>

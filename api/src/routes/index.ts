@@ -4,6 +4,7 @@ import authPlugin from '../plugins/auth.ts';
 import hostileInputPlugin from '../plugins/hostileInput.ts';
 import multipartPlugin from '../plugins/multipart.ts';
 import publicCachePlugin from '../plugins/publicCache.ts';
+import textInputPlugin from '../plugins/textInput.ts';
 import activityRoutes from './activity/index.ts';
 import authRoutes from './auth/index.ts';
 import backupRoutes from './backups/index.ts';
@@ -21,6 +22,7 @@ import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
+import translationRoutes from './translations/index.ts';
 import trashRoutes from './trash/index.ts';
 import twoFactorRoutes from './twoFactor/index.ts';
 import userRoutes from './users/index.ts';
@@ -32,6 +34,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(authPlugin);
   await app.register(multipartPlugin);
   await app.register(hostileInputPlugin);
+  await app.register(textInputPlugin);
   await app.register(publicCachePlugin);
 
   app.get(
@@ -79,4 +82,5 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(backupRoutes);
   await app.register(trashRoutes);
   await app.register(scheduleRoutes);
+  await app.register(translationRoutes);
 }

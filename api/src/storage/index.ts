@@ -22,7 +22,7 @@ export function createStorage(config: Pick<Config, 'uploadsDir' | 'storage'>): S
 export async function download(storage: Storage, key: string, file: string): Promise<boolean> {
   const stored = await storage.get(key);
   if (!stored) return false;
-  await mkdir(dirname(file), { recursive: true });
-  await pipeline(stored.body, createWriteStream(file));
+  await mkdir(dirname(file), { recursive: true, mode: 0o700 });
+  await pipeline(stored.body, createWriteStream(file, { mode: 0o600 }));
   return true;
 }

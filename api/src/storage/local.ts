@@ -36,7 +36,8 @@ export class LocalStorage implements Storage {
   }
 
   async check(): Promise<void> {
-    await mkdir(this.root, { recursive: true });
+    // 0700: only the server's own user reads the uploads' folder (it serves the public ones)
+    await mkdir(this.root, { recursive: true, mode: 0o700 });
   }
 
   /** The file of a key; the key's rules keep it inside the folder. */
@@ -46,7 +47,7 @@ export class LocalStorage implements Storage {
 
   async put(key: string, source: PutSource): Promise<void> {
     const path = this.#path(key);
-    await mkdir(dirname(path), { recursive: true });
+    await mkdir(dirname(path), { recursive: true, mode: 0o700 });
     // Written under a dot-name (never listed or served) and renamed: another instance on the
     // same folder, or a backup, never reads a file half written.
     const temporary = join(dirname(path), `.${randomUUID()}.partial`);

@@ -59,7 +59,10 @@ export class ApiError extends Error {
 }
 
 async function get<T>(path: string): Promise<T> {
-  const response = await fetch(`${apiUrl()}/api${path}`);
+  // The API logs reads with this agent (api/src/config.ts SITE_BUILD_AGENT) at debug only.
+  const response = await fetch(`${apiUrl()}/api${path}`, {
+    headers: { 'user-agent': 'conveyor-site-build' },
+  });
   if (!response.ok) throw new ApiError(path, response.status);
   return (await response.json()) as T;
 }

@@ -20,3 +20,6 @@ export function isCurrent(to: string, path: string): boolean {
 
 /** A phone number as a tel: address. */
 export const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
+
+/** A phone number (or a call link's label) as shown: in one piece, its spaces non-breaking. */
+export const nonBreaking = (text: string) => text.trim().replace(/\s+/g, '\u00a0');

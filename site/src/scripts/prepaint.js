@@ -17,10 +17,10 @@
   }
   const dark = theme ? theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
-  // A /uz/… or /en/… address opened directly (a shared link, a search result) is a choice of
+  // A /uz/… or /en/… (or /ru/…) address opened directly (a shared link, a search result) is a choice of
   // language too: remembered, so the next unprefixed address does not send the visitor back to
   // an older choice. An unprefixed address says nothing (it is also where a choice redirects).
-  const prefix = /^\/(uz|en)(\/|$)/.exec(location.pathname);
+  const prefix = /^\/(ru|uz|en)(\/|$)/.exec(location.pathname);
   if (location.pathname.startsWith('/preview/')) {
     // a draft's preview (served under its link) shows the language it was opened in
   } else if (prefix) {
@@ -30,6 +30,12 @@
       } catch {
         // storage blocked or full: the choice lasts for this page only
       }
+    }
+    // /ru/…: Russian has no prefix, the server redirects it; a static host answers it with the
+    // 404 page, which sends it to the unprefixed page here (never to /uz/ru/…)
+    if (prefix[1] === 'ru') {
+      const path = location.pathname.slice(3).replace(/^[/\\]+/, '');
+      location.replace(`/${path}${location.search}${location.hash}`);
     }
   } else if (document.documentElement.lang === 'ru' && (stored === 'uz' || stored === 'en')) {
     // only from an unprefixed address: the 404 page (lang ru) also answers /uz/… and /en/…

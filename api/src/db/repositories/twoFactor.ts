@@ -85,8 +85,9 @@ export async function enableTwoFactor(
 }
 
 /**
- * Records a code's step as used; false when that step, or a later one, was used already. One
- * conditional write, so two requests with the same code cannot both pass (on any instance).
+ * Claims a code's step; false when that step, or a later one, was claimed already. One
+ * conditional write, strictly later than the last step, and the rows it changed decide: of two
+ * requests with the same code at once (on any instance), the second finds the step taken.
  */
 export async function acceptStep(db: Executor, userId: number, step: number): Promise<boolean> {
   const result = await db
@@ -95,7 +96,7 @@ export async function acceptStep(db: Executor, userId: number, step: number): Pr
     .where('id', '=', userId)
     .where('two_factor', '=', true)
     .where((eb) =>
-      eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<=', step)]),
+      eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]),
     )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

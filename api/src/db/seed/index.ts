@@ -1,4 +1,4 @@
-import { type Language, LANGUAGES } from '@conveyor/shared';
+import { type Language, LANGUAGES, normaliseNewlines } from '@conveyor/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../connect.ts';
 import type { Executor } from '../repositories/table.ts';
@@ -73,16 +73,28 @@ export function productDescription(product: SeedProduct, closing: Text3, lang: L
   const specs = (Object.entries(product.specs) as [SpecKey, string][])
     .map(([key, value]) => `${SPEC_LABELS[key][lang]}: ${formatSpec(value, lang)}`)
     .join(' · ');
-  return [product.lead[lang], specs, closing[lang]].filter(Boolean).join('\n\n');
+  return normaliseNewlines([product.lead[lang], specs, closing[lang]].filter(Boolean).join('\n\n'));
 }
 
 /** `localized('name', text)` → `{ name_ru, name_uz, name_en }`. */
 function localized<P extends string>(prefix: P, text: Text3 | ((lang: Language) => string)) {
   const pick = typeof text === 'function' ? text : (lang: Language) => text[lang];
-  return Object.fromEntries(LANGUAGES.map((lang) => [`${prefix}_${lang}`, pick(lang)])) as Record<
-    `${P}_${Language}`,
-    string
-  >;
+  return Object.fromEntries(
+    LANGUAGES.map((lang) => [`${prefix}_${lang}`, normaliseNewlines(pick(lang))]),
+  ) as Record<`${P}_${Language}`, string>;
+}
+
+/**
+ * A row's texts with LF line breaks only, as the API stores what it is sent: the demo content is
+ * then what a save of it keeps (a checkout with CRLF line endings cannot slip them in).
+ */
+function lf<T extends object>(row: T): T {
+  return Object.fromEntries(
+    Object.entries(row).map(([key, value]) => [
+      key,
+      typeof value === 'string' ? normaliseNewlines(value) : value,
+    ]),
+  ) as T;
 }
 
 /**
@@ -179,7 +191,7 @@ export async function seedDemo(
       const stamp = { created_at: now, updated_at: now };
       await trx
         .insertInto('settings')
-        .values({ id: 1, ...DEMO_SETTINGS, ...stamp })
+        .values({ id: 1, ...lf(DEMO_SETTINGS), ...stamp })
         .execute();
 
       const categoryIds: number[] = [];
@@ -273,7 +285,7 @@ export async function seedDemo(
         .insertInto('clients')
         .values(
           CLIENTS.map((client, index) => ({
-            name: client.name,
+            name: normaliseNewlines(client.name),
             image: logos[index]!,
             is_active: true,
             ...stamp,
@@ -282,11 +294,11 @@ export async function seedDemo(
         .execute();
       await trx
         .insertInto('leads')
-        .values(LEADS.map((lead) => ({ ...NO_CONTEXT, ...lead, ...stamp })))
+        .values(LEADS.map((lead) => ({ ...NO_CONTEXT, ...lf(lead), ...stamp })))
         .execute();
       await trx
         .insertInto('suppliers')
-        .values(SUPPLIERS.map((supplier) => ({ ...supplier, is_active: true, ...stamp })))
+        .values(SUPPLIERS.map((supplier) => ({ ...lf(supplier), is_active: true, ...stamp })))
         .execute();
 
       return {

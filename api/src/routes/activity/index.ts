@@ -41,7 +41,7 @@ export default async function activityRoutes(app: FastifyInstance) {
       if (days === 0) return;
       const cutoff = new Date(Date.now() - days * DAY_MS);
       const deleted = await pruneAudit(app.db.kysely, cutoff);
-      log.info({ deleted, days }, 'activity log pruned');
+      log[deleted ? 'info' : 'debug']({ deleted, days }, 'activity log pruned');
     },
   });
 

@@ -33,11 +33,15 @@ interface Device {
  * Guessing is slowed down as OWASP's "Slow Down Online Guessing Attacks with Device Cookies"
  * describes, so that an attacker can neither guess freely nor lock the owner out:
  * - a browser that signed in successfully carries a signed, HttpOnly device cookie naming that
- *   user; it is judged by its own failures only (SIGNIN_RATE_LIMIT per window);
+ *   user; for that user it is judged by its own failures (SIGNIN_RATE_LIMIT per window), not by
+ *   the user name's;
  * - every other client is "untrusted" for that user name: their failures together lock out
  *   untrusted clients for that name (SIGNIN_RATE_LIMIT), never the owner's known browser;
- * - failures per client address (SIGNIN_IP_RATE_LIMIT) are checked in onRequest, before the
- *   body is read; a successful sign-in counts against nothing.
+ * - failures per client address (SIGNIN_IP_RATE_LIMIT) count for every client, with a device
+ *   cookie or not, and are checked in onRequest, before the body is read: a device cookie only
+ *   spares its owner the user name's lockout, and a staff member who signs in again for a fresh
+ *   cookie cannot spray passwords across other user names; a successful sign-in counts
+ *   against nothing.
  *
  * Two-factor sign-in (issue 16) is one more step of the same call: a right password for an
  * account with it on is answered 401 `twoFactorRequired` (no session), and the client sends the
@@ -81,13 +85,12 @@ export default async function authRoutes(app: FastifyInstance) {
       },
       // Before the body is read: a client over its limit costs a header parse, nothing more.
       async onRequest(request, reply) {
-        const device = readDevice(request);
-        if (device) {
-          if ((await failures.count(`device:${device.nonce}`)) >= perUser) {
-            await refuse(reply, `device:${device.nonce}`);
-          }
-        } else if ((await failures.count(`ip:${request.ip}`)) >= perIp) {
+        if ((await failures.count(`ip:${request.ip}`)) >= perIp) {
           await refuse(reply, `ip:${request.ip}`);
+        }
+        const device = readDevice(request);
+        if (device && (await failures.count(`device:${device.nonce}`)) >= perUser) {
+          await refuse(reply, `device:${device.nonce}`);
         }
       },
     },
@@ -106,7 +109,8 @@ export default async function authRoutes(app: FastifyInstance) {
       // password is wrong.
       const valid = await verifyPassword(usable ? account.password_hash : null, password);
       const countFailure = async () => {
-        await failures.add(device ? `device:${device.nonce}` : `ip:${request.ip}`);
+        await failures.add(`ip:${request.ip}`);
+        if (device) await failures.add(`device:${device.nonce}`);
         if (!trusted) await failures.add(`user:${name}`);
       };
       if (!usable || !valid) {

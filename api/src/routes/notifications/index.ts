@@ -156,8 +156,9 @@ export default async function notificationRoutes(parent: FastifyInstance) {
   app.get(
     '/notifications/status',
     {
-      // the app bar's warning of a failing channel, for everyone signed in
-      ...everyStaff,
+      // the app bar's warning of a failing channel, with each channel's last error: for whoever
+      // works the leads it delivers (ROLE_GRANTS: admins and sales, not editors)
+      config: { access: 'staff', area: 'leads' },
       schema: {
         ...common,
         summary: 'Whether each channel is set up and delivering',

@@ -226,6 +226,7 @@ export default function PublicForm(props: PublicFormProps) {
         <input
           id={id(HONEYPOT_FIELD)}
           name={HONEYPOT_FIELD}
+          type="text"
           tabIndex={-1}
           autoComplete="off"
           defaultValue=""
