@@ -416,3 +416,40 @@ test('every list fits 1280 px without sideways scrolling, its buttons in view, i
     }
   }
 });
+
+test('Save goes back to a list not read yet without an empty moment: the form, then rows', async ({
+  page,
+}) => {
+  // an edit screen opened by its address: its list's first page is not read yet, and the
+  // table and cards drew nothing while it loaded (react-admin's placeholder waits a second)
+  const { data } = await apiGet(page, '/testimonials?limit=1');
+  await page.goto(`/admin/testimonials/${data[0].id}`);
+  const name = page.locator('input[name=name_uz]');
+  await expect(name).toBeVisible();
+  await name.fill(`${await name.inputValue()} `);
+  // the list's first read waits a little, as on a slow network
+  await page.route(/\/api\/testimonials\?/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    await route.continue();
+  });
+  await page.evaluate(() => {
+    const frames: string[] = [];
+    (window as unknown as { frames_: string[] }).frames_ = frames;
+    const started = performance.now();
+    const look = () => {
+      const main = document.querySelector('#main-content');
+      const shown = main?.querySelector(
+        'input[name=name_uz], tbody tr, [data-testid=list-card], [data-testid=list-loading]',
+      );
+      frames.push(shown ? 'shown' : `empty at ${location.pathname}`);
+      if (performance.now() - started < 5000) requestAnimationFrame(look);
+    };
+    requestAnimationFrame(look);
+  });
+  await page.getByRole('button', { name: 'Saqlash' }).first().click();
+  await expect(page).toHaveURL(/\/admin\/testimonials$/);
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+  const frames = await page.evaluate(() => (window as unknown as { frames_: string[] }).frames_);
+  expect(frames.length).toBeGreaterThan(10);
+  expect(frames.filter((frame) => frame !== 'shown')).toEqual([]);
+});

@@ -14,6 +14,7 @@ import {
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
 import { fittingGrid, showCutText } from './gridFit.ts';
 import { ListCards } from './ListCards.tsx';
+import { ListLoading } from './ListLoading.tsx';
 import { ListPagination } from './ListPagination.tsx';
 import { RowActions } from './RowActions.tsx';
 import { ServerExportButton } from './ServerExportButton.tsx';
@@ -84,29 +85,31 @@ export function ListPage({
       empty={false}
       {...props}
     >
-      {phone ? (
-        <ListCards status={status} rowActions={rowActions}>
-          {children}
-        </ListCards>
-      ) : (
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          sx={fittingGrid}
-          onMouseOver={showCutText}
-        >
-          {/* the record's id, as its address and breadcrumb show it (not the row's number) */}
-          <TextField source="id" label="conveyor.list.number" {...fit('fit-number')} />
-          {children}
-          {status && <StatusSwitch label={statusLabel} {...fit('fit-switch')} />}
-          {isDraftableResource && (
-            <DraftMarker label="conveyor.drafts.column" {...fit('fit-draft')} />
-          )}
-          <Column label="conveyor.list.actions" {...fit('fit-actions')}>
-            {rowActions}
-          </Column>
-        </Datagrid>
-      )}
+      <ListLoading>
+        {phone ? (
+          <ListCards status={status} rowActions={rowActions}>
+            {children}
+          </ListCards>
+        ) : (
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={false}
+            sx={fittingGrid}
+            onMouseOver={showCutText}
+          >
+            {/* the record's id, as its address and breadcrumb show it (not the row's number) */}
+            <TextField source="id" label="conveyor.list.number" {...fit('fit-number')} />
+            {children}
+            {status && <StatusSwitch label={statusLabel} {...fit('fit-switch')} />}
+            {isDraftableResource && (
+              <DraftMarker label="conveyor.drafts.column" {...fit('fit-draft')} />
+            )}
+            <Column label="conveyor.list.actions" {...fit('fit-actions')}>
+              {rowActions}
+            </Column>
+          </Datagrid>
+        )}
+      </ListLoading>
     </List>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactElement } from 'react';
 import { Datagrid, List, type ListProps, type SortPayload } from 'react-admin';
 import { fittingGrid, showCutText } from './gridFit.ts';
 import { ListCards } from './ListCards.tsx';
+import { ListLoading } from './ListLoading.tsx';
 import { ListPagination } from './ListPagination.tsx';
 
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
@@ -40,21 +41,23 @@ export function NewestFirstList({
       exporter={false}
       empty={empty}
     >
-      {phone ? (
-        <ListCards status={false} rowActions={rowActions ?? <></>}>
-          {columns}
-        </ListCards>
-      ) : (
-        <Datagrid
-          bulkActionButtons={false}
-          rowClick={false}
-          sx={fittingGrid}
-          onMouseOver={showCutText}
-        >
-          {columns}
-          {rowActions}
-        </Datagrid>
-      )}
+      <ListLoading>
+        {phone ? (
+          <ListCards status={false} rowActions={rowActions ?? <></>}>
+            {columns}
+          </ListCards>
+        ) : (
+          <Datagrid
+            bulkActionButtons={false}
+            rowClick={false}
+            sx={fittingGrid}
+            onMouseOver={showCutText}
+          >
+            {columns}
+            {rowActions}
+          </Datagrid>
+        )}
+      </ListLoading>
     </List>
   );
 }
