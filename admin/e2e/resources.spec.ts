@@ -221,6 +221,8 @@ test('an error from the API is shown with the form-error wording', async ({ page
   await byLabel(page, 'Foydalanuvchi nomi').fill('admin');
   await page.getByLabel('Parol').first().fill('another-password-1');
   await byLabel(page, 'E-mail').fill('someone-else@example.com');
+  await page.getByRole('combobox', { name: 'Rol' }).click();
+  await page.getByRole('option', { name: 'Kontent muharriri' }).click();
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, /Ma'lumotlar to'gri kiritilganligini tekshiring: .+/);
   await expect(page).toHaveURL(/\/admin\/users\/create$/);

@@ -6,9 +6,14 @@ import { ADMIN_DEFAULT_LANGUAGE, isLanguage, type Language } from '@conveyor/sha
  * uz `26/11/2026, 11:17`, ru `26.11.2026, 11:17`, en `26/11/2026, 11:17`, a 24-hour clock in
  * the browser's time zone. Every date on screen goes through here (DateTimeField, useFormat).
  */
-const TAGS: Record<Language, string> = { uz: 'uz', ru: 'ru', en: 'en-GB' };
+/**
+ * How each language writes the date; the numbers come from one `en-GB` formatter. The
+ * browsers' own Uzbek data differ (Chromium wrote `2026-11-26 15:35`, Node `26/11/2026, 15:35`),
+ * so the pattern is ours rather than the locale's.
+ */
+const DATE_SEPARATOR: Record<Language, string> = { uz: '/', ru: '.', en: '/' };
 
-const OPTIONS: Intl.DateTimeFormatOptions = {
+const NUMBERS: Intl.DateTimeFormatOptions = {
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',
@@ -17,24 +22,19 @@ const OPTIONS: Intl.DateTimeFormatOptions = {
   hourCycle: 'h23',
 };
 
-/** The time of day alone (the publishing indicator's "live since 11:17"), the same clock. */
-const TIME_OPTIONS: Intl.DateTimeFormatOptions = {
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
-
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function formatOf(language: Language, timeOnly: boolean, timeZone?: string) {
-  const key = `${language} ${timeOnly} ${timeZone ?? ''}`;
+/** Day, month, year, hour and minute of an instant, two digits each (four for the year). */
+function partsOf(date: Date, timeZone?: string) {
+  const key = timeZone ?? '';
   let format = formats.get(key);
   if (!format) {
-    const options = timeOnly ? TIME_OPTIONS : OPTIONS;
-    format = new Intl.DateTimeFormat(TAGS[language], { ...options, timeZone });
+    format = new Intl.DateTimeFormat('en-GB', { ...NUMBERS, timeZone });
     formats.set(key, format);
   }
-  return format;
+  const parts: Record<string, string> = {};
+  for (const { type, value } of format.formatToParts(date)) parts[type] = value;
+  return parts as Record<'day' | 'month' | 'year' | 'hour' | 'minute', string>;
 }
 
 function parse(value: string | number | Date | null | undefined): Date | null {
@@ -53,7 +53,10 @@ export function formatDateTime(
   timeZone?: string,
 ): string {
   const date = parse(value);
-  return date ? formatOf(languageOf(locale), false, timeZone).format(date) : '—';
+  if (!date) return '—';
+  const { day, month, year, hour, minute } = partsOf(date, timeZone);
+  const separator = DATE_SEPARATOR[languageOf(locale)];
+  return `${day}${separator}${month}${separator}${year}, ${hour}:${minute}`;
 }
 
 /** The time of day alone, `11:17`; '—' for none. */
@@ -63,5 +66,7 @@ export function formatTime(
   timeZone?: string,
 ): string {
   const date = parse(value);
-  return date ? formatOf(languageOf(locale), true, timeZone).format(date) : '—';
+  if (!date) return '—';
+  const { hour, minute } = partsOf(date, timeZone);
+  return `${hour}:${minute}`;
 }
