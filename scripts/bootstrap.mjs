@@ -57,6 +57,20 @@ function mustRun(command, args, options = {}) {
   }
 }
 
+/**
+ * Waits for a child that does the rest, passing Ctrl+C and SIGTERM on to it, and ends with its
+ * exit code: 0 after the server's clean shutdown. (Killed by the signal itself, this process
+ * would make `npm start` end with 130 while the server is still shutting down.)
+ */
+function handOver(child, what) {
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('error', (error) => {
+    log(`failed: ${what} (${error.message})`);
+    process.exit(1);
+  });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
+}
+
 function npmInstall(prefix, spec) {
   mkdirSync(prefix, { recursive: true });
   // `npm` is whatever came with the machine's Node; it only fetches two self-contained packages.
@@ -101,83 +115,88 @@ if (currentNode < wantedNode) {
   // Native modules that must compile find the matching headers here; handed on to the install
   // step only (npm warns about an unknown `nodedir` setting in every other child it sees).
   process.env.BOOTSTRAP_NODEDIR = dirname(dirname(nodeBin));
-  process.exit(run(nodeBin, [fileURLToPath(import.meta.url), script, ...scriptArgs]));
+  handOver(
+    spawn(nodeBin, [fileURLToPath(import.meta.url), script, ...scriptArgs], { stdio: 'inherit' }),
+    `node ${wantedNode}`,
+  );
+} else {
+  continueUnderThisNode();
 }
 
-const packageManager = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).packageManager;
-const wantedPnpm = packageManager.replace(/^pnpm@/, '').split('+')[0];
-const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
-if (probe.status !== 0 || probe.stdout.trim() !== wantedPnpm) {
-  const pnpmCli = join(tools, 'pnpm', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-  if (
-    !existsSync(pnpmCli) ||
-    !readFileSync(join(dirname(dirname(pnpmCli)), 'package.json'), 'utf8').includes(
-      `"version": "${wantedPnpm}"`,
-    )
-  ) {
-    log(`installing pnpm ${wantedPnpm}`);
-    npmInstall(join(tools, 'pnpm'), `pnpm@${wantedPnpm}`);
+/** Everything else, under a Node that is new enough: pnpm, the install, the script. */
+function continueUnderThisNode() {
+  const packageManager = JSON.parse(
+    readFileSync(join(root, 'package.json'), 'utf8'),
+  ).packageManager;
+  const wantedPnpm = packageManager.replace(/^pnpm@/, '').split('+')[0];
+  const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  if (probe.status !== 0 || probe.stdout.trim() !== wantedPnpm) {
+    const pnpmCli = join(tools, 'pnpm', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+    if (
+      !existsSync(pnpmCli) ||
+      !readFileSync(join(dirname(dirname(pnpmCli)), 'package.json'), 'utf8').includes(
+        `"version": "${wantedPnpm}"`,
+      )
+    ) {
+      log(`installing pnpm ${wantedPnpm}`);
+      npmInstall(join(tools, 'pnpm'), `pnpm@${wantedPnpm}`);
+    }
+    mkdirSync(toolsBin, { recursive: true });
+    const shim = join(toolsBin, 'pnpm');
+    rmSync(shim, { force: true });
+    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${pnpmCli}" "$@"\n`);
+    chmodSync(shim, 0o755);
   }
-  mkdirSync(toolsBin, { recursive: true });
-  const shim = join(toolsBin, 'pnpm');
-  rmSync(shim, { force: true });
-  writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${pnpmCli}" "$@"\n`);
-  chmodSync(shim, 0o755);
-}
 
-// Caches stay inside the repository's ignored .cache folder, never in $HOME.
-process.env.npm_config_store_dir ??= join(root, '.cache', 'pnpm-store');
-process.env.npm_config_cache ??= npmCache;
-process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-process.env.COREPACK_ENABLE_STRICT ??= '0';
+  // Caches stay inside the repository's ignored .cache folder, never in $HOME.
+  process.env.npm_config_store_dir ??= join(root, '.cache', 'pnpm-store');
+  process.env.npm_config_cache ??= npmCache;
+  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+  process.env.COREPACK_ENABLE_STRICT ??= '0';
 
-const nodedir = process.env.BOOTSTRAP_NODEDIR;
-delete process.env.BOOTSTRAP_NODEDIR;
-if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
-  // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
-  log('checking dependencies (the first time: a few minutes) …');
-  const install = spawnSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
-    cwd: root,
-    env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
-    encoding: 'utf8',
-    maxBuffer: 256 * 1024 * 1024,
-  });
-  if (install.error) throw install.error;
-  if (install.status !== 0) {
-    process.stdout.write(install.stdout ?? '');
-    process.stderr.write(install.stderr ?? '');
-    log(`failed: pnpm install (exit ${install.status})`);
-    process.exit(install.status ?? 1);
-  }
-}
-// The script's command is run here, through the shell with node_modules/.bin first on PATH as
-// `pnpm run` would, but without pnpm in between: pnpm exits 130 on Ctrl+C whatever its script
-// answered (and prints ELIFECYCLE), where `npm start` should end as the server does, with 0.
-const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts ?? {};
-if (!scripts[script]) {
-  log(`no script "${script}" in package.json`);
-  process.exit(2);
-}
-const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
-// A plain command (`node scripts/start.ts`) is started directly: a shell in between would die of
-// the Ctrl+C itself rather than wait for the server's clean exit. Only shell syntax gets a shell.
-const words = scripts[script].split(' ');
-const plain = words.every((word) => /^[\w./:@=+-]+$/.test(word));
-const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
-const child = plain
-  ? spawn(words[0], [...words.slice(1), ...scriptArgs], { cwd: root, stdio: 'inherit', env })
-  : spawn([scripts[script], ...scriptArgs.map(quote)].join(' '), {
+  const nodedir = process.env.BOOTSTRAP_NODEDIR;
+  delete process.env.BOOTSTRAP_NODEDIR;
+  if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
+    // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
+    log('checking dependencies (the first time: a few minutes) …');
+    const install = spawnSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
       cwd: root,
-      stdio: 'inherit',
-      shell: true,
-      env,
+      env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
+      encoding: 'utf8',
+      maxBuffer: 256 * 1024 * 1024,
     });
-// A signal is passed on (npm sends its SIGTERM to this process alone); the server ignores the
-// copies of one Ctrl+C. This process is not killed half way: it waits for the script and ends
-// with its exit code, 0 after a clean shutdown.
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('error', (error) => {
-  log(`failed: ${scripts[script]} (${error.message})`);
-  process.exit(1);
-});
-child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
+    if (install.error) throw install.error;
+    if (install.status !== 0) {
+      process.stdout.write(install.stdout ?? '');
+      process.stderr.write(install.stderr ?? '');
+      log(`failed: pnpm install (exit ${install.status})`);
+      process.exit(install.status ?? 1);
+    }
+  }
+  // The script's command is run here, through the shell with node_modules/.bin first on PATH as
+  // `pnpm run` would, but without pnpm in between: pnpm exits 130 on Ctrl+C whatever its script
+  // answered (and prints ELIFECYCLE), where `npm start` should end as the server does, with 0.
+  const scripts = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).scripts ?? {};
+  if (!scripts[script]) {
+    log(`no script "${script}" in package.json`);
+    process.exit(2);
+  }
+  const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
+  // A plain command (`node scripts/start.ts`) is started directly: a shell in between would die of
+  // the Ctrl+C itself rather than wait for the server's clean exit. Only shell syntax gets a shell.
+  const words = scripts[script].split(' ');
+  const plain = words.every((word) => /^[\w./:@=+-]+$/.test(word));
+  const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
+  const child = plain
+    ? spawn(words[0], [...words.slice(1), ...scriptArgs], { cwd: root, stdio: 'inherit', env })
+    : spawn([scripts[script], ...scriptArgs.map(quote)].join(' '), {
+        cwd: root,
+        stdio: 'inherit',
+        shell: true,
+        env,
+      });
+  // A signal is passed on (npm sends its SIGTERM to this process alone); the server ignores the
+  // copies of one Ctrl+C. This process is not killed half way: it waits for the script and ends
+  // with its exit code, 0 after a clean shutdown.
+  handOver(child, scripts[script]);
+}

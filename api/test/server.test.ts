@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { delimiter, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_BUILD_AGENT } from '../src/config.ts';
@@ -187,6 +187,13 @@ describe.skipIf(skipReason)('server process', () => {
         PUBLISH_ENABLED: 'false',
         START_SKIP_BUILD: '1',
         BOOTSTRAP_SKIP_INSTALL: '1',
+        // as a newcomer types it: the machine's own Node and npm first, so that where that Node
+        // is older than 24 (CI's), bootstrap.mjs hands over to Node 24 as it does for them
+        // (that hand-over died of the Ctrl+C and npm start ended with 130)
+        PATH: (process.env.PATH ?? '')
+          .split(delimiter)
+          .filter((dir) => !dir.startsWith(join(ROOT, '.tools')) && !dir.includes('node_modules'))
+          .join(delimiter),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true,
