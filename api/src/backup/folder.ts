@@ -91,8 +91,9 @@ export async function readManifest(file: string): Promise<Manifest | null> {
       });
       parser.on('error', () => resolve(null));
       parser.on('end', () => resolve(null));
+      // (not on the file stream's close: it closes once read, while its last bytes may still
+      // be inflating on their way to the parser, and a small archive read as unreadable)
       for (const part of [stream, gunzip, limit]) part.on('error', () => resolve(null));
-      stream.on('close', () => resolve(null));
       stream.pipe(gunzip).pipe(limit).pipe(parser);
     });
   } finally {
