@@ -150,7 +150,10 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
     const list = await fetch(`${server.url}/api/products?limit=10`, { headers: auth });
     expect(((await list.json()) as { total: number }).total).toBe(1);
     await until(async () => (await filesUnder(uploads)).join() === keptFiles.join(), 15_000);
-    expect(await filesUnder(join(place.dir, 'tmp', 'uploads'))).toEqual([]);
+    // the temporary files go in the same sweep, just after the stored ones
+    const temporary = join(place.dir, 'tmp', 'uploads');
+    await until(async () => (await filesUnder(temporary)).length === 0, 15_000);
+    expect(await filesUnder(temporary)).toEqual([]);
     const served = await fetch(`${server.url}/uploads/${keptFiles[0]}`);
     expect(served.status).toBe(200);
     await stop(server.child);
