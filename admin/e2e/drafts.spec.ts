@@ -253,7 +253,7 @@ test('the company data is drafted, previewed and published like a record', async
   const address = `Drafted avenue ${Date.now()}`;
   await signInIn(page, 'English');
   await page.goto('/admin/settings');
-  await page.locator('input[name="address_en"]').fill(address);
+  await page.locator('textarea[name="address_en"]').fill(address);
   await page.getByTestId('save-draft').click();
   await expectToast(page, 'Draft saved');
   await expect(page.getByTestId('draft-notice')).toContainText('Unpublished changes');
@@ -261,7 +261,7 @@ test('the company data is drafted, previewed and published like a record', async
   const live = await (await page.request.get('/api/settings')).json();
   expect(live.data.address_en).not.toBe(address);
   await page.reload();
-  await expect(page.locator('input[name="address_en"]')).toHaveValue(address);
+  await expect(page.locator('textarea[name="address_en"]')).toHaveValue(address);
 
   // the preview shows the contacts page with the drafted address
   await page.getByTestId('preview-button').click();
