@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, signIn } from './helpers.ts';
 
-// The landing screen (issue 33): each role lands on a dashboard of its own work, each card a
+// The landing screen: each role lands on a dashboard of its own work, each card a
 // link to the screen where that work is done. Sales: new leads and partner applications;
 // editors: drafts, scheduled changes, incomplete translations, publishing; admins: all of it
 // with backups and failed sign-ins. At a desktop's width and a phone's.

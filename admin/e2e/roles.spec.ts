@@ -25,7 +25,7 @@ async function removeUser(page: Page, id: number) {
 
 const menu = (page: Page, name: string | RegExp) => page.getByRole('menuitem', { name });
 
-// Issue 33: every screen a role sees in its menu opens for that role, and no screen shows a
+// Every screen a role sees in its menu opens for that role, and no screen shows a
 // raw translation key, in any language. Each role walks its menu: every screen, and the first
 // record of each list (Edit, or Show where the role only reads).
 type Language = 'uz' | 'ru' | 'en';
@@ -175,7 +175,7 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
     await expect(page.getByRole('link', { name: 'Tahrirlash' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: "O'chirish" })).toHaveCount(0);
     await expect(page.locator('tbody tr').first().locator('input[type=checkbox]')).toBeDisabled();
-    // a product opens to read (issue 33: its row did nothing, its address said Access denied)
+    // a product opens to read (before, its row did nothing, its address said Access denied)
     const firstName = (
       await page.locator('tbody tr').first().locator('td').nth(1).innerText()
     ).trim();

@@ -16,7 +16,7 @@ test('pagination: page sizes 10/20/50 with the Uzbek labels; a new size goes bac
   await expect(page.locator('tbody tr')).toHaveCount(10);
   await page.getByRole('button', { name: /next page|keyingi/i }).click();
   await expect(page.getByText(`Sahifa 2 dan ${Math.ceil(total / 10)}`)).toBeVisible();
-  // the first column is the record's id (issue 33: it was the row's number, 11 here)
+  // the first column is the record's id (before, it was the row's number, 11 here)
   const second = await apiGet(page, '/products?page=2&limit=10&sort=id&order=desc');
   await expect(page.locator('tbody tr').first().locator('td').first()).toHaveText(
     String(second.data[0].id),
@@ -237,7 +237,7 @@ test('a column header sorts the list on the server', async ({ page }) => {
   await expect(page.locator('tbody tr').first()).toContainText(sorted.data[0].name_uz);
 });
 
-// Issue 33: category names stayed Uzbek on the Russian and English products list and form;
+// Before, category names stayed Uzbek on the Russian and English products list and form;
 // the list had no category filter; Partners had two columns titled Status; the users list's
 // role column had no header; the settings' title ran together; dates followed the browser.
 for (const [language, width, words] of [

@@ -22,7 +22,7 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await page.getByLabel('Parol').first().fill('staff-password-1');
   await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Aziz');
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill(`${name}@example.com`);
-  // the role is asked, none preselected (issue 33: Administrator was), and required
+  // the role is asked, none preselected (before, Administrator was), and required
   const role = page.getByRole('combobox', { name: 'Rol' });
   await expect(role).not.toContainText(/\p{L}/u);
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();

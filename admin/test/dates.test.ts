@@ -3,7 +3,7 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { formatDateTime, formatTime } from '../src/common/dates.ts';
 
-// Issue 33: Leads, Trash and Activity showed `11/26/2026, 11:17:24 AM` (react-admin's DateField,
+// Before, Leads, Trash and Activity showed `11/26/2026, 11:17:24 AM` (react-admin's DateField,
 // the browser's language) in uz and ru, while Publishing, notes and History showed `26/11/2026`.
 describe('one date and time format per language', () => {
   const instant = '2026-11-26T11:17:24Z';

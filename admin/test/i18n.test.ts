@@ -156,7 +156,7 @@ describe('admin message catalogues', () => {
   });
 });
 
-// Issue 33: the Uzbek sign-in said 'Wrong username or password', react-admin's English text
+// Before, the Uzbek sign-in said 'Wrong username or password', react-admin's English text
 // kept under an Uzbek key. Every text staff can meet is in the screen's language; what is left
 // alike is listed here, each a word the same in both languages or a feature the admin lacks.
 describe('untranslated texts', () => {
@@ -250,7 +250,7 @@ describe('untranslated texts', () => {
   });
 });
 
-// Issue 33: History listed `name_en`; it names a language's field as the form does.
+// Before, History listed `name_en`; it names a language's field as the form does.
 describe('field labels', () => {
   it('name one language of a field by the field and the language, in each language', async () => {
     const { fieldLabel } = await import('../src/common/fieldLabel.ts');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatPhone } from '../src/common/PhoneField.tsx';
 
-// Issue 33: phones showed as +998901234567, and could not be called with a tap.
+// Before, phones showed as +998901234567, and could not be called with a tap.
 describe('phones', () => {
   it('are grouped as people read them, with a tel: link', () => {
     expect(formatPhone('+998901234567')).toEqual({

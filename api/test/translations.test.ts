@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Incomplete translations (issue 33, the editors' dashboard): per content resource, the records
+// Incomplete translations (the editors' dashboard): per content resource, the records
 // whose name or description is empty in uz, ru or en, counted for the roles that translate.
 
 const PASSWORD = 'translate-password-1';

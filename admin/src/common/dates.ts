@@ -1,7 +1,7 @@
 import { ADMIN_DEFAULT_LANGUAGE, isLanguage, type Language } from '@conveyor/shared';
 
 /**
- * The one date-and-time format of the back office, per language (issue 33: lists showed the
+ * The one date-and-time format of the back office, per language (before, lists showed the
  * browser's `11/26/2026, 11:17:24 AM` whatever the language, other screens `26/11/2026`):
  * uz `26/11/2026, 11:17`, ru `26.11.2026, 11:17`, en `26/11/2026, 11:17`, a 24-hour clock in
  * the browser's time zone. Every date on screen goes through here (DateTimeField, useFormat).

@@ -6,7 +6,7 @@ const LANGUAGE_SUFFIX = new RegExp(`^(.+)_(${LANGUAGES.join('|')})$`);
 /**
  * A field's label as the forms show it: `resources.<resource>.fields.<field>`, and for one
  * language of a translated field its field's label and the language, "Name (English)" for
- * `name_en` (History listed `name_en`, issue 33). Then `conveyor.history.fields`, then the
+ * `name_en` (History listed `name_en`). Then `conveyor.history.fields`, then the
  * field's own name.
  */
 export function fieldLabel(translate: TranslateFunction, resource: string, field: string): string {

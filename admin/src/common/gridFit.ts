@@ -1,7 +1,7 @@
 import type { MouseEvent } from 'react';
 
 /**
- * A list's table that fits its screen (issue 33: Leads and Partners were 1,557 and 1,820 px
+ * A list's table that fits its screen (before, Leads and Partners were 1,557 and 1,820 px
  * wide at 1366, their Export, Edit and Delete off screen). The table takes the width it is
  * given and no more (a fixed layout): the narrow columns have their width, the others share
  * the rest; a long text is cut with an ellipsis, the whole of it on hover (`showCutText`) and

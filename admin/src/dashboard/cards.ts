@@ -1,7 +1,7 @@
 import { DRAFT_RESOURCES, may, type Role, TRANSLATED_RESOURCES } from '@conveyor/shared';
 
 /**
- * The cards of the landing screen (issue 33): each the work of a role, by the grants the API
+ * The cards of the landing screen: each the work of a role, by the grants the API
  * enforces. Sales: new leads and partner applications. Editors: drafts, what is scheduled,
  * incomplete translations and publishing. Admins: all of it, with backups and sign-in failures.
  */

@@ -5,7 +5,7 @@ export const en: Catalogue = mergeCatalogue('en', {
     auth: { logout: 'Sign out', sign_in_error: 'Wrong username or password' },
     navigation: { no_results: 'No data found' },
     message: { delete_title: 'Delete %{name} "%{recordRepresentation}"' },
-    // the record's name on its screen, as ru and uz have it (issue 33)
+    // the record's name on its screen, as ru and uz have it
     page: { edit: '%{name} "%{recordRepresentation}"', show: '%{name} "%{recordRepresentation}"' },
   },
   conveyor: {

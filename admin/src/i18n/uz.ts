@@ -50,7 +50,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
     page: {
       create: "%{name} qo'shish",
       dashboard: 'Bosh sahifa',
-      // the record's name, not its number (issue 33: "#12")
+      // the record's name, not its number (before, "#12")
       edit: '%{name} «%{recordRepresentation}»',
       error: 'Xatolik yuz berdi',
       list: '%{name}',
@@ -252,7 +252,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     login: {
       title: 'Boshqaruv paneliga kirish',
-      // the spec's English wording was kept here; Uzbek staff met English (issue 33)
+      // the spec's English wording was kept here; Uzbek staff met English
       success: 'Tizimga muvaffaqiyatli kirildi',
       failure: "Foydalanuvchi nomi yoki parol noto'g'ri",
       code_prompt: 'Autentifikator ilovasidagi 6 xonali kodni kiriting',

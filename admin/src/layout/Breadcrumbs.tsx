@@ -5,7 +5,7 @@ import { useBasename, useTranslate } from 'react-admin';
 /**
  * The screens that are not resources, by their path: every path of the admin's own routes
  * (App.tsx) that is not a resource's; without one the trail showed the raw key
- * `resources.notifications.name` (issue 33).
+ * `resources.notifications.name`.
  */
 export const SCREEN_LABELS: Record<string, string> = {
   settings: 'conveyor.settings.title',

@@ -25,7 +25,7 @@ export function SettingsPage() {
   return (
     <>
       <EditPage
-        // its one title (issue 33: the page's title and the edit screen's ran together,
+        // its one title (before, the page's title and the edit screen's ran together,
         // "Company dataSettings #1")
         title={translate('conveyor.settings.title')}
         resource="settings"

@@ -24,7 +24,7 @@ function UserToolbar() {
 /**
  * A user's form; the password inputs differ between a new account and an existing one. The
  * role is an admin's to give, and someone editing their own profile does not see it. A new
- * account's role is asked, none preselected, and required (issue 33: Administrator was
+ * account's role is asked, none preselected, and required (before, Administrator was
  * preselected, the widest role given by a click on Save); the API's default for a body
  * without a role stays for its other callers.
  */

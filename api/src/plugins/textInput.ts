@@ -22,7 +22,7 @@ export function normaliseBodyText(value: unknown, depth = 0): void {
 }
 
 /**
- * Text enters with LF line breaks only, JSON and multipart alike (issue 33): the back office
+ * Text enters with LF line breaks only, JSON and multipart alike: the back office
  * saves a record with files as multipart/form-data, where browsers send every textarea's
  * breaks as CRLF, and a JSON save sends LF; without this each save rewrote every multi-line
  * field, and History listed fields nobody edited. Before validation, so that limits count the

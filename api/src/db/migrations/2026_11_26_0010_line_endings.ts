@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time, like every migration. Text is kept with LF line breaks only (issue 33): the
+// Frozen in time, like every migration. Text is kept with LF line breaks only: the
 // API now turns CRLF and a lone CR into LF as text enters, and this turns the text already
 // stored so, once. Before, a record saved from the back office with files (multipart, where
 // browsers send a textarea's breaks as CRLF) held CRLF, and its next save as JSON (LF) listed

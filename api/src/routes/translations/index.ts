@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { Forbidden } from '../../lib/httpErrors.ts';
 
 /**
- * Incomplete translations (issue 33, the editors' dashboard): per content resource, how many
+ * Incomplete translations (the editors' dashboard): per content resource, how many
  * records have their name or description (TRANSLATED_FIELDS) empty in uz, ru or en. Only the
  * resources the caller may change are counted, the work being theirs; a role that may change
  * none (sales) is refused.
