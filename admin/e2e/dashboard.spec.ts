@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiToken, signIn } from './helpers.ts';
+import { makeUser, removeUser, signIn } from './helpers.ts';
 
 // The landing screen: each role lands on a dashboard of its own work, each card a
 // link to the screen where that work is done. Sales: new leads and partner applications;
@@ -35,23 +35,6 @@ const LINKS: Record<string, RegExp> = {
   signins: /\/admin\/activity\?filter=.*signin_failed/,
 };
 
-async function makeUser(page: Page, role: string): Promise<{ id: number; name: string }> {
-  const name = `dash-${role}${Date.now() % 100000}`;
-  const created = await page.request.post('/api/users', {
-    headers: { authorization: `Bearer ${await apiToken(page)}` },
-    data: { user_name: name, password: PASSWORD, email: `${name}@example.com`, role },
-  });
-  expect(created.status()).toBe(201);
-  return { id: (await created.json()).data.id, name };
-}
-
-async function removeUser(page: Page, id: number) {
-  const gone = await page.request.delete(`/api/users/${id}`, {
-    headers: { authorization: `Bearer ${await apiToken(page)}` },
-  });
-  expect(gone.status()).toBe(200);
-}
-
 /** The dashboard shows exactly these cards, titled, loaded, each linking to its screen. */
 async function expectCards(page: Page, cards: Record<string, string>) {
   await expect(page).toHaveURL(/\/admin\/?$/);
@@ -85,7 +68,7 @@ for (const viewport of [
         data: { name: `Dashboard lead ${Date.now()}`, phone: '90 765 43 21', language: 'uz' },
       });
       expect(posted.status()).toBe(201);
-      const sales = await makeUser(page, 'sales');
+      const sales = await makeUser(page, 'sales', PASSWORD, 'dash-');
       try {
         await signIn(page, sales.name, PASSWORD);
         await expectCards(page, CARDS.sales);
@@ -101,7 +84,7 @@ for (const viewport of [
     });
 
     test('editors land on drafts, schedules, translations and publishing', async ({ page }) => {
-      const editor = await makeUser(page, 'editor');
+      const editor = await makeUser(page, 'editor', PASSWORD, 'dash-');
       try {
         await signIn(page, editor.name, PASSWORD);
         await expectCards(page, CARDS.editor);

@@ -60,3 +60,27 @@ export async function apiGet<T = any>(page: Page, path: string): Promise<T> {
   expect(reply.ok()).toBe(true);
   return reply.json();
 }
+
+/** A staff account of this role, made through the API (its user name starts with `prefix`). */
+export async function makeUser(
+  page: Page,
+  role: string,
+  password: string,
+  prefix = '',
+): Promise<{ id: number; name: string }> {
+  const name = `${prefix}${role}${Date.now() % 100000}`;
+  const created = await page.request.post('/api/users', {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+    data: { user_name: name, password, email: `${name}@example.com`, role },
+  });
+  expect(created.status()).toBe(201);
+  return { id: (await created.json()).data.id, name };
+}
+
+/** Removes an account made by makeUser. */
+export async function removeUser(page: Page, id: number) {
+  const gone = await page.request.delete(`/api/users/${id}`, {
+    headers: { authorization: `Bearer ${await apiToken(page)}` },
+  });
+  expect(gone.status()).toBe(200);
+}
