@@ -33,7 +33,7 @@ export default defineConfig({
   output: 'static',
   // Absolute addresses for canonical links, hreflang alternates, Open Graph and the sitemap.
   site: process.env.SITE_URL ?? 'http://localhost:8080',
-  // A preview of a draft (issue 17) is served under /preview/<link>/: its scripts, styles and
+  // A preview of a draft is served under /preview/<link>/: its scripts, styles and
   // pictures too.
   base: process.env.SITE_BASE || undefined,
   trailingSlash: 'never',

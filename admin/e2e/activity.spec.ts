@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, signIn } from './helpers.ts';
 
-// The activity log (issue 16): an admin sees who did what, filters it, and it names fields,
+// The activity log: an admin sees who did what, filters it, and it names fields,
 // not their values.
 
 test('an admin reads the activity log and filters it by action', async ({ page }) => {

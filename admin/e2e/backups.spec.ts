@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 
-// Backups (issue 15): an administrator backs up from the back office and downloads the archive;
+// Backups: an administrator backs up from the back office and downloads the archive;
 // no other role sees the screen. The schedule, pruning and the API's refusals are in
 // api/test/backupSchedule.test.ts.
 

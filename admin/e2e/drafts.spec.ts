@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, expectToast, pngFile, row, signIn } from './helpers.ts';
 
-// Drafts and preview (issue 17): an editor saves changes as a draft (the site does not change),
+// Drafts and preview: an editor saves changes as a draft (the site does not change),
 // the list marks the record, the preview shows the real page with the draft in each language
 // at phone and desktop width, and publishing puts it on the live site; or the draft is
 // discarded. In each of the three languages of the back office.

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 
-// History and undo (issue 16): an edit screen lists the record's revisions, compares one with
+// History and undo: an edit screen lists the record's revisions, compares one with
 // the record as it is, and restores it in one click; the restore is a revision of its own.
 
 test('a mistaken change is compared and undone from the edit screen', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiGet, expectToast, row, signIn } from './helpers.ts';
 
-// Working the leads (issue 14): the sidebar counts new leads; staff filter the list, open a
+// Working the leads: the sidebar counts new leads; staff filter the list, open a
 // lead with the product and page it came from, move it to won, take it, and leave a note.
 
 test('staff see new leads counted, then take one, win it and note it', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiGet, signIn } from './helpers.ts';
 
-// Issue 13: /admin/leads/create showed an empty screen while /admin/suppliers/create went back
+// /admin/leads/create once showed an empty screen while /admin/suppliers/create went back
 // to the list (after a failed fetch of a record "create"). A screen a resource does not have
 // leads, alike for every resource, to its list; a record's address without an edit screen to
 // the record's own view.

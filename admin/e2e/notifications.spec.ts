@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectToast, signIn } from './helpers.ts';
 
-// Lead delivery in the back office (issue 14): staff choose the chats, check one with a test
+// Lead delivery in the back office: staff choose the chats, check one with a test
 // message, and see on a lead where it went; a refused chat is shown failed and can be retried.
 // The e2e server sends Telegram calls to a local stand-in, which knows no chat id -404….
 

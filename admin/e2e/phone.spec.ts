@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 
-// Issue 13: the back office on a phone (390 × 844). Lists were 656 px wide, their status and
+// The back office on a phone (390 × 844). Lists were 656 px wide, their status and
 // buttons off-screen; the language menu, theme and sign-out were out of reach in the app bar.
 
 const PHONE = { width: 390, height: 844 };

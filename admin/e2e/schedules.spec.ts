@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, expectToast, row, signIn } from './helpers.ts';
 
-// Scheduled publishing (issue 17): an editor gives a hidden record a time to go live (and to go
+// Scheduled publishing: an editor gives a hidden record a time to go live (and to go
 // offline) on its edit screen, in any of the three languages; the Scheduled screen lists it
 // with a link to the record and cancels it; at its minute the record goes live by itself.
 

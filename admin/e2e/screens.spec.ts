@@ -134,7 +134,7 @@ test('company settings are edited in the admin', async ({ page }) => {
   await page.goto('/admin/settings');
   const email = page.getByRole('textbox', { name: 'E-mail' });
   await expect(email).not.toHaveValue('');
-  // Save, and Save as draft (issue 17): the company data every page shows is drafted too
+  // Save, and Save as draft: the company data every page shows is drafted too
   await expect(page.getByRole('toolbar').getByRole('button')).toHaveText([
     'Saqlash',
     'Qoralama sifatida saqlash',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { apiToken, expectToast, userRow, signIn } from './helpers.ts';
 
-// Sessions (issue 16): a user sees where they are signed in and ends the others; an admin ends
+// Sessions: a user sees where they are signed in and ends the others; an admin ends
 // all of another user's.
 
 const PHONE_UA =

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { apiToken, expectToast, row, signIn } from './helpers.ts';
 
-// The trash (issue 16): a deleted record leaves its list at once and waits in the Trash, where
+// The trash: a deleted record leaves its list at once and waits in the Trash, where
 // it is restored in one click (the site follows) or deleted for good; each role sees only the
 // trash of what it may change.
 

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 
-// Two-factor sign-in (issue 16) in the back office: turned on from one's own profile (the
+// Two-factor sign-in in the back office: turned on from one's own profile (the
 // secret read off the page, the code computed here as the phone's app would), then asked for
 // after the password at sign-in.
 

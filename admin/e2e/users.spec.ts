@@ -74,7 +74,7 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
 });
 
-// Issue 13: the API's refusal is said in the staff's language, not glued on in English.
+// The API's refusal is said in the staff's language, not glued on in English.
 test('the last active user: its switch is refused with an Uzbek-only toast', async ({ page }) => {
   // the admin is the last active user: other tests' active users are switched off meanwhile
   const token = await apiToken(page);

@@ -84,7 +84,7 @@ describe('admin message catalogues', () => {
     }
   });
 
-  it('say every error code of the API in each language (issue 13)', () => {
+  it('say every error code of the API in each language', () => {
     const ours = ERROR_CODES.filter((code) => !THEIR_OWN_WORDS.has(code));
     for (const catalogue of [uz, ru, en]) {
       const missing = ours.map(apiErrorKey).filter((key) => !flattenKeys(catalogue).includes(key));
@@ -92,7 +92,7 @@ describe('admin message catalogues', () => {
     }
   });
 
-  // Issue 13: testimonials said 'Proyekt yaratildi', the old system's borrowed wording.
+  // Testimonials once said 'Proyekt yaratildi', the old system's borrowed wording.
   it("name the resource in each resource's created and updated toasts", () => {
     // where the spec's wording names the record rather than the resource (spec section 8)
     const recordNoun: Partial<Record<string, Record<string, string>>> = {
@@ -127,7 +127,7 @@ describe('admin message catalogues', () => {
     }
   });
 
-  // Issue 13: the Uzbek title was "#9 ni o'chirish", a number staff cannot check.
+  // The Uzbek title once was "#9 ni o'chirish", a number staff cannot check.
   it('title the delete dialog with the record, not its number, in each language', async () => {
     const product = { id: 9, name_uz: '', name_ru: 'ЛК-400 лента', name_en: 'LK-400 belt' };
     const expected = {

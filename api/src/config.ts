@@ -141,7 +141,7 @@ export interface Config {
   /** How old a stored file nothing names must be before the sweep removes it. */
   uploadsSweepGraceMs: number;
   /**
-   * Two-factor sign-in (issue 16). With `requiredForAdmins`, an admin without it reaches only
+   * Two-factor sign-in. With `requiredForAdmins`, an admin without it reaches only
    * its set-up (and sign-out) until it is on.
    */
   twoFactor: { requiredForAdmins: boolean };
@@ -200,7 +200,7 @@ export interface Config {
     smtp: { url: string; from: string } | null;
     webhook: { urls: string[]; secret: string } | null;
   };
-  /** Scheduled backups (issue 15) and where every archive the server or `pnpm backup` makes goes. */
+  /** Scheduled backups and where every archive the server or `pnpm backup` makes goes. */
   backup: {
     /** A backup every this many milliseconds, on one instance; 0: no schedule. */
     intervalMs: number;

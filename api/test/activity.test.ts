@@ -3,7 +3,7 @@ import { changedFields, pruneAudit } from '../src/audit/log.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// The activity log (issue 16): every security event and staff change, readable by admins only,
+// The activity log: every security event and staff change, readable by admins only,
 // never written through the API, naming changed fields but never their values.
 
 const PASSWORD = 'activity-password-1';

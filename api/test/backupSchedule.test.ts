@@ -14,7 +14,7 @@ import { type TestApi, startApi } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 
-// Scheduled backups (issue 15): a kind of job on the durable runner that writes an archive
+// Scheduled backups: a kind of job on the durable runner that writes an archive
 // into BACKUP_DIR once per interval across instances and keeps BACKUP_KEEP of its own; "back
 // up now", the list and the download, for administrators only; the staleness warning. Time is
 // a test clock moved on by the tests: the schedule passes in no real time.

@@ -16,7 +16,7 @@ import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.
 import { file, png } from './helpers/images.ts';
 import { freePort } from './helpers/ports.ts';
 
-// Crash drills (issue 15): a server killed with kill -9 in the middle of an upload, and a
+// Crash drills: a server killed with kill -9 in the middle of an upload, and a
 // restore killed in the middle of its work, leave nothing behind after the next start: no
 // stored file that no record names, no temporary file, and a restore's target as it was.
 

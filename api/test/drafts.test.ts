@@ -11,7 +11,7 @@ import { ADMIN, startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { jpeg } from './helpers/images.ts';
 
-// Drafts and preview (issue 17): changes saved without going live, published through the one
+// Drafts and preview: changes saved without going live, published through the one
 // update path or discarded, and previewed as the site's real page for staff, under a signed link.
 describe.skipIf(skipReason)('drafts', () => {
   let api: TestApi;

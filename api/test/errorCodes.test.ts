@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Reply, type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Issue 13: every error answer carries a stable code from the shared list beside its English
+// Every error answer carries a stable code from the shared list beside its English
 // message, so that the back office can say it in its user's language.
 
 /** Expects an error answer of this status and code (a known one), and returns its body. */

@@ -5,7 +5,7 @@ import { categories, leads, products } from '../src/db/repositories/specs.ts';
 import { ADMIN, type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Server-side exports of leads and supplier applications (issue 14): staff only, the list's
+// Server-side exports of leads and supplier applications: staff only, the list's
 // selection, translated headers and statuses, CSV with a byte-order mark, XLSX read back by
 // exceljs, and cells that a spreadsheet would run as formulas neutralised.
 

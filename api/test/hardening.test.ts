@@ -8,7 +8,7 @@ import { ADMIN, type Reply, type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { file, jpeg } from './helpers/images.ts';
 
-// The findings of the hostile review (issue 11), each kept as a test: what a hostile visitor
+// The findings of the hostile review, each kept as a test: what a hostile visitor
 // tried is refused cheaply, with a clear 4xx, and leaves data and other users untouched.
 
 const lead = { name: 'Aziz', phone: '+998 90 123 45 67', email: '', message: 'Hello' };

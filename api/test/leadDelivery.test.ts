@@ -5,7 +5,7 @@ import { skipReason } from './helpers/database.ts';
 import { startReceiver, startSmtp, startTelegram } from './helpers/standIns.ts';
 
 // A lead or supplier application posted on the site reaches the sales team: Telegram chats,
-// mailboxes and CRM webhooks, each a job written with the record (issue 14). Real HTTP to a
+// mailboxes and CRM webhooks, each a job written with the record. Real HTTP to a
 // real API on SQLite or PostgreSQL; real local stand-ins for the outside services.
 
 const SECRET = 'whsec_' + Buffer.from('lead-webhook-secret-0123456789').toString('base64');

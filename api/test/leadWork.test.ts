@@ -3,7 +3,7 @@ import { purgeExpired, retentionCutoff } from '../src/notify/retention.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Working the leads (issue 14): the visit's context stored with a lead, phone numbers in
+// Working the leads: the visit's context stored with a lead, phone numbers in
 // E.164, statuses and assignees on leads and applications, filters, staff notes, retention.
 
 describe.skipIf(skipReason)('working the leads', () => {

@@ -13,7 +13,7 @@ import { startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { jpeg, png } from './helpers/images.ts';
 
-// Rebuilding only what changed, proven rather than assumed (issue 17): a sequence of edits
+// Rebuilding only what changed, proven rather than assumed: a sequence of edits
 // through the API, and after each one an incremental build from the live release and a full
 // build of the same data; the two must be the same files with the same bytes (nothing is
 // ignored: a release holds no build timestamp, the footer's year aside, which both share).

@@ -207,7 +207,7 @@ describe.skipIf(skipReason)('release swaps under load', () => {
   }, 60_000);
 });
 
-// Rollback (issue 17): a kept release is made live again, atomically, until the next publish;
+// Rollback: a kept release is made live again, atomically, until the next publish;
 // asked on an instance that does not build, the builder does it as a job.
 describe.skipIf(skipReason)('rollback', () => {
   let publisher: TestApi;

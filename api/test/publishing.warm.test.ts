@@ -6,7 +6,7 @@ import { LogTail } from '../src/publish/buildProcess.ts';
 import { WarmBuilds } from '../src/publish/warmBuilds.ts';
 import { processRuns } from './helpers/publishing.ts';
 
-// The warm build worker's protocol and its failures (issue 17), with a stand-in worker that
+// The warm build worker's protocol and its failures, with a stand-in worker that
 // speaks site/scripts/worker.mjs's messages (the real one, running Astro, is exercised by
 // publishing.incremental.test.ts): `MODE` in a build's environment picks what it does.
 const WORKER = `

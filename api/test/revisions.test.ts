@@ -8,7 +8,7 @@ import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { file, png } from './helpers/images.ts';
 
-// History and undo (issue 16): every change of content keeps a revision; any revision restores
+// History and undo: every change of content keeps a revision; any revision restores
 // in one call, as a revision of its own; images stay while a revision shows them; a deleted
 // record comes back under its id; the prune keeps each record's newest and frees the rest.
 

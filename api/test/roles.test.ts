@@ -14,7 +14,7 @@ import authPlugin from '../src/plugins/auth.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Roles (issue 16): admin, editor and sales, enforced on every route by the one auth hook from
+// Roles: admin, editor and sales, enforced on every route by the one auth hook from
 // the shared table (shared/src/roles.ts). The whole role × area × call matrix is walked against
 // the real server: a call the table refuses is a 403 before anything else happens, and a call
 // it allows is never a 403 (it may still be a 400 or 404: the ids and bodies here are empty).

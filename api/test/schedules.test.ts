@@ -7,7 +7,7 @@ import { type TestApi, startApi } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Scheduled publishing (issue 17): a hidden content record is given a publish time (and an
+// Scheduled publishing: a hidden content record is given a publish time (and an
 // unpublish time); at that minute it goes live (or offline) as a save would make it: a
 // revision and an activity log event by the scheduler, and a rebuild of the site. Two API
 // instances share one database and one test clock: time passes only when the test moves it,

@@ -3,7 +3,7 @@ import { describeDevice, SESSION_TOUCH_MS, touchSession } from '../src/db/reposi
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Sessions a user can see and end (issue 16): device, address, last use; one or all of one's
+// Sessions a user can see and end: device, address, last use; one or all of one's
 // own; an admin's for another user; never anyone else's, never a token.
 
 const PASSWORD = 'session-password-1';

@@ -269,7 +269,7 @@ describe.skipIf(skipReason)(`two API instances on one ${TEST_DB} database and on
     expect(replaced.status).toBe(200);
     const newImage: string = replaced.body.data.image;
     expect(newImage).toMatch(/^clients\/[0-9a-f-]{36}\.jpg$/);
-    // the old logo stays while a revision shows it (issue 16), for both instances; once the
+    // the old logo stays while a revision shows it, for both instances; once the
     // history is pruned through B, A no longer finds it
     expect((await fetch(`${a.url}/uploads/${client.image}`)).status).toBe(200);
     await pruneHistory(b);

@@ -8,7 +8,7 @@ import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { file, png } from './helpers/images.ts';
 
-// The trash (issue 16): a delete of content, a lead or an application moves it to the trash,
+// The trash: a delete of content, a lead or an application moves it to the trash,
 // out of the site and the lists at once; from there it comes back whole under its id (a
 // product's gallery, a lead's notes) or goes for good with the images only it showed; after
 // TRASH_DAYS the daily prune empties it. Each role sees only the trash of what it may change.

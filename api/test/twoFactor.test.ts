@@ -6,7 +6,7 @@ import { ADMIN, type Reply, type TestApi, startApi } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
 
-// Two-factor sign-in (issue 16): enrolment, sign-in with a code or a recovery code, drift and
+// Two-factor sign-in: enrolment, sign-in with a code or a recovery code, drift and
 // replay, the sign-in limits, turning it off, the admins' requirement, and the log of it all.
 // The API checks codes at the test's clock, which moves only when the test moves it: codes are
 // computed with otplib for exactly the step the test means.

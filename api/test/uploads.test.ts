@@ -286,7 +286,7 @@ describe.skipIf(skipReason)('uploads', () => {
       await api.request('PUT', `/api/clients/${client.id}`, { token, form: replace })
     ).body.data;
     expect(replaced.image).not.toBe(client.image);
-    // kept while a revision shows it (issue 16), removed once the history is pruned
+    // kept while a revision shows it, removed once the history is pruned
     expect(existsSync(first)).toBe(true);
     await pruneHistory(api);
     expect(existsSync(first)).toBe(false);

@@ -1,4 +1,4 @@
-// `pnpm bench:abuse`: how much memory the server takes under the abuse of issue 11, finding 1.
+// `pnpm bench:abuse`: how much memory the server takes under abuse (many large bodies at once).
 //
 // Starts the real server (SQLite, a temporary data folder) in a child process, then at once:
 // - 20 anonymous posts of 5 × 10 MB file parts each (49 MB) to the routes that take no files

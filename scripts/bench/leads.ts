@@ -1,5 +1,5 @@
 // `pnpm bench:leads`: how fast a lead reaches the sales team, and that none is lost or sent
-// twice (issue 14).
+// twice.
 //
 // Starts local stand-ins for the Telegram Bot API, an SMTP server and a CRM webhook, then the
 // real server in a child process with all three channels on (two Telegram chats, one mailbox,

@@ -1,4 +1,4 @@
-// `pnpm bench:publish`: how fast content reaches the live static site (issue 17's targets).
+// `pnpm bench:publish`: how fast content reaches the live static site.
 //
 // For catalogues of about 100, 1,000 and 3,000 products (BENCH_SIZES), on a temporary SQLite
 // database: starts the real server with publishing on and its default settings, and measures

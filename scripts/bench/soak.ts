@@ -1,5 +1,5 @@
 // `pnpm bench:soak`: ten minutes of a working day at once, to show that nothing fails and
-// nothing leaks (issue 15).
+// nothing leaks.
 //
 // Starts the real server in its own process on a temporary SQLite database (or the PostgreSQL
 // database of BENCH_DATABASE_URL) with the demo content and publishing on, then runs together,

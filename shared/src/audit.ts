@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './schemas/common.ts';
 
 /**
- * What the activity log records (issue 16): security events and every staff change. Stable
+ * What the activity log records: security events and every staff change. Stable
  * names: the back office translates them, and filters by them.
  * - `signin`, `signin_failed` (the user name tried), `signout`;
  * - `create`, `update`, `delete` of any record by staff, with the names of the fields changed
@@ -15,10 +15,10 @@ import { idSchema, nullableIdSchema, recordSchema, timestampSchema } from './sch
  * - `backup` (one asked for by hand), `backup_download` (a copy of all the data taken away);
  * - `restore` of a record to an earlier revision (which one, in the details), `purge` of a
  *   deleted record from the trash for good (by hand, or by the daily job after TRASH_DAYS);
- * - two-factor sign-in (issue 16): `two_factor_on`, `two_factor_off` (the user's record; by
+ * - two-factor sign-in: `two_factor_on`, `two_factor_off` (the user's record; by
  *   whom is the event's user), `recovery_codes_new` (regenerated), `recovery_code_used` (how
  *   many are left), `two_factor_failed` (a wrong code at sign-in or when proving it is you);
- * - scheduled publishing (issue 17): `schedule` (a record's publish and unpublish times set or
+ * - scheduled publishing: `schedule` (a record's publish and unpublish times set or
  *   changed, in the details), `unschedule` (cancelled by hand); the change a schedule makes
  *   when its time comes is an `update` by the scheduler, naming the schedule's author.
  */

@@ -3,7 +3,7 @@ import { RESOURCE_REGISTRY, RESOURCES } from './resources.ts';
 import { idSchema, recordSchema, timestampSchema } from './schemas/common.ts';
 
 /**
- * Drafts and preview (issue 17): changes to a record of the site's content saved without going
+ * Drafts and preview: changes to a record of the site's content saved without going
  * live, looked at as the real public page, then published (or discarded). One draft per record;
  * it holds the fields it changes, and its pictures: a new picture (stored, not yet the
  * record's), a product's added and removed gallery pictures (api/src/drafts/pictures.ts).

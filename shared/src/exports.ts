@@ -1,7 +1,7 @@
 import type { Language } from './languages.ts';
 import { type RESOURCE_REGISTRY, type Resource, resourceEntry } from './resources.ts';
 
-// Server-side exports of leads and supplier applications (issue 14): the file formats, the
+// Server-side exports of leads and supplier applications: the file formats, the
 // neutralisation of cells a spreadsheet would run, and the translated headers and values. The
 // API writes the files; the back office asks for them in the staff's language.
 

@@ -35,7 +35,7 @@ export const ERRORS = {
 
 /**
  * The stable code of every error the API answers (`{ error, code }`): clients show their own
- * text for it, in their user's language, instead of the English `error` (issue 13). A code is
+ * text for it, in their user's language, instead of the English `error`. A code is
  * never renamed or reused; a new kind of error gets a new one. Dotted codes belong to one
  * resource; the others can come from any route.
  */

@@ -32,7 +32,7 @@ export const revisionSchema = recordSchema({
 export type Revision = FromSchema<typeof revisionSchema>;
 
 /**
- * What a delete puts in the trash (issue 16): the content with history, and the leads and
+ * What a delete puts in the trash: the content with history, and the leads and
  * supplier applications (with their notes). Users are not: an account is ended, not trashed.
  */
 export const TRASH_RESOURCES = RESOURCES.filter(

@@ -1,7 +1,7 @@
 import { RESOURCE_REGISTRY, RESOURCES, type Resource, resourceEntry } from './resources.ts';
 
 /**
- * Roles as data (DESIGN section 9, issue 16): what each role may do in each area of the back
+ * Roles as data (DESIGN section 9): what each role may do in each area of the back
  * office, in one table next to the resource registry. The API's auth hook enforces it on every
  * route (a staff route names its area), and the back office reads the same table to hide what a
  * role cannot do.
@@ -15,7 +15,7 @@ export const DEFAULT_ROLE: Role = 'admin';
 /**
  * The areas a staff route belongs to: each resource, and the screens that are not resources.
  * `settings` is the company data the site shows; `notifications` the delivery channels and
- * retention; `backups` the archives (issue 15); `activity` the audit log; `trash` the deleted
+ * retention; `backups` the archives; `activity` the audit log; `trash` the deleted
  * records (every role sees there only what it may change); `schedules` what is scheduled to go
  * live or offline (a record's own schedule is its resource's).
  */

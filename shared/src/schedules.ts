@@ -3,7 +3,7 @@ import { RESOURCE_REGISTRY, RESOURCES, type Resource } from './resources.ts';
 import { booleanSchema, idSchema, recordSchema, timestampSchema } from './schemas/common.ts';
 
 /**
- * Scheduled publishing (issue 17): a record of the content the site shows may be given a time
+ * Scheduled publishing: a record of the content the site shows may be given a time
  * to go live and a time to go offline; the server makes the change at that minute, as a save
  * would be made (a revision, the activity log, a rebuild of the site).
  */

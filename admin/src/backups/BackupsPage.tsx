@@ -42,7 +42,7 @@ function Contents({ archive }: { archive: BackupArchive }) {
 }
 
 /**
- * The backups screen (issue 15), administrators only: the last backup, the schedule, a "back up
+ * The backups screen, administrators only: the last backup, the schedule, a "back up
  * now" button with the backup's progress, the last failure, and every archive to download.
  */
 export function BackupsPage() {

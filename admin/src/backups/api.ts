@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiBase } from '../config.ts';
 import { api } from '../providers/http.ts';
 
-// The back office's side of backups (issue 15): administrators only, like the API behind it.
+// The back office's side of backups: administrators only, like the API behind it.
 
 /**
  * The archives and the backup under way, polled: every 2 s while a backup is queued or

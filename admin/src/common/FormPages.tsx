@@ -70,7 +70,7 @@ export function EditPage({ children, ...props }: EditProps & { children: ReactNo
         actions={<BackToolbar />}
         redirect="list"
         mutationMode="pessimistic"
-        // Save publishes the form as it is, its draft included (issue 17): the draft is spent
+        // Save publishes the form as it is, its draft included: the draft is spent
         mutationOptions={{ onError, meta: { spendDraft: true } }}
         {...props}
         // checked above, with the record's id and for reading too

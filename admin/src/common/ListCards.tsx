@@ -39,7 +39,7 @@ export function ListCards({
                 }}
               >
                 {status && <StatusSwitch />}
-                {/* nothing for a record without unpublished changes (issue 17) */}
+                {/* nothing for a record without unpublished changes */}
                 <DraftMarker />
                 {rowActions}
               </Box>

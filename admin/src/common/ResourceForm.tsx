@@ -82,7 +82,7 @@ export function ResourceForm({
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number }>();
   const readOnly = useReadOnly();
-  // an edit screen shows the record as its draft has it, to go on from there (issue 17)
+  // an edit screen shows the record as its draft has it, to go on from there
   const drafted = record?.id !== undefined && isDraftable(resource);
   const { data: draft, isPending } = useDraft(resource, record?.id, drafted);
   if (drafted && isPending) return null;

@@ -4,7 +4,7 @@ import { useRecordContext, useResourceContext, useTranslate } from 'react-admin'
 import type { ColumnProps } from '../common/gridFit.ts';
 import { useDraftIds } from './api.ts';
 
-/** A list row's mark when its record has unpublished changes (issue 17); nothing otherwise. */
+/** A list row's mark when its record has unpublished changes; nothing otherwise. */
 export function DraftMarker(_props: ColumnProps) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number }>();

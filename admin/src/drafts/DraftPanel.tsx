@@ -29,7 +29,7 @@ import { PreviewDialog } from './PreviewDialog.tsx';
 const notDraft = (query: Query) => !isDraftQuery(query);
 
 /**
- * A content record's draft on its edit screen (issue 17): whether it has unpublished changes
+ * A content record's draft on its edit screen: whether it has unpublished changes
  * and who saved them, and buttons to preview the record as the site would show it, publish
  * the draft, or discard it, for the roles that may change the record.
  */

@@ -12,7 +12,7 @@ import { useErrorToast } from '../common/useErrorToast.ts';
 import { useDraftChanged } from './api.ts';
 
 /**
- * 'Save as draft' on the edit screen of a record the site shows (issue 17): the form's changes
+ * 'Save as draft' on the edit screen of a record the site shows: the form's changes
  * are kept as the record's draft, the live record and the site stay as they are. The data
  * provider sends them to the draft (`meta.draft`); the screen stays open.
  *

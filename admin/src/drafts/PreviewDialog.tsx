@@ -26,7 +26,7 @@ export const previewLanguage = (locale: string): Language =>
 const WIDTHS = { phone: 390, desktop: 1280 } as const;
 
 /**
- * The preview of a record with its draft (issue 17): the site's real page, built for it, in a
+ * The preview of a record with its draft: the site's real page, built for it, in a
  * frame at phone or desktop width, in each language; and its link to share, which lasts as
  * long as chosen.
  */

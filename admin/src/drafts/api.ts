@@ -2,7 +2,7 @@ import { type Draft, type Preview, SETTINGS_DRAFT } from '@conveyor/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../providers/http.ts';
 
-// The back office's side of drafts (issue 17): a record's draft lives under the record
+// The back office's side of drafts: a record's draft lives under the record
 // (`/{resource}/{id}/draft`); its list marks the records that have one.
 
 const draftKey = (resource: string, id: unknown) => ['draft', resource, id] as const;

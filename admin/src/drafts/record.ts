@@ -6,7 +6,7 @@ import {
 } from '@conveyor/shared';
 
 /**
- * The record as its draft would make it, for the edit form to go on from (issue 17): the
+ * The record as its draft would make it, for the edit form to go on from: the
  * draft's fields over the live record's, its new picture (a stored path) in the image field,
  * and the gallery without the pictures it removes and with those it adds (paths without ids:
  * the data provider sends them back as `draft_images`).

@@ -86,7 +86,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
         "Ushbu %{name}ni o'chirmoqchimisiz? |||| Ushbu %{smart_count} ta elementni o'chirmoqchimisiz?",
       bulk_delete_title: "%{name}ni o'chirish |||| %{smart_count} ta elementni o'chirish",
       delete_content: "Ushbu yozuvni o'chirmoqchimisiz?",
-      // names the record (its name or title), not only its number (issue 13)
+      // names the record (its name or title), not only its number
       delete_title: "O'chirish: %{name} «%{recordRepresentation}»",
       details: 'Batafsil',
       error: 'Xatolik yuz berdi va so‘rov bajarilmadi.',

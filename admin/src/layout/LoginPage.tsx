@@ -66,7 +66,7 @@ function SignedOutToast() {
  * Sign-in (spec 2.3): user name and password, both required; 'Login successfully' then the
  * admin, 'Wrong username or password' on a refused sign-in, the API's text for anything else
  * (too many attempts, server down). For an account with two-factor sign-in, a second step asks
- * for the app's 6-digit code, or a recovery code (issue 16).
+ * for the app's 6-digit code, or a recovery code.
  */
 export function LoginPage() {
   const login = useLogin();

@@ -138,7 +138,7 @@ function TestMessage() {
 }
 
 /**
- * Lead delivery (issue 14): which Telegram chats and mailboxes hear of new leads and supplier
+ * Lead delivery: which Telegram chats and mailboxes hear of new leads and supplier
  * applications, in which language and time zone; each channel's health; a test message. The
  * bot token, the SMTP account and the webhooks are server settings (README).
  */

@@ -2,7 +2,7 @@ import type { NotificationSettings } from '@conveyor/shared';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../providers/http.ts';
 
-// The back office's side of lead delivery (issue 14): who is told, whether each channel
+// The back office's side of lead delivery: who is told, whether each channel
 // delivers, and each lead's deliveries.
 
 export type Channel = 'telegram' | 'email' | 'webhook';

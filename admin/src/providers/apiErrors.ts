@@ -32,7 +32,7 @@ function fieldLabel(resource: string, field: string): string {
 }
 
 /**
- * What a failed call says to staff, in their language (issue 13): the text of the API's stable
+ * What a failed call says to staff, in their language: the text of the API's stable
  * `code`, followed by the field at fault where the code is about one. An answer without a known code (a
  * proxy's error page, an older API) keeps the text it has.
  */

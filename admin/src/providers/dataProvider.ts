@@ -125,7 +125,7 @@ function storedPath(value: unknown): string | undefined {
  * The multipart body of a create or update: text fields, the single image when a new file was
  * chosen (or '' when it was removed), new gallery files as repeated `images`, and the ids of
  * gallery images that were there before and are gone now as repeated `delete_images_array`.
- * Pictures a draft holds (issue 17) are named by their stored path: a draft's new picture in
+ * Pictures a draft holds are named by their stored path: a draft's new picture in
  * the image field, its added gallery pictures as repeated `draft_images`, so that saving the
  * draft again or publishing it with Save keeps them.
  */
@@ -244,7 +244,7 @@ export const dataProvider: DataProvider = {
 
   async update(resource, params) {
     if ((params.meta as { draft?: boolean } | undefined)?.draft) {
-      // Save as draft (issue 17): the fields that differ from the live record, the live record
+      // Save as draft: the fields that differ from the live record, the live record
       // unchanged in react-admin's cache. The company settings' draft has no id in its address.
       const record = SINGLETONS.has(resource)
         ? `/${resource}`

@@ -22,7 +22,7 @@ import { useFormat } from './format.ts';
 import { Triggers } from './Triggers.tsx';
 
 /**
- * The kept releases (issue 17, rollback): when each was built, its pages and the changes that
+ * The kept releases (rollback): when each was built, its pages and the changes that
  * asked for it; any of them is made live again after a confirmation, atomically, until the
  * next publish. Shown where this server builds the site (a build hook's host keeps its own).
  */

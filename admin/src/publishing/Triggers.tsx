@@ -37,7 +37,7 @@ function TriggerLine({ trigger }: { trigger: Trigger }) {
 }
 
 /**
- * What made a release (issue 17): the changes and buttons that asked for its build, the first
+ * What made a release: the changes and buttons that asked for its build, the first
  * few of them, and how many more a burst of saves folded into it.
  */
 export function Triggers({ build }: { build: Build }) {

@@ -69,7 +69,7 @@ function Empty() {
 }
 
 /**
- * The Scheduled screen (issue 17): every pending publish and unpublish, soonest first, with
+ * The Scheduled screen: every pending publish and unpublish, soonest first, with
  * the record (a link to it), whether it is live now and who set the schedule; each row can be
  * cancelled by the roles that may change the record.
  */

@@ -2,7 +2,7 @@ import type { Schedule } from '@conveyor/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../providers/http.ts';
 
-// The back office's side of scheduled publishing (issue 17): a record's schedule lives under
+// The back office's side of scheduled publishing: a record's schedule lives under
 // the record (`/{resource}/{id}/schedule`); the Scheduled screen lists them all.
 
 const scheduleKey = (resource: string, id: unknown) => ['schedule', resource, id] as const;

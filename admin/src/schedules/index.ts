@@ -3,7 +3,7 @@ import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /**
- * The Scheduled screen (issue 17): what goes live or offline when. Registered beside the
+ * The Scheduled screen: what goes live or offline when. Registered beside the
  * registry's resources; a record's own schedule is set on its edit screen.
  */
 export default {

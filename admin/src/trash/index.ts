@@ -3,7 +3,7 @@ import { lazyScreen } from '../common/lazyScreen.ts';
 import type { ResourceScreens } from '../common/resourceScreens.ts';
 
 /**
- * The trash (issue 16): what staff deleted, to restore or delete for good. Registered beside
+ * The trash: what staff deleted, to restore or delete for good. Registered beside
  * the registry's resources; each role sees the deleted records of what it may change.
  */
 export default {

@@ -32,7 +32,7 @@ function StatusChip({ on }: { on: boolean }) {
 }
 
 /**
- * Two-factor authentication on a user's screen (issue 16): one's own to turn on, renew the
+ * Two-factor authentication on a user's screen: one's own to turn on, renew the
  * recovery codes of, or turn off; for an admin on another user's, its state and turning it off
  * (a lost phone). Nobody else sees it.
  */

@@ -9,7 +9,7 @@ import { FORMAT, type Manifest } from './format.ts';
 
 // The backup folder (BACKUP_DIR) as the server sees it: which files are archives, what each
 // holds, and which of them the server may delete. Only names of two fixed shapes count, so a
-// name taken from a request can never leave the folder (issue 15: no path traversal).
+// name taken from a request can never leave the folder (no path traversal).
 
 /** What `pnpm backup` writes by default: never pruned by the server. */
 const MANUAL = /^conveyor-(\d{8}-\d{6})\.tar\.gz$/;

@@ -6,7 +6,7 @@ import type { JobRunner } from '../jobs/runner.ts';
 import { createBackup, type DatabaseTarget } from './archive.ts';
 import { autoArchiveName, listArchives, pruneArchives } from './folder.ts';
 
-// Scheduled backups (issue 15) as one kind of job on the durable runner (DESIGN 9): every
+// Scheduled backups as one kind of job on the durable runner (DESIGN 9): every
 // BACKUP_INTERVAL_HOURS one instance of several writes an archive into BACKUP_DIR (the runner's
 // unique key per period), then deletes the job's archives beyond BACKUP_KEEP. "Back up now"
 // enqueues the same kind once. A failure is the job's error, retried with backoff.

@@ -29,7 +29,7 @@ export interface UsersTable extends Timestamps {
   is_active: Bool;
   /** admin, editor or sales (shared/src/roles.ts); the column's default is admin. */
   role: Generated<string>;
-  /** Two-factor sign-in (issue 16); the secrets are encrypted, see lib/twoFactor.ts. */
+  /** Two-factor sign-in; the secrets are encrypted, see lib/twoFactor.ts. */
   two_factor: ColumnType<boolean | number, boolean | undefined, boolean>;
   two_factor_secret: string | null;
   two_factor_pending: string | null;
@@ -78,7 +78,7 @@ export interface RevisionsTable {
   snapshot: string;
 }
 
-/** A record's changes saved without going live (issue 17): one per record. */
+/** A record's changes saved without going live: one per record. */
 export interface DraftsTable {
   id: Generated<number>;
   resource: string;
@@ -249,7 +249,7 @@ export interface PublishBuildsTable {
   data_hash: string | null;
 }
 
-/** What asked for a build (issue 17): one row per rebuild request, beside its build's row. */
+/** What asked for a build: one row per rebuild request, beside its build's row. */
 export interface PublishTriggersTable {
   id: Generated<number>;
   build_id: number;
@@ -298,7 +298,7 @@ export interface JobsTable {
 }
 
 /**
- * A content record's pending publish and unpublish times (issue 17): one row per record at
+ * A content record's pending publish and unpublish times: one row per record at
  * most, gone once both have fired or it is cancelled. ISO-8601 UTC text, as in `jobs`.
  */
 export interface SchedulesTable {

@@ -7,7 +7,7 @@ import { BadRequest } from '../lib/httpErrors.ts';
 import type { AnyRecord, Body, Crud } from '../routes/crud/definition.ts';
 
 /**
- * A draft's pictures (issue 17): the live record keeps its pictures until the draft is
+ * A draft's pictures: the live record keeps its pictures until the draft is
  * published, as it keeps its other fields. A new picture's file is stored when the draft is
  * saved (checked by content like any upload) and named in `draft_files`; the draft's data holds
  *

@@ -21,7 +21,7 @@ import { columnValues } from '../routes/crud/values.ts';
 import { picturesOf } from './pictures.ts';
 
 /**
- * Previews of drafts (issue 17): the record's public pages, with its draft applied, built by
+ * Previews of drafts: the record's public pages, with its draft applied, built by
  * the site's own build (its components and styles) into DATA_DIR/previews/<link>/ and served
  * under /preview/<link>/ to whoever holds the link until it expires. The link is signed with a
  * server key every instance reads from the database, so it cannot be made up or prolonged.

@@ -3,7 +3,7 @@ import { RECOVERY_CODE_COUNT } from '@conveyor/shared';
 import { generateSecret, generateURI, verify } from 'otplib';
 import QRCode from 'qrcode';
 
-// The mechanics of two-factor sign-in (issue 16), without the database: TOTP codes as every
+// The mechanics of two-factor sign-in, without the database: TOTP codes as every
 // authenticator app makes them (RFC 6238: SHA-1, 6 digits, 30-second steps), the secret sealed
 // for storage, and one-time recovery codes.
 

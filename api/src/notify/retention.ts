@@ -2,8 +2,8 @@ import { RESOURCES, isWorkflow } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
 import { deleteRevisions } from '../revisions/prune.ts';
 
-// The retention setting (issue 14, privacy): leads and supplier applications older than N
-// months are deleted, with their notes, by a daily job; so are those in the trash (issue 16),
+// The retention setting (privacy): leads and supplier applications older than N
+// months are deleted, with their notes, by a daily job; so are those in the trash,
 // whose snapshots are personal data too. Off (0) by default.
 
 /** The instant N calendar months before `now`: records created before it have expired. */

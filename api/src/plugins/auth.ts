@@ -63,7 +63,7 @@ export const SESSION_EXPIRED = 'Your session has expired or was ended; please si
 /** The back office's session: an HttpOnly, SameSite=Strict cookie holding the token. */
 export const SESSION_COOKIE = 'conveyor_session';
 /**
- * The same token again, sent only to /preview/ (drafts' previews, issue 17): a preview is
+ * The same token again, sent only to /preview/ (drafts' previews): a preview is
  * shown to signed-in staff only, and the session cookie itself never leaves /api.
  */
 export const PREVIEW_COOKIE = 'conveyor_preview';

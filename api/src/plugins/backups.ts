@@ -9,7 +9,7 @@ declare module 'fastify' {
   }
 }
 
-/** Scheduled backups and "back up now" (issue 15): one kind of job on the runner. */
+/** Scheduled backups and "back up now": one kind of job on the runner. */
 export default fp(
   async (app) => {
     const { config } = app;

@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-/** Lead and supplier-application delivery (issue 14): kinds of job on the one runner. */
+/** Lead and supplier-application delivery: kinds of job on the one runner. */
 export default fp(
   async (app) => {
     defineDeliveryJobs(app.jobs, app.config, app.db.kysely);

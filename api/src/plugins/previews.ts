@@ -28,7 +28,7 @@ const SIGN_IN = page(
 );
 
 /**
- * Serves previews of drafts (issue 17) at /preview/<link>/…, from DATA_DIR/previews/<link>/,
+ * Serves previews of drafts at /preview/<link>/…, from DATA_DIR/previews/<link>/,
  * to signed-in staff (their session's preview cookie) who hold a link this server signed,
  * until it expires (then 410). In a context of its own (no fastify-plugin): its static files
  * and its check stay here.

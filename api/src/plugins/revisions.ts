@@ -4,7 +4,7 @@ import { pruneRevisions } from '../revisions/prune.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The daily prune of content history (issue 16): revisions past REVISIONS_KEEP_DAYS or beyond
+ * The daily prune of content history: revisions past REVISIONS_KEEP_DAYS or beyond
  * REVISIONS_PER_RECORD go, records in the trash for more than TRASH_DAYS go for good, and with
  * them the image files nothing else names.
  */

@@ -7,7 +7,7 @@ import { sweepOrphans, sweepPartials, sweepTemporary } from '../storage/sweep.ts
 const HOUR_MS = 60 * 60 * 1000;
 
 /**
- * The orphan sweep (issue 15's crash drills): at every start, and hourly on one instance,
+ * The orphan sweep (see the crash drills): at every start, and hourly on one instance,
  * stored uploads that nothing names and temporary upload files, both past
  * UPLOADS_SWEEP_GRACE_MINUTES, are removed; so are the staging folders and partial archives of
  * killed backups (BACKUP_DIR) and the unpacked archives of killed restores (DATA_DIR), which

@@ -27,7 +27,7 @@ import {
 export type SecondStep =
   { ok: true; by: 'totp' } | { ok: true; by: 'recovery_code'; left: number } | { ok: false };
 
-/** Two-factor sign-in (issue 16): everything the routes and the guard ask of it. */
+/** Two-factor sign-in: everything the routes and the guard ask of it. */
 export interface TwoFactor {
   /** The server requires it of this user (TWO_FACTOR_REQUIRED_FOR_ADMINS) and it is off. */
   mustEnrol(user: Pick<User, 'role' | 'two_factor'>): boolean;

@@ -205,7 +205,7 @@ export async function pruneImageCache(
 export const ROLLBACK_JOB = 'site.rollback';
 
 /**
- * Makes a kept release live again (issue 17, rollback): refused, with `current` left alone,
+ * Makes a kept release live again (rollback): refused, with `current` left alone,
  * when the release is not on disk or lacks the pages a release must have.
  */
 export async function switchRelease(siteRoot: string, release: string): Promise<void> {

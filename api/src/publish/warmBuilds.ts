@@ -36,7 +36,7 @@ export interface WarmBuildsOptions {
 }
 
 /**
- * The site build kept loaded between builds (PUBLISH_BUILD_WARM, issue 17): one worker process
+ * The site build kept loaded between builds (PUBLISH_BUILD_WARM): one worker process
  * (site/scripts/worker.mjs) that has Node, Astro and Vite loaded and runs one build at a time,
  * sent over Node's IPC channel. Started at the first build and again, ahead of need, whenever
  * the worker ends itself (after a site's first build, or when it has grown); stopped, as a

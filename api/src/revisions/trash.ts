@@ -6,7 +6,7 @@ import { DELETED_WITH } from './store.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The trash (issue 16) is a view of the revisions, not a table of its own: a deleted record is
+ * The trash is a view of the revisions, not a table of its own: a deleted record is
  * in it while its newest revision is its delete, which holds the record as it was (its gallery,
  * its notes). A restore adds a newer revision (or, for a lead, clears them); a purge deletes
  * them all. Nothing is copied, so nothing can disagree.

@@ -26,7 +26,7 @@ export async function makeLive(
   id: number,
   details: Record<string, unknown> = {},
 ): Promise<boolean> {
-  // its draft first (issue 17): what goes live is the record as staff prepared it
+  // its draft first: what goes live is the record as staff prepared it
   const drafted = await publishDraft(trx, def, actor, id, details);
   const activated = await setActive(trx, def, actor, id, true, details);
   return drafted || activated;

@@ -22,7 +22,7 @@ import { BadRequest } from '../lib/httpErrors.ts';
 import { publish } from '../routes/crud/definition.ts';
 import { makeLive, SCHEDULER_ACTOR, takeOffline } from './publication.ts';
 
-// Scheduled publishing (issue 17) as a kind of job on the durable runner (DESIGN 9). Where a
+// Scheduled publishing as a kind of job on the durable runner (DESIGN 9). Where a
 // schedule lives, and why not in the jobs table alone: staff set, change, read and cancel a
 // schedule, and a job already claimed by another instance cannot be taken back. So the
 // `schedules` row is the truth of what staff asked for, and each of its times has a job that

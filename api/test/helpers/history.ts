@@ -4,7 +4,7 @@ import type { TestApi } from './api.ts';
 /**
  * Prunes all content history and empties the trash, as the daily job would two days on past
  * one day's retention, and removes the files only they showed: replaced and deleted images stay
- * until then (issue 16).
+ * until then.
  */
 export async function pruneHistory(api: TestApi): Promise<void> {
   const later = Date.now() + 2 * 24 * 3600_000;

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { recordSchema } from './common.ts';
 import { dataResponseSchema } from './list.ts';
 
-// The backups screen (issue 15): the archives in BACKUP_DIR, the schedule, the backup under
+// The backups screen: the archives in BACKUP_DIR, the schedule, the backup under
 // way and the last failure. Administrators only: an archive holds every lead and user.
 
 const nullableString = { type: ['string', 'null'] } as const;

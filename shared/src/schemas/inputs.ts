@@ -40,7 +40,7 @@ export const productBodies = bodies(
     delete_images_array: { type: 'array', items: idSchema, maxItems: 100 },
     /**
      * The pictures a draft added to the gallery that stay (their stored paths), on a draft's
-     * save and on the edit screen's Save that publishes it (update only; issue 17).
+     * save and on the edit screen's Save that publishes it (update only).
      */
     draft_images: {
       type: 'array',

@@ -1,7 +1,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { LANGUAGES } from '../languages.ts';
 
-// Who on the sales team hears of a new lead or supplier application, and how (issue 14).
+// Who on the sales team hears of a new lead or supplier application, and how.
 // Staff set the chats and mailboxes here; the secrets (the bot token, the SMTP account, the
 // webhook key) stay in the environment. Staff only: these are internal addresses.
 

@@ -6,7 +6,7 @@ import { dataResponseSchema } from './list.ts';
 export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announced'] as const;
 
 /**
- * What asks for a build (issue 17): a change of public content (a record's create, update or
+ * What asks for a build: a change of public content (a record's create, update or
  * delete, by a staff member or the Scheduler), the back office's Rebuild, the server's start
  * (no site yet), a restart (a build a stop interrupted), a failed build's retry, a build hook.
  */

@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 
-// Two-factor sign-in (issue 16): a TOTP authenticator app (RFC 6238: 6 digits, 30 s, SHA-1, as
+// Two-factor sign-in: a TOTP authenticator app (RFC 6238: 6 digits, 30 s, SHA-1, as
 // every common app reads it) and ten one-time recovery codes.
 
 /** How many recovery codes a user gets at a time. */

@@ -7,7 +7,7 @@ import type { AstroIntegration } from 'astro';
 import { pageFile, type PlannedPage, plannedPages, renderOnly } from '../lib/plan.ts';
 
 /**
- * Rebuilding only what changed (issue 17). Given the live release (SITE_PREVIOUS), a build
+ * Rebuilding only what changed. Given the live release (SITE_PREVIOUS), a build
  * renders only the pages whose key (src/lib/plan.ts) differs from the one that release built
  * them with, or that are new, and carries every other page over from it as a hard link, with
  * the pictures those pages use; pages no longer planned are simply not carried over. What

@@ -2,7 +2,7 @@ import type { AstroIntegration } from 'astro';
 import { pathsAskedAt } from '../lib/plan.ts';
 
 /**
- * Where a build's time goes (issue 17: a warm rebuild against a bare Astro build), in one line
+ * Where a build's time goes (a warm rebuild against a bare Astro build), in one line
  * of its log: setting up (the configuration and its integrations), bundling (Vite), rendering
  * the pages and encoding or reusing their pictures, and finishing (the release's manifest, the
  * sitemap). Two integrations sharing a clock: `first` goes first in the config's list and

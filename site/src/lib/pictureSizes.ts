@@ -3,7 +3,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 
 /**
- * The sizes of uploaded pictures, kept between builds (issue 17: where a rebuild's time goes).
+ * The sizes of uploaded pictures, kept between builds (where a rebuild's time goes).
  * A page shows a picture at its real size, which the build reads from the picture's first bytes
  * (src/lib/images.ts): a request to the API per picture, hundreds a build, for files that never
  * change (an upload's name is a new UUID each time). So a size read once is kept in a file next

@@ -12,7 +12,7 @@ import { type SiteData, siteData } from './api.ts';
 import { langParam } from './staticPaths.ts';
 
 /**
- * The site's pages, planned from the data before anything is rendered (issue 17, rebuilding
+ * The site's pages, planned from the data before anything is rendered (rebuilding
  * only what changed). Each page has a key: a hash of everything it shows. A page whose key is
  * the one the live release built it with is not rendered again; its files are carried over
  * (src/integrations/incremental.ts). So each page's `inputs` must name every piece of data it

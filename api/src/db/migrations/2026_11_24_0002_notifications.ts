@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 
-// Frozen in time, like every migration. Lead delivery (issue 14): who gets told of a new lead
+// Frozen in time, like every migration. Lead delivery: who gets told of a new lead
 // or supplier application, one staff-only record apart from the public company settings.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees no app types

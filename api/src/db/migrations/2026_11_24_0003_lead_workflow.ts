@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time, like every migration. Working the leads (issue 14): the visit's context on a
+// Frozen in time, like every migration. Working the leads: the visit's context on a
 // lead, a status and an assignee on leads and supplier applications, staff notes on both, and
 // how long they are kept; the privacy page's text.
 

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 
-// Frozen in time, like every migration. Roles (issue 16): each user has one; every user of
+// Frozen in time, like every migration. Roles: each user has one; every user of
 // before roles becomes an admin, so a company that wants the spec's two levels (visitors and
 // administrators) keeps exactly that.
 

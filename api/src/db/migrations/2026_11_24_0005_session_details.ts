@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time, like every migration. Sessions a user can see and end (issue 16): where a
+// Frozen in time, like every migration. Sessions a user can see and end: where a
 // session was opened (address, browser) and when it was last used. Sessions of before have
 // none of it; their last use is their start.
 

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time, like every migration. The activity log (issue 16): one row per security
+// Frozen in time, like every migration. The activity log: one row per security
 // event or staff change. Rows are only ever added (and pruned past the retention); the user's
 // name is kept beside their id so the log still reads after the user is deleted, which is why
 // `user_id` has no foreign key.

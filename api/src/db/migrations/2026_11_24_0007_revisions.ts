@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time, like every migration. History and undo (issue 16): a revision is a whole
+// Frozen in time, like every migration. History and undo: a revision is a whole
 // snapshot of a content record after each change (before it, for a delete), who made it and
 // which fields it changed. The files a snapshot names are listed beside it, so an image stays
 // on disk while a revision that shows it is kept.

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
-// Frozen in time, like every migration. Two-factor sign-in (issue 16), on the user's row:
+// Frozen in time, like every migration. Two-factor sign-in, on the user's row:
 // - `two_factor`: on or off (the API shows it; everything else here stays on the server);
 // - `two_factor_secret`: the TOTP secret, encrypted (AES-256-GCM, a server key), once confirmed;
 // - `two_factor_pending`: the secret of a set-up started and not yet confirmed, encrypted alike;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
 // Frozen in time, like every migration. Builds render only the pages whose data changed
-// (issue 17); `full` marks a build asked to render every page (the back office's Rebuild).
+//; `full` marks a build asked to render every page (the back office's Rebuild).
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees no app types
 type Db = Kysely<any>;

@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
-// Frozen in time, like every migration. Scheduled publishing (issue 17): at most one schedule
+// Frozen in time, like every migration. Scheduled publishing: at most one schedule
 // per content record, its pending publish and unpublish times. The times are ISO-8601 UTC text
 // on both databases, like the jobs table's, so they compare with its run_at as strings; the
 // jobs that fire them are rows of that table, found by `ref`.

@@ -1,6 +1,6 @@
 import { type ColumnDefinitionBuilder, type Kysely, PostgresAdapter, sql } from 'kysely';
 
-// Frozen in time, like every migration. Drafts (issue 17): changes to a record of the site's
+// Frozen in time, like every migration. Drafts: changes to a record of the site's
 // content saved without going live. One draft per record: the fields it changes (JSON), who
 // saved it last and when. The live record and the site stay as they are until it is published.
 

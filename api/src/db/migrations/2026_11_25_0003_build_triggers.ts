@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
-// Frozen in time, like every migration. Releases say what made them (issue 17): each rebuild
+// Frozen in time, like every migration. Releases say what made them: each rebuild
 // request names what asked for it (a record's change and by whom, the Rebuild button, a
 // retry...), kept beside its build row; and a build's release records when it went live, so
 // every instance knows which release is live (a rollback included), not only the one serving it.

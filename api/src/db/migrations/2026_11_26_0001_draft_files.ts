@@ -1,6 +1,6 @@
 import { type Kysely, PostgresAdapter } from 'kysely';
 
-// Frozen in time, like every migration. Drafted pictures (issue 17): a draft may hold new
+// Frozen in time, like every migration. Drafted pictures: a draft may hold new
 // pictures (a record's new picture, a product's added gallery pictures). Their files are stored
 // when the draft is saved, and named here, so that no sweep or cleanup takes a file only a
 // draft holds, and a discarded or replaced draft's files can go.

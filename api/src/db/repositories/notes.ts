@@ -81,7 +81,7 @@ export async function removeNotesOf(
 }
 
 /**
- * Puts back a record's notes as a trashed record kept them (issue 16): each with its author,
+ * Puts back a record's notes as a trashed record kept them: each with its author,
  * text and time; an author whose account is gone since stays by name only.
  */
 export async function restoreNotes(

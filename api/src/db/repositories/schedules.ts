@@ -3,7 +3,7 @@ import type { Selectable } from 'kysely';
 import type { SchedulesTable } from '../types.ts';
 import type { Executor } from './table.ts';
 
-// Content records' pending publish and unpublish times (issue 17): the only module that
+// Content records' pending publish and unpublish times: the only module that
 // queries `schedules`. The row is the truth of what staff asked for; the jobs that wake the
 // server at those times check it before they act (`takeDue`).
 

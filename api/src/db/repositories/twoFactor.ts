@@ -1,7 +1,7 @@
 import { nowIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
 
-// A user's two-factor columns (issue 16). The secrets arrive and leave sealed (lib/twoFactor.ts);
+// A user's two-factor columns. The secrets arrive and leave sealed (lib/twoFactor.ts);
 // none of this is in the user record the API answers but `two_factor`.
 
 export interface TwoFactorRow {

@@ -27,7 +27,7 @@ const querySchema = {
 } as const;
 
 /**
- * The activity log (issue 16): admins read it, filtered by user, action, resource, record and
+ * The activity log: admins read it, filtered by user, action, resource, record and
  * date; nobody writes it through the API (the routes that act add their events themselves).
  * Events past AUDIT_RETENTION_DAYS are pruned daily.
  */

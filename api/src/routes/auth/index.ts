@@ -43,7 +43,7 @@ interface Device {
  *   cookie cannot spray passwords across other user names; a successful sign-in counts
  *   against nothing.
  *
- * Two-factor sign-in (issue 16) is one more step of the same call: a right password for an
+ * Two-factor sign-in is one more step of the same call: a right password for an
  * account with it on is answered 401 `twoFactorRequired` (no session), and the client sends the
  * same body again with `totp` (or `recovery_code`). A wrong code counts as a wrong password
  * does. There is no half-signed-in state to steal: nothing is issued until both are right.

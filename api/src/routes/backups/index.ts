@@ -10,7 +10,7 @@ import { ARCHIVE_NAME_PATTERN } from '../../backup/folder.ts';
 import { backupStatus, requestBackup } from '../../backup/schedule.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 
-// The backups screen's API (issue 15), administrators only ('backups' in the roles table): an
+// The backups screen's API, administrators only ('backups' in the roles table): an
 // archive holds every user, lead and supplier application, so nobody else may list, make or
 // download one.
 

@@ -37,7 +37,7 @@ import { bodyMediaTypes, withImageRemoval } from './schemas.ts';
 import { columnValues } from './values.ts';
 
 /**
- * A content record's draft (issue 17): changes saved without going live, previewed as the real
+ * A content record's draft: changes saved without going live, previewed as the real
  * page, then published through the one update path (a revision, the activity log, a rebuild)
  * or discarded. Reading drafts is reading the record; the rest is changing it.
  */

@@ -38,7 +38,7 @@ const revisionParams = {
 } as const;
 
 /**
- * History and undo of a content record (issue 16): its revisions, newest first, and a restore
+ * History and undo of a content record: its revisions, newest first, and a restore
  * of any of them, which is itself a revision, is logged, and publishes like a save. A deleted
  * record is restored under its old id.
  */

@@ -14,7 +14,7 @@ import { checkTimes, dropSchedule, setSchedule } from '../../schedules/schedule.
 import type { Crud } from './definition.ts';
 
 /**
- * A content record's schedule (issue 17): when it goes live and when it goes offline. Reading
+ * A content record's schedule: when it goes live and when it goes offline. Reading
  * it is reading the record; setting or cancelling it is changing the record (editors and
  * admins, not sales). The times act through the job the schedule module declares.
  */

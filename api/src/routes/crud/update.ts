@@ -28,7 +28,7 @@ export interface Updated {
 
 /**
  * One update of a record inside `trx` (its transaction), kept as every change of content is
- * (issue 16): its state before as a baseline revision when history has none, the write, a
+ *: its state before as a baseline revision when history has none, the write, a
  * revision of the result and the activity log's event, all by `actor`. A staff save and a
  * scheduled publish take this one path, so neither can skip the history or the log; the caller
  * publishes once the transaction has committed.

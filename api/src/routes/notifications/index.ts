@@ -29,7 +29,7 @@ import {
   testFacts,
 } from '../../notify/notifier.ts';
 
-// Staff's view of lead delivery (issue 14): who gets what, whether each channel works, each
+// Staff's view of lead delivery: who gets what, whether each channel works, each
 // record's deliveries with one-click retry, and a test message to check a chat or mailbox.
 
 /** A channel that has failed for longer than this shows a warning in the back office. */

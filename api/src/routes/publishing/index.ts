@@ -104,7 +104,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
 }
 
 /**
- * Rollback (issue 17): makes a kept release live again, atomically; the site shows it until
+ * Rollback: makes a kept release live again, atomically; the site shows it until
  * the next publish. The instance that builds switches at once; another one hands the switch to
  * it as a job (`site.rollback`), since only the builder holds the releases.
  */

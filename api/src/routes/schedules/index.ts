@@ -25,7 +25,7 @@ const querySchema = {
 } as const;
 
 /**
- * What is scheduled (issue 17): every pending publish and unpublish, soonest first, with the
+ * What is scheduled: every pending publish and unpublish, soonest first, with the
  * record's name and whether it is live now, for the Scheduled screen. A record's own schedule
  * is set and cancelled under the record (`/{resource}/{id}/schedule`).
  *

@@ -29,7 +29,7 @@ const sessionParams = {
 } as const;
 
 /**
- * Sign-in sessions (issue 16): everyone sees their own (device, address, last use) and ends
+ * Sign-in sessions: everyone sees their own (device, address, last use) and ends
  * any or all of them; an admin sees and ends another user's. A session's token never leaves
  * the server, only its id.
  */

@@ -72,7 +72,7 @@ export default async function settingsRoutes(app: FastifyInstance) {
     },
   );
 
-  // Drafts (issue 17): the company data every page shows, changed without going live until
+  // Drafts: the company data every page shows, changed without going live until
   // published, previewed on the contacts page. One draft, as for any record.
   const draftConfig = { access: 'staff', area: 'settings' } as const;
   const noDraft = () =>

@@ -37,7 +37,7 @@ const restoredSchema = {
 } as const;
 
 /**
- * The trash (issue 16): what staff deleted, to restore or to delete for good; what stays
+ * The trash: what staff deleted, to restore or to delete for good; what stays
  * longer than TRASH_DAYS goes by the daily prune. Each role sees and acts on the trash of the
  * resources it may change only (an editor never sees a deleted lead). An item's id is the id of
  * its delete's revision; another role's item is not found rather than forbidden, so its

@@ -32,7 +32,7 @@ const idParams = {
 const notOn = () => new Conflict(ERRORS.twoFactorOff, { code: 'twoFactor.notOn' });
 
 /**
- * Two-factor sign-in (issue 16): each user turns it on for themselves (a secret for their
+ * Two-factor sign-in: each user turns it on for themselves (a secret for their
  * authenticator app, confirmed by a code from it), gets ten one-time recovery codes, makes new
  * ones and turns it off, the last two proving it is them (password or a current code). An admin
  * turns it off for another user (a lost phone). Sign-in itself is in routes/auth.
