@@ -1,15 +1,11 @@
 // `pnpm bench:abuse`: how much memory the server takes under abuse (many large bodies at once).
 //
-// Starts the real server (SQLite, a temporary data folder) in a child process, then at once:
-// - 20 anonymous posts of 5 × 10 MB file parts each (49 MB) to the routes that take no files
-//   (/api/signin, /api/leads, /api/suppliers in turn);
-// - 50 concurrent sign-ins (argon2id: 19 MiB each while it runs), wrong passwords, with the
-//   throttles raised so that every one of them is really verified;
-// - 10 concurrent staff uploads of a 12-megapixel photo (image checks and re-encoding).
-// Two runs, each on a fresh server: the flood and the sign-ins of the issue (ceiling 300 MB),
-// then the same with the uploads as well (ceiling 350 MB). It prints the server's resident
-// memory at start, before the abuse (after one sign-in and one upload), its peak (VmHWM from
-// /proc) and the answers, and fails when a peak passes its ceiling.
+// Starts the real server (SQLite, a temporary data folder) in a child process and floods it:
+// 20 anonymous posts of 5 × 10 MB file parts to routes that take no files, with 50 concurrent
+// wrong-password sign-ins (throttles raised so that each is verified); then, on a fresh server,
+// the same plus 10 concurrent staff uploads of a 12-megapixel photo. Prints resident memory at
+// start, before and at the peak (VmHWM), and fails when a peak passes its ceiling: 300 MB, and
+// 350 MB with the uploads. Details and results: docs/benchmarks.md.
 //
 //   BENCH_FLOODS (20)  BENCH_SIGNINS (50)  BENCH_UPLOADS (10)
 import { type ChildProcess, spawn } from 'node:child_process';

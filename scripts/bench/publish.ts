@@ -1,60 +1,13 @@
 // `pnpm bench:publish`: how fast content reaches the live static site.
 //
-// For catalogues of about 100, 1,000 and 3,000 products (BENCH_SIZES), on a temporary SQLite
-// database: starts the real server with publishing on and its default settings, and measures
-// - first start: from starting the server (empty image cache, no release) to the site served
-//   (target under 15 s at 100 products): a site's first release goes live with its pages, its
-//   pictures follow (api/src/publish/siteBuilder.ts), so also the time until the last of them
-//   is in (the first build's end);
-// - restart: the same with the image cache kept, as it is between releases and restarts (the
-//   releases removed, so the site is built again): the first start of a known catalogue;
-// - the cold build (that first release: no Astro cache, every picture encoded) and a warm full
-//   rebuild (the admin's Rebuild, every page rendered, the image cache filled), from the
-//   server's own build records (a build's whole time in the runner: the site data, the build,
-//   the release's swap), each with its pages per second (`cold pages/s`, `warm pages/s`: the
-//   release's pages over that whole time) and its peak memory, which is not the same measure in
-//   the two modes, so the columns say which:
-//   - by default (the warm build worker, site/scripts/worker.mjs), `… peak MB (worker RSS)`: the
-//     worker process's own peak resident set (its maxRSS, which the worker reports in the
-//     build's log), child processes such as esbuild's service not included: the peak since the
-//     worker started, so the builds it ran before (a cold build is always a fresh worker's
-//     first; Rebuild now runs in the loaded worker) and Astro's loading included;
-//   - with BENCH_WARM=false (one process per build), `… peak MB (tree PSS)`: the build
-//     process's whole process tree, its proportional set sizes summed, sampled every 100 ms
-//     (scripts/bench/peak-rss.ts);
-// - a bare Astro build of as many similar pages (as large as the catalogue's on average, with
-//   its kinds of markup; no data, no pictures, no islands, no security policy; see bareAstro) on
-//   the same machine, and the warm rebuild's pages per second as a share of it (target at least
-//   0.7), against two kinds of bare build:
-//   - `bare CLI pages/s`, `warm/bare CLI`: `node astro.mjs build` in a process of its own, timed
-//     from its start to its exit: Node's start and the loading of Astro, Vite and the config
-//     included, which the product's warm rebuild does not pay (its worker has them loaded);
-//   - `bare warm pages/s`, `warm/bare warm`: a process made ready as the product's worker is
-//     (Node started, NODE_ENV=production, Astro, its compiler, sharp and esbuild loaded and
-//     esbuild's service started, the config imported; no node flags, as the worker has none),
-//     then one programmatic build (`build()` from 'astro', `sync: false`, as
-//     site/scripts/buildSite.mjs calls it), timed alone: like for like with a rebuild that is
-//     its worker's first (the first pair's: its worker is the spare loaded during the cold
-//     build);
-//   - `bare 2nd build pages/s`, `warm/bare 2nd build`: a second build() in that same process,
-//     timed alone (Vite, Rolldown and Astro already run once, their code compiled by V8): like
-//     for like with the later pairs' rebuilds, which run in a worker that has built before (the
-//     saves between them), as Rebuild now does in daily use.
-//   BENCH_PAIRS (default 5) warm rebuilds, each followed by the bare builds, and the median of
-//   the ratios of each pair (the table shows the warm rebuild of median length and each bare
-//   kind's median pages per second); and the warm rebuild's share of a bare CLI build of small
-//   pages (a heading and twelve paragraphs: warm/trivial CLI). The bare site has no pictures, so
-//   it has nothing for the cache the product keeps between builds (Astro's encoded pictures) to
-//   hold: its builds write no cache folder;
-// - where the warm rebuild's time goes, from its log (the runner's site data line and the
-//   build's timings line, src/integrations/timings.ts): reading the site data, Astro's setup
-//   and bundling, rendering the pages with their pictures, finishing (manifest, sitemap), and
-//   the rest (the runner and the worker: the data file, messages, the release's swap); and the
-//   rendering alone against the bare CLI build's rendering (Astro's "generating static routes").
-// - save to live: from a product save (an API PUT) to its changed page being served, over
-//   BENCH_SAVES saves (default 3; the median and the slowest; target under 5 s).
-// Each wait has a time limit (BENCH_BUILD_LIMIT_S per build, default 600; BENCH_SAVE_LIMIT_S
-// from save to live, default 120): a run that hangs is reported, not waited on.
+// On temporary SQLite catalogues of about 100, 1,000 and 3,000 products, the real server with
+// publishing on and its default settings: the first start (target: site served under 15 s at
+// 100 products) and a restart, the cold build and a warm full rebuild (pages/s, peak memory),
+// the warm rebuild against a bare Astro build of as many similar pages (target: at least 0.7 of
+// its pages/s), where its time went, and save to live (target under 5 s). Each column and the
+// results: docs/benchmarks.md.
+//   BENCH_SIZES (100,1000,3000)  BENCH_PAIRS (5)  BENCH_SAVES (3)  BENCH_WARM (true)
+//   BENCH_BUILD_LIMIT_S (600)  BENCH_SAVE_LIMIT_S (120)
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, readlink, rm, stat, writeFile } from 'node:fs/promises';
 import { freePort } from '../lib/free-port.ts';
@@ -588,7 +541,7 @@ process.exit(0);
  * A bare Astro site of `pages` pages, in site/.bench/<kind> (ignored by git), where the site's
  * own Astro resolves: one dynamic route, no data fetched, no pictures, no islands, no security
  * policy, no integrations. `similar` pages are made as large as `targetSize` bytes on average
- * (the catalogue's own pages: the issue's yardstick is "a bare Astro build of similar pages"),
+ * (the catalogue's own pages: the target's yardstick is "a bare Astro build of similar pages"),
  * by the number of cards each holds, found from two small builds; `trivial` pages are the
  * small ones measured before. Built once to warm the caches; then `run` times a build with
  * Astro's CLI in a process of its own (Node's start and Astro's loading included): its pages per

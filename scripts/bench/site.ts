@@ -1,12 +1,9 @@
 // `pnpm bench:site`: Lighthouse scores and JavaScript weight of the public site's pages.
 //
-// Starts the whole product (scripts/e2e/server.ts: a temporary database with the demo content,
-// the site built and served at /) on a free loopback port, then runs Lighthouse (default config:
-// mobile emulation, simulated throttling) in one headless Chromium on the home, a category, a
-// product, /projects and /contacts pages in Russian (bare path), English (/en) and Uzbek (/uz),
-// one page after another. Prints the four scores, LCP, CLS, TBT and the JavaScript transferred,
-// checked against the budget: <= 90 kB gzipped on the home pages, <= 70 kB elsewhere. The raw
-// results go to .cache/bench-site.json. A missed target is reported, not a failure (exit 0).
+// Starts the whole product (scripts/e2e/server.ts) on a free loopback port and runs Lighthouse
+// (mobile emulation, simulated throttling) on the home, a category, a product, /projects and
+// /contacts pages in each language. Budget: <= 90 kB of JavaScript gzipped on the home pages,
+// <= 70 kB elsewhere; a missed target is reported, not a failure. Details: docs/benchmarks.md.
 //
 //   --runs N (1): runs per page, the median performance run is kept
 //   --only TEXT: only the pages whose path contains TEXT

@@ -1,18 +1,12 @@
 // `pnpm bench:soak`: ten minutes of a working day at once, to show that nothing fails and
 // nothing leaks.
 //
-// Starts the real server in its own process on a temporary SQLite database (or the PostgreSQL
-// database of BENCH_DATABASE_URL) with the demo content and publishing on, then runs together,
-// for BENCH_SOAK_SECONDS (600):
-//   - visitors reading the public site's pages (every page of its sitemap) and the public API;
-//   - contact-form posts, from many addresses;
-//   - a staff member saving a product every BENCH_EDIT_SECONDS (20), each save a rebuild;
-//   - one backup (`pnpm backup`) halfway through, while all of that goes on.
-// Every BENCH_SAMPLE_SECONDS (10) it samples the server's resident memory and open file
-// descriptors (/proc, the server process itself; site builds are its children and come and go),
-// and at the end prints the samples, the failed requests, and the trend of memory and
-// descriptors over the run's second half (a line fitted through the samples, per minute).
-// Targets: 0 failed requests; no growth trend (memory under 1 MB/min, descriptors under 1/min).
+// Starts the real server on a temporary SQLite database (or BENCH_DATABASE_URL's PostgreSQL)
+// with the demo content and publishing on; runs visitors, contact-form posts, a product save
+// every BENCH_EDIT_SECONDS (20) and one `pnpm backup` halfway, for BENCH_SOAK_SECONDS (600),
+// sampling the server's memory and open descriptors every BENCH_SAMPLE_SECONDS (10).
+// Targets: 0 failed requests; over the second half, memory growing under 1 MB/min and
+// descriptors under 1/min. Details: docs/benchmarks.md.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
