@@ -57,8 +57,9 @@ export function neutraliseCell(value: string): string {
 /**
  * Column headers and values of exported files, per language. A column without a label here
  * (one added later) is headed by its own name, and a value without one is written as stored:
- * add a line here when a column or a status is added. The wording is the back office's
- * (`resources.<resource>.fields`, `conveyor.lead_status`); a test keeps the two in step.
+ * add a line here when a column or a status is added. The back office labels the records'
+ * fields with these words (`resources.<resource>.fields`, admin/src/i18n/exportedFields.ts);
+ * its status names (`conveyor.lead_status`) are its own, and a test keeps them in step.
  */
 export interface ExportLabels {
   /** Headers shared by every exported resource. */

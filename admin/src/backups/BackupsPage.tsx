@@ -9,15 +9,11 @@ import {
   CardContent,
   LinearProgress,
   Link,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { SimpleTable } from '../common/SimpleTable.tsx';
 import { useFormat } from '../publishing/format.ts';
 import { archiveUrl, requestBackup, useBackupStatus } from './api.ts';
 import { useBackupFormat } from './format.ts';
@@ -134,50 +130,43 @@ export function BackupsPage() {
       <Card>
         <CardContent>
           <Typography variant="overline">{translate('conveyor.backups.list')}</Typography>
-          {data.archives.length === 0 ? (
-            <Typography color="text.secondary">{translate('conveyor.backups.empty')}</Typography>
-          ) : (
-            <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{translate('conveyor.backups.taken')}</TableCell>
-                    <TableCell>{translate('conveyor.backups.name')}</TableCell>
-                    <TableCell>{translate('conveyor.backups.size')}</TableCell>
-                    <TableCell>{translate('conveyor.backups.contents')}</TableCell>
-                    <TableCell>{translate('conveyor.backups.made_by')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.archives.map((archive) => (
-                    <TableRow key={archive.name}>
-                      <TableCell>{format.date(archive.createdAt)}</TableCell>
-                      <TableCell>
-                        <Link
-                          href={archiveUrl(archive.name)}
-                          download={archive.name}
-                          sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
-                          aria-label={`${translate('conveyor.backups.download')} ${archive.name}`}
-                        >
-                          <DownloadIcon fontSize="small" />
-                          {archive.name}
-                        </Link>
-                      </TableCell>
-                      <TableCell>{sizes.size(archive.bytes)}</TableCell>
-                      <TableCell>
-                        <Contents archive={archive} />
-                      </TableCell>
-                      <TableCell>
-                        {translate(
-                          archive.auto ? 'conveyor.backups.auto' : 'conveyor.backups.manual',
-                        )}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </Box>
-          )}
+          <SimpleTable
+            rows={data.archives}
+            rowKey={(archive) => archive.name}
+            empty={
+              <Typography color="text.secondary">{translate('conveyor.backups.empty')}</Typography>
+            }
+            columns={[
+              {
+                label: 'conveyor.backups.taken',
+                render: (archive) => format.date(archive.createdAt),
+              },
+              {
+                label: 'conveyor.backups.name',
+                render: (archive) => (
+                  <Link
+                    href={archiveUrl(archive.name)}
+                    download={archive.name}
+                    sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+                    aria-label={`${translate('conveyor.backups.download')} ${archive.name}`}
+                  >
+                    <DownloadIcon fontSize="small" />
+                    {archive.name}
+                  </Link>
+                ),
+              },
+              { label: 'conveyor.backups.size', render: (archive) => sizes.size(archive.bytes) },
+              {
+                label: 'conveyor.backups.contents',
+                render: (archive) => <Contents archive={archive} />,
+              },
+              {
+                label: 'conveyor.backups.made_by',
+                render: (archive) =>
+                  translate(archive.auto ? 'conveyor.backups.auto' : 'conveyor.backups.manual'),
+              },
+            ]}
+          />
         </CardContent>
       </Card>
     </Box>

@@ -12,15 +12,10 @@ import {
   ListItem,
   ListItemText,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import {
   CanAccess,
   Confirm,
@@ -31,6 +26,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { fieldLabel } from '../common/fieldLabel.ts';
+import { SimpleTable } from '../common/SimpleTable.tsx';
 import { fileUrl } from '../config.ts';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
@@ -106,41 +102,21 @@ function MarkedText({ parts }: { parts: TextPart[] }) {
 }
 
 /** A field's two values, then and now; two texts with what differs between them marked. */
-function ValuePair({
-  resource,
-  field,
-  then,
-  now,
-}: {
-  resource: string;
-  field: string;
-  then: unknown;
-  now: unknown;
-}) {
+function valuePair(
+  resource: string,
+  field: string,
+  then: unknown,
+  now: unknown,
+): { then: ReactNode; now: ReactNode } {
   const texts = typeof then === 'string' && typeof now === 'string' && then !== '' && now !== '';
   if (texts && !isImageField(resource, field)) {
     const parts = textChanges(then, now);
-    return (
-      <>
-        <TableCell>
-          <MarkedText parts={parts.then} />
-        </TableCell>
-        <TableCell>
-          <MarkedText parts={parts.now} />
-        </TableCell>
-      </>
-    );
+    return { then: <MarkedText parts={parts.then} />, now: <MarkedText parts={parts.now} /> };
   }
-  return (
-    <>
-      <TableCell>
-        <Value resource={resource} field={field} value={then} />
-      </TableCell>
-      <TableCell>
-        <Value resource={resource} field={field} value={now} />
-      </TableCell>
-    </>
-  );
+  return {
+    then: <Value resource={resource} field={field} value={then} />,
+    now: <Value resource={resource} field={field} value={now} />,
+  };
 }
 
 /** The revision beside the record as it is now: only the fields that differ, what differs marked. */
@@ -165,32 +141,20 @@ function Compare({
         {translate('conveyor.history.compare_title', { date: format.date(revision.created_at) })}
       </DialogTitle>
       <DialogContent>
-        {keys.length === 0 ? (
-          <Typography>{translate('conveyor.history.same')}</Typography>
-        ) : (
-          <Table size="small" data-testid="history-diff">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('conveyor.history.field')}</TableCell>
-                <TableCell>{translate('conveyor.history.then')}</TableCell>
-                <TableCell>{translate('conveyor.history.now')}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {keys.map((field) => (
-                <TableRow key={field}>
-                  <TableCell>{label(field)}</TableCell>
-                  <ValuePair
-                    resource={resource}
-                    field={field}
-                    then={revision.snapshot[field]}
-                    now={current[field]}
-                  />
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        )}
+        <SimpleTable
+          testId="history-diff"
+          rows={keys.map((field) => ({
+            field,
+            ...valuePair(resource, field, revision.snapshot[field], current[field]),
+          }))}
+          rowKey={(row) => row.field}
+          empty={<Typography>{translate('conveyor.history.same')}</Typography>}
+          columns={[
+            { label: 'conveyor.history.field', render: (row) => label(row.field) },
+            { label: 'conveyor.history.then', render: (row) => row.then },
+            { label: 'conveyor.history.now', render: (row) => row.now },
+          ]}
+        />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>{translate('ra.action.close')}</Button>

@@ -1,4 +1,5 @@
 import { type Catalogue, mergeCatalogue } from './base.ts';
+import { exportedFieldLabels } from './exportedFields.ts';
 
 export const en: Catalogue = mergeCatalogue('en', {
   ra: {
@@ -610,24 +611,7 @@ export const en: Catalogue = mergeCatalogue('en', {
     },
     leads: {
       name: 'Lead |||| Leads',
-      fields: {
-        name: 'Name',
-        email: 'E-mail',
-        phone: 'Phone',
-        message: 'Message',
-        status: 'Status',
-        product_id: 'Product',
-        assignee_id: 'Assignee',
-        page: 'Page',
-        language: 'Site language',
-        referrer: 'Referrer',
-        utm_source: 'UTM source',
-        utm_medium: 'UTM medium',
-        utm_campaign: 'UTM campaign',
-        utm_term: 'UTM term',
-        utm_content: 'UTM content',
-        created_at: 'Received',
-      },
+      fields: exportedFieldLabels('leads', 'en'),
       notifications: { updated: 'Lead updated' },
     },
     testimonials: {
@@ -642,21 +626,7 @@ export const en: Catalogue = mergeCatalogue('en', {
     },
     suppliers: {
       name: 'Partner |||| Partners',
-      fields: {
-        company_name: 'Company name',
-        partner_count: 'Number of employees',
-        inn: 'Tax id (INN)',
-        contact_person: 'Contact person',
-        phone: 'Phone',
-        email: 'E-mail',
-        company_description: 'About the company',
-        offer: 'Offer',
-        is_active: 'Status',
-        status: 'Status',
-        assignee_id: 'Assignee',
-        language: 'Site language',
-        created_at: 'Received',
-      },
+      fields: exportedFieldLabels('suppliers', 'en'),
       notifications: { updated: 'Offer updated' },
     },
     settings: {

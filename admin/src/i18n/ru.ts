@@ -1,4 +1,5 @@
 import { type Catalogue, mergeCatalogue } from './base.ts';
+import { exportedFieldLabels } from './exportedFields.ts';
 
 export const ru: Catalogue = mergeCatalogue('ru', {
   ra: {
@@ -647,24 +648,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     },
     leads: {
       name: 'Обращение |||| Обращения',
-      fields: {
-        name: 'Имя',
-        email: 'E-mail',
-        phone: 'Телефон',
-        message: 'Сообщение',
-        status: 'Статус',
-        product_id: 'Товар',
-        assignee_id: 'Ответственный',
-        page: 'Страница',
-        language: 'Язык сайта',
-        referrer: 'Источник перехода',
-        utm_source: 'UTM source',
-        utm_medium: 'UTM medium',
-        utm_campaign: 'UTM campaign',
-        utm_term: 'UTM term',
-        utm_content: 'UTM content',
-        created_at: 'Получено',
-      },
+      fields: exportedFieldLabels('leads', 'ru'),
       notifications: { updated: 'Обращение изменено' },
     },
     testimonials: {
@@ -679,21 +663,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
     },
     suppliers: {
       name: 'Партнёр |||| Партнёры',
-      fields: {
-        company_name: 'Название компании',
-        partner_count: 'Количество сотрудников',
-        inn: 'ИНН',
-        contact_person: 'Контактное лицо',
-        phone: 'Телефон',
-        email: 'E-mail',
-        company_description: 'О компании',
-        offer: 'Предложение',
-        is_active: 'Статус',
-        status: 'Статус',
-        assignee_id: 'Ответственный',
-        language: 'Язык сайта',
-        created_at: 'Получено',
-      },
+      fields: exportedFieldLabels('suppliers', 'ru'),
       notifications: { updated: 'Предложение изменено' },
     },
     settings: {

@@ -1,4 +1,5 @@
 import { type Catalogue, mergeCatalogue } from './base.ts';
+import { exportedFieldLabels } from './exportedFields.ts';
 
 /**
  * Uzbek, the admin's default: the spec's wording (sections 2.4 and 8) wherever it gives one.
@@ -794,24 +795,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     leads: {
       name: 'Murojaat |||| Murojaatlar',
-      fields: {
-        name: 'Ism',
-        email: 'E-mail',
-        phone: 'Telefon',
-        message: 'Xabar',
-        status: 'Holat',
-        product_id: 'Mahsulot',
-        assignee_id: 'Mas’ul',
-        page: 'Sahifa',
-        language: 'Sayt tili',
-        referrer: 'Oldingi sayt',
-        utm_source: 'UTM source',
-        utm_medium: 'UTM medium',
-        utm_campaign: 'UTM campaign',
-        utm_term: 'UTM term',
-        utm_content: 'UTM content',
-        created_at: 'Yuborilgan',
-      },
+      fields: exportedFieldLabels('leads', 'uz'),
       notifications: { updated: 'Lead tahrirlandi' },
     },
     testimonials: {
@@ -826,21 +810,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
     },
     suppliers: {
       name: 'Hamkor |||| Hamkorlar',
-      fields: {
-        company_name: 'Kompaniya nomi',
-        partner_count: 'Hamkorlar soni',
-        inn: 'INN',
-        contact_person: 'Aloqa uchun shaxs',
-        phone: 'Telefon',
-        email: 'E-mail',
-        company_description: 'Kompaniya haqida',
-        offer: 'Taklif',
-        is_active: 'Holat',
-        status: 'Holat',
-        assignee_id: 'Mas’ul',
-        language: 'Sayt tili',
-        created_at: 'Yuborilgan',
-      },
+      fields: exportedFieldLabels('suppliers', 'uz'),
       notifications: { updated: 'Taklif tahrirlandi' },
     },
     settings: {

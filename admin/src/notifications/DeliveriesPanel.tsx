@@ -1,15 +1,7 @@
-import {
-  Button,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, Typography } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRecordContext, useTranslate } from 'react-admin';
+import { SimpleTable } from '../common/SimpleTable.tsx';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { useFormat } from '../publishing/format.ts';
 import { type Delivery, retryDelivery, useDeliveries } from './api.ts';
@@ -43,57 +35,59 @@ export function DeliveriesPanel({ subject }: { subject: 'leads' | 'suppliers' })
       <Typography variant="subtitle2" sx={{ mt: 1 }}>
         {translate('conveyor.notifications.deliveries')}
       </Typography>
-      {data.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          {translate('conveyor.notifications.no_deliveries')}
-        </Typography>
-      ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{translate('conveyor.notifications.channel')}</TableCell>
-              <TableCell>{translate('conveyor.notifications.target')}</TableCell>
-              <TableCell>{translate('conveyor.notifications.state')}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {data.map((delivery) => (
-              <TableRow key={delivery.id} data-testid={`delivery-${delivery.channel}`}>
-                <TableCell>
-                  {translate(`conveyor.notifications.channels.${delivery.channel}`)}
-                </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{delivery.target}</TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={COLORS[delivery.status]}
-                    label={translate(`conveyor.notifications.status.${delivery.status}`, {
-                      time: delivery.deliveredAt ? format.time(delivery.deliveredAt) : '',
-                    })}
-                  />
-                  {delivery.lastError && delivery.status !== 'done' && (
-                    <Typography variant="caption" display="block" color="error">
-                      {delivery.lastError}
-                      {delivery.nextAttemptAt &&
-                        ` · ${translate('conveyor.notifications.next_try', {
-                          time: format.time(delivery.nextAttemptAt),
-                        })}`}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell align="right">
-                  {delivery.status === 'failed' && (
-                    <Button size="small" onClick={() => void retry(delivery)}>
-                      {translate('conveyor.notifications.retry')}
-                    </Button>
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
+      <SimpleTable
+        rows={data}
+        rowKey={(delivery) => delivery.id}
+        rowTestId={(delivery) => `delivery-${delivery.channel}`}
+        empty={
+          <Typography variant="body2" color="text.secondary">
+            {translate('conveyor.notifications.no_deliveries')}
+          </Typography>
+        }
+        columns={[
+          {
+            label: 'conveyor.notifications.channel',
+            render: (delivery) => translate(`conveyor.notifications.channels.${delivery.channel}`),
+          },
+          {
+            label: 'conveyor.notifications.target',
+            render: (delivery) => delivery.target,
+            cellSx: { wordBreak: 'break-all' },
+          },
+          {
+            label: 'conveyor.notifications.state',
+            render: (delivery) => (
+              <>
+                <Chip
+                  size="small"
+                  color={COLORS[delivery.status]}
+                  label={translate(`conveyor.notifications.status.${delivery.status}`, {
+                    time: delivery.deliveredAt ? format.time(delivery.deliveredAt) : '',
+                  })}
+                />
+                {delivery.lastError && delivery.status !== 'done' && (
+                  <Typography variant="caption" display="block" color="error">
+                    {delivery.lastError}
+                    {delivery.nextAttemptAt &&
+                      ` · ${translate('conveyor.notifications.next_try', {
+                        time: format.time(delivery.nextAttemptAt),
+                      })}`}
+                  </Typography>
+                )}
+              </>
+            ),
+          },
+          {
+            align: 'right',
+            render: (delivery) =>
+              delivery.status === 'failed' && (
+                <Button size="small" onClick={() => void retry(delivery)}>
+                  {translate('conveyor.notifications.retry')}
+                </Button>
+              ),
+          },
+        ]}
+      />
     </div>
   );
 }

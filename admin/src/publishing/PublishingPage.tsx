@@ -1,21 +1,9 @@
 import type { BuildStatus } from '@conveyor/shared';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CanAccess, Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { SimpleTable } from '../common/SimpleTable.tsx';
 import { requestRebuild, usePublishingStatus } from './api.ts';
 import { useFormat } from './format.ts';
 import { Releases } from './Releases.tsx';
@@ -147,32 +135,30 @@ export function PublishingPage() {
       <Card data-testid="publishing-history">
         <CardContent>
           <Typography variant="overline">{translate('conveyor.publishing.history')}</Typography>
-          <Box sx={{ overflowX: 'auto' }}>
-            <Table size="small">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{translate('conveyor.publishing.started')}</TableCell>
-                  <TableCell>{translate('conveyor.publishing.duration')}</TableCell>
-                  <TableCell>{translate('conveyor.publishing.result')}</TableCell>
-                  <TableCell>{translate('conveyor.publishing.pages')}</TableCell>
-                  <TableCell>{translate('conveyor.publishing.error')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.history.map((build) => (
-                  <TableRow key={build.id}>
-                    <TableCell>{format.date(build.startedAt ?? build.requestedAt)}</TableCell>
-                    <TableCell>{format.duration(build.durationMs)}</TableCell>
-                    <TableCell>
-                      <StatusChip status={build.status} />
-                    </TableCell>
-                    <TableCell>{build.pages ?? '—'}</TableCell>
-                    <TableCell sx={{ maxWidth: 360 }}>{build.error ?? ''}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </Box>
+          <SimpleTable
+            rows={data.history}
+            rowKey={(build) => build.id}
+            columns={[
+              {
+                label: 'conveyor.publishing.started',
+                render: (build) => format.date(build.startedAt ?? build.requestedAt),
+              },
+              {
+                label: 'conveyor.publishing.duration',
+                render: (build) => format.duration(build.durationMs),
+              },
+              {
+                label: 'conveyor.publishing.result',
+                render: (build) => <StatusChip status={build.status} />,
+              },
+              { label: 'conveyor.publishing.pages', render: (build) => build.pages ?? '—' },
+              {
+                label: 'conveyor.publishing.error',
+                render: (build) => build.error ?? '',
+                cellSx: { maxWidth: 360 },
+              },
+            ]}
+          />
         </CardContent>
       </Card>
     </Box>

@@ -1,21 +1,10 @@
 import type { Build, PublishingStatus } from '@conveyor/shared';
 import RestoreIcon from '@mui/icons-material/Restore';
-import {
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Button, Card, CardContent, Chip, Typography } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CanAccess, Confirm, useNotify, useTranslate } from 'react-admin';
+import { SimpleTable } from '../common/SimpleTable.tsx';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { makeLive } from './api.ts';
 import { useFormat } from './format.ts';
@@ -57,49 +46,41 @@ export function Releases({ data }: { data: PublishingStatus }) {
         <Typography variant="body2" color="text.secondary">
           {translate('conveyor.publishing.releases_explain')}
         </Typography>
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small">
-            <TableHead>
-              <TableRow>
-                <TableCell>{translate('conveyor.publishing.built')}</TableCell>
-                <TableCell>{translate('conveyor.publishing.pages')}</TableCell>
-                <TableCell>{translate('conveyor.publishing.made_by')}</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.releases.map((build) => (
-                <TableRow key={build.id} data-testid="release">
-                  <TableCell>{format.date(build.finishedAt)}</TableCell>
-                  <TableCell>{build.pages ?? '—'}</TableCell>
-                  <TableCell>
-                    <Triggers build={build} />
-                  </TableCell>
-                  <TableCell align="right">
-                    {build.release === data.live?.release ? (
-                      <Chip
-                        size="small"
-                        color="success"
-                        label={translate('conveyor.publishing.live_now')}
-                      />
-                    ) : (
-                      <CanAccess action="edit" resource="publishing">
-                        <Button
-                          size="small"
-                          startIcon={<RestoreIcon />}
-                          disabled={live.isPending}
-                          onClick={() => setAsked(build)}
-                        >
-                          {translate('conveyor.publishing.make_live')}
-                        </Button>
-                      </CanAccess>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </Box>
+        <SimpleTable
+          rows={data.releases}
+          rowKey={(build) => build.id}
+          rowTestId={() => 'release'}
+          columns={[
+            {
+              label: 'conveyor.publishing.built',
+              render: (build) => format.date(build.finishedAt),
+            },
+            { label: 'conveyor.publishing.pages', render: (build) => build.pages ?? '—' },
+            { label: 'conveyor.publishing.made_by', render: (build) => <Triggers build={build} /> },
+            {
+              align: 'right',
+              render: (build) =>
+                build.release === data.live?.release ? (
+                  <Chip
+                    size="small"
+                    color="success"
+                    label={translate('conveyor.publishing.live_now')}
+                  />
+                ) : (
+                  <CanAccess action="edit" resource="publishing">
+                    <Button
+                      size="small"
+                      startIcon={<RestoreIcon />}
+                      disabled={live.isPending}
+                      onClick={() => setAsked(build)}
+                    >
+                      {translate('conveyor.publishing.make_live')}
+                    </Button>
+                  </CanAccess>
+                ),
+            },
+          ]}
+        />
       </CardContent>
       <Confirm
         isOpen={asked !== null}
