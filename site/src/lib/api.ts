@@ -5,6 +5,7 @@ import type {
   ProductDetail,
   Project,
   Settings,
+  SiteData,
   Testimonial,
 } from '@conveyor/shared';
 import { SETTINGS_DEFAULTS } from '@conveyor/shared';
@@ -79,19 +80,8 @@ export async function listAll<T>(resource: string): Promise<T[]> {
   }
 }
 
-/**
- * Everything a build shows: the public records, each product with its gallery and videos, and
- * the company data. The same shape as the public API's answers.
- */
-export interface SiteData {
-  /** Null when the API has no settings record: the spec's defaults stand in. */
-  settings: Settings | null;
-  categories: Category[];
-  products: ProductDetail[];
-  projects: Project[];
-  clients: Client[];
-  testimonials: Testimonial[];
-}
+/** Everything a build shows (the API writes it for each build: SITE_DATA). */
+export type { SiteData };
 
 /**
  * Reads the data from the public API, page by page and product by product: what a build does
