@@ -7,6 +7,18 @@ import prettier from 'eslint-config-prettier';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Package floors: the back office and the site build on @conveyor/shared only.
+const packageFloors = [
+  {
+    group: ['**/api/src/**', '**/api/test/**', '@conveyor/api', '@conveyor/api/*'],
+    message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+  },
+  {
+    group: ['../../admin/**', '../../site/**', '../../../admin/**', '../../../site/**'],
+    message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -46,24 +58,46 @@ export default tseslint.config(
     },
   },
   {
-    // Package floors: the back office and the site build on @conveyor/shared only. Their
-    // tests may start the real API through its exported test helpers, nothing deeper.
+    // Package floors (above). Their tests may start the real API through its exported test
+    // helpers, nothing deeper.
     files: ['admin/**', 'site/**'],
     ignores: ['admin/test/**', 'admin/e2e/**', 'site/test/**', 'site/e2e/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: packageFloors }],
+    },
+  },
+  {
+    // The site's pages, layouts and components show only what the plan gives them as props
+    // (site/src/lib/plan.ts), which keys each page by them for the incremental build: they may
+    // not read the data themselves (site/src/lib/api.ts), nor other pages' plans.
+    files: ['site/src/pages/**', 'site/src/layouts/**', 'site/src/components/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            ...packageFloors,
             {
-              group: ['**/api/src/**', '**/api/test/**', '@conveyor/api', '@conveyor/api/*'],
-              message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+              regex: '(^|/)lib/api(\\.ts)?$',
+              message:
+                'Pages, layouts and components take their data as props from the plan (src/lib/plan.ts), which keys each page by them.',
             },
             {
-              group: ['../../admin/**', '../../site/**', '../../../admin/**', '../../../site/**'],
-              message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+              regex: '(^|/)lib/plan(\\.ts)?$',
+              importNames: ['plannedPages', 'planSite'],
+              message:
+                "A page takes its own props from the plan (routePaths), not the whole site's.",
             },
           ],
+        },
+      ],
+      // nor by a dynamic import()
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression[source.value=/(^|\\/)lib\\/api(\\.ts)?$/]',
+          message:
+            'Pages, layouts and components take their data as props from the plan (src/lib/plan.ts), which keys each page by them.',
         },
       ],
     },

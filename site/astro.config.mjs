@@ -12,7 +12,7 @@ const thumbnails = new URL(process.env.YOUTUBE_THUMBNAIL_URL || 'https://i.ytimg
 
 /**
  * The origin the browser posts the public forms to: PUBLIC_API_URL at build time, as
- * src/lib/api.ts reads it. Unset (or a path) means the site's own origin, the one-port product.
+ * src/lib/urls.ts reads it. Unset (or a path) means the site's own origin, the one-port product.
  */
 const publicApi = (process.env.PUBLIC_API_URL ?? '').trim();
 const publicApiOrigin = URL.canParse(publicApi) ? new URL(publicApi).origin : null;

@@ -23,3 +23,4 @@ export * from './drafts.ts';
 export * from './releases.ts';
 export * from './schemas/twoFactor.ts';
 export * from './translations.ts';
+export * from './siteData.ts';

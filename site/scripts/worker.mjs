@@ -35,7 +35,7 @@ const RECYCLE_RSS_MB = 1024;
 // sitemap, ours in TypeScript, which Node's type stripping loads and warms up on the first: most
 // of a second of a build that would be its worker's first, as every full rebuild is). Node keeps
 // a module once loaded, so each build's config (imported afresh) finds these; they read the
-// build's variables when called, never when loaded (src/lib/api.ts). NODE_ENV first, as
+// build's variables when called, never when loaded (src/lib/urls.ts). NODE_ENV first, as
 // `astro build` sets it when unset: React picks its development or production build when it
 // loads, and must pick the one react-dom/server will.
 process.env.NODE_ENV ??= 'production';

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
 import { SETTINGS_DEFAULTS } from '@conveyor/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The build's reads of the API (src/lib/api.ts) against a stand-in that answers /api/settings
+// The build's reads of the API (src/lib/api.ts), and the company data the plan gives every page
+// (src/lib/plan.ts), against a stand-in that answers /api/settings
 // with the status a test asks for, and every list with one product (whose detail it gives).
 let server: Server;
 let status = 200;
@@ -44,7 +45,12 @@ beforeEach(() => {
   vi.resetModules();
   delete (globalThis as Record<symbol, unknown>)[Symbol.for('conveyor.site.data')];
 });
-const load = async () => (await import('../src/lib/api.ts')).settings();
+/** The company data every page of a build is given. */
+const load = async () => {
+  const { siteData } = await import('../src/lib/api.ts');
+  const { planSite } = await import('../src/lib/plan.ts');
+  return planSite(await siteData())[0]!.props.company;
+};
 
 describe('the data a build reads', () => {
   it('are every list, each product with its detail', async () => {
@@ -67,10 +73,10 @@ describe('the data a build reads', () => {
     await writeFile(join(dir, 'data.json'), JSON.stringify(snapshot));
     vi.stubEnv('SITE_DATA', join(dir, 'data.json'));
     try {
-      const api = await import('../src/lib/api.ts');
-      expect(await api.categories()).toEqual([{ id: 2 }]);
+      const data = await (await import('../src/lib/api.ts')).siteData();
+      expect(data.categories).toEqual([{ id: 2 }]);
       // no settings record: the spec's defaults
-      expect(await api.settings()).toEqual({
+      expect(await load()).toEqual({
         ...SETTINGS_DEFAULTS,
         created_at: null,
         updated_at: null,

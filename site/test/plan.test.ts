@@ -1,6 +1,5 @@
-import { SETTINGS_DEFAULTS } from '@conveyor/shared';
+import { SETTINGS_DEFAULTS, type SiteData } from '@conveyor/shared';
 import { describe, expect, it } from 'vitest';
-import type { SiteData } from '../src/lib/api.ts';
 import { pageFile, type PlannedPage, planSite } from '../src/lib/plan.ts';
 
 // The page plan decides what a build renders again: each page's key must change exactly when
@@ -51,6 +50,33 @@ describe('the page plan', () => {
     const product = pages.find((page) => page.pathname === '/uz/catalog/2/products/20')!;
     expect(product.params).toEqual({ lang: 'uz', id: '2', product_id: '20' });
     expect(product.props).toMatchObject({ lang: 'uz', item: { id: 20 }, category: { id: 2 } });
+  });
+
+  it('gives each page all it shows as props: the company data, and its records', () => {
+    const data = base();
+    const pages = planSite(data);
+    for (const page of pages) expect(page.props.company).toEqual(data.settings);
+    const props = (pathname: string) => pages.find((page) => page.pathname === pathname)!.props;
+    expect(props('/en')).toMatchObject({ categories: data.categories, clients: data.clients });
+    expect(props('/about')).toMatchObject({ testimonials: data.testimonials });
+    expect(props('/projects')).toMatchObject({ projects: data.projects });
+    // a category page's cards: its products without their galleries and videos
+    expect(props('/catalog/1')).toEqual({
+      lang: 'ru',
+      company: data.settings,
+      category: data.categories[0],
+      items: [
+        { id: 10, category_id: 1, name_ru: 'ЛК-400' },
+        { id: 11, category_id: 1, name_ru: 'ЛК-500' },
+      ],
+    });
+    // no settings record: the spec's defaults
+    const none = planSite({ ...data, settings: null });
+    expect(none[0]!.props.company).toEqual({
+      ...SETTINGS_DEFAULTS,
+      created_at: null,
+      updated_at: null,
+    });
   });
 
   it('names the files the pages are written to', () => {

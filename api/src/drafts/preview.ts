@@ -198,7 +198,8 @@ async function previewOf(
   apply: (data: Data) => Promise<string | null>,
   hours: number,
 ): Promise<Preview> {
-  const data = (await readSiteData(app.db)) as Data;
+  // the snapshot as lists by resource name, which the draft's record is put into
+  const data = (await readSiteData(app.db)) as unknown as Data;
   const path = await apply(data);
   if (!path) {
     throw new NotFound('The site shows no page of this record', { code: 'drafts.noPage' });

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Media, ProductImage } from '@conveyor/shared';
+import type { Media, ProductImage, SiteData } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { type Db, readConsistently } from '../db/connect.ts';
@@ -24,7 +24,7 @@ function visible<T>(trx: Kysely<Database>, repo: TableRepository<T>): Promise<T[
 }
 
 /**
- * The data a site build shows, read in one transaction (site/src/lib/api.ts `SiteData`): what
+ * The data a site build shows (the shared `SiteData`), read in one transaction: what
  * anonymous readers of the public API see, each product with its gallery and its videos as its
  * detail route gives them. One moment of the database, so a record deleted while the build runs
  * can no longer fail it with a 404; and one read instead of a request per product.
@@ -32,8 +32,8 @@ function visible<T>(trx: Kysely<Database>, repo: TableRepository<T>): Promise<T[
  * PostgreSQL reads at REPEATABLE READ; SQLite's single connection serialises the transaction
  * with the writes (it takes a fraction of a second even for thousands of products).
  */
-export async function readSiteData(db: Db): Promise<unknown> {
-  const read = async (trx: Transaction<Database>) => {
+export async function readSiteData(db: Db): Promise<SiteData> {
+  const read = async (trx: Transaction<Database>): Promise<SiteData> => {
     const settings = await getSettings(trx);
     const [categoryRows, productRows, projects, clientRows, testimonialRows, videos, images] =
       await Promise.all([

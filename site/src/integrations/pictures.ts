@@ -4,7 +4,7 @@ import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PENDING_PICTURES, type PendingPictures } from '@conveyor/shared';
 import type { AstroIntegration } from 'astro';
-import { uploadsUrl } from '../lib/api.ts';
+import { uploadsUrl } from '../lib/urls.ts';
 import { openSizes, saveSizes } from '../lib/pictureSizes.ts';
 
 /**

@@ -4,47 +4,20 @@ import type {
   Product,
   ProductDetail,
   Project,
+  SiteData,
   Settings,
   Testimonial,
 } from '@conveyor/shared';
-import { SETTINGS_DEFAULTS } from '@conveyor/shared';
 import { readFile } from 'node:fs/promises';
+import { apiUrl } from './urls.ts';
 
 /**
- * The API the site is built from (API_URL at build time). Read when asked, not when this module
- * loads: the build worker (scripts/worker.mjs) loads the config's side of the site's modules
- * once, before the first build's variables are set, and keeps them from build to build.
+ * The data a build shows, read once per build: only the plan (src/lib/plan.ts) reads them, and
+ * hands each page what it shows as its props (pages, layouts and components may not import this
+ * module: eslint.config.js). The API is read when asked, not when this module loads: the build
+ * worker (scripts/worker.mjs) loads the config's side of the site's modules once, before the
+ * first build's variables are set, and keeps them from build to build.
  */
-const apiUrl = () => (process.env.API_URL ?? 'http://127.0.0.1:8080').replace(/\/+$/, '');
-
-/**
- * Where the browser sends the public forms (PUBLIC_API_URL at build time). Empty means the
- * site's own origin, which is how the one-port product serves it.
- */
-export const publicApiUrl = () => (process.env.PUBLIC_API_URL ?? '').replace(/\/+$/, '');
-
-const uploadPath = (path: string) =>
-  `/uploads/${path.replace(/^\/+/, '').replace(/^uploads\//, '')}`;
-
-/** Where the build reads the uploads from. */
-export const uploadsUrl = () => `${apiUrl()}/uploads/`;
-
-/** The address of an uploaded image as the build reads it (pages show re-encoded copies). */
-export function fileUrl(path: string | null | undefined): string | undefined {
-  if (!path) return undefined;
-  if (/^https?:/.test(path)) return path;
-  return `${apiUrl()}${uploadPath(path)}`;
-}
-
-/**
- * The address of an uploaded image as visitors and crawlers reach it (Open Graph, JSON-LD): on
- * the public API's origin, or on the site's own when one server answers both.
- */
-export function publicFileUrl(path: string | null | undefined, site: string): string | undefined {
-  if (!path) return undefined;
-  if (/^https?:/.test(path)) return path;
-  return `${publicApiUrl() || site}${uploadPath(path)}`;
-}
 
 /** An answer of the API other than 2xx. */
 export class ApiError extends Error {
@@ -68,7 +41,7 @@ async function get<T>(path: string): Promise<T> {
 }
 
 /** Every active record of a resource, all pages of it (anonymous reads are active only). */
-export async function listAll<T>(resource: string): Promise<T[]> {
+async function listAll<T>(resource: string): Promise<T[]> {
   const rows: T[] = [];
   for (let page = 1; ; page++) {
     const reply = await get<{ data: T[]; totalPages: number }>(
@@ -80,25 +53,11 @@ export async function listAll<T>(resource: string): Promise<T[]> {
 }
 
 /**
- * Everything a build shows: the public records, each product with its gallery and videos, and
- * the company data. The same shape as the public API's answers.
- */
-export interface SiteData {
-  /** Null when the API has no settings record: the spec's defaults stand in. */
-  settings: Settings | null;
-  categories: Category[];
-  products: ProductDetail[];
-  projects: Project[];
-  clients: Client[];
-  testimonials: Testimonial[];
-}
-
-/**
  * Reads the data from the public API, page by page and product by product: what a build does
  * when nobody handed it a snapshot (`astro dev`, a build run by hand or by a webhook receiver).
- * The company data: an API without a settings record (404) gives the spec's defaults; any other
- * failure (the API down, an error) fails the build: a site published with placeholder phones
- * and e-mail would replace the live one.
+ * The company data: an API without a settings record (404) gives none (the plan puts the spec's
+ * defaults in their place, src/lib/plan.ts); any other failure (the API down, an error) fails
+ * the build: a site published with placeholder phones and e-mail would replace the live one.
  */
 async function readApi(): Promise<SiteData> {
   const [settings, categories, list, projects, clients, testimonials] = await Promise.all([
@@ -142,26 +101,3 @@ export function siteData(): Promise<SiteData> {
     : readApi();
   return shared[DATA];
 }
-
-export const categories = async () => (await siteData()).categories;
-export const products = async () => (await siteData()).products;
-export const projects = async () => (await siteData()).projects;
-export const clients = async () => (await siteData()).clients;
-export const testimonials = async () => (await siteData()).testimonials;
-/** The products of one category. */
-export const categoryProducts = async (categoryId: number) =>
-  (await products()).filter((item) => item.category_id === categoryId);
-/**
- * The products that get a page, each with its category: a product is published only with its
- * category, so an inactive category hides its products.
- */
-export async function publishedProducts() {
-  const byId = new Map((await categories()).map((category) => [category.id, category]));
-  return (await products()).flatMap((item) => {
-    const category = byId.get(item.category_id);
-    return category ? [{ item, category }] : [];
-  });
-}
-/** The company data, or the spec's defaults when the API has none. */
-export const settings = async (): Promise<Settings> =>
-  (await siteData()).settings ?? { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };

@@ -1,5 +1,5 @@
 import { getImage, inferRemoteSize } from 'astro:assets';
-import { fileUrl, uploadsUrl } from './api.ts';
+import { fileUrl, uploadsUrl } from './urls.ts';
 import { keepSize, keptSize } from './pictureSizes.ts';
 
 export interface RemotePicture {

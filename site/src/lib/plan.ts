@@ -1,45 +1,64 @@
 import { createHash } from 'node:crypto';
 import {
   type Category,
+  type Client,
   DEFAULT_LANGUAGE,
   type Language,
   LANGUAGES,
   type ProductDetail,
   type Project,
+  type Settings,
+  SETTINGS_DEFAULTS,
+  type SiteData,
+  type Testimonial,
 } from '@conveyor/shared';
 import { localePath } from '../i18n/index.ts';
-import { type SiteData, siteData } from './api.ts';
+import { siteData } from './api.ts';
 import { langParam } from './staticPaths.ts';
 
 /**
- * The site's pages, planned from the data before anything is rendered (rebuilding
- * only what changed). Each page has a key: a hash of everything it shows. A page whose key is
- * the one the live release built it with is not rendered again; its files are carried over
- * (src/integrations/incremental.ts). So each page's `inputs` must name every piece of data it
- * shows, and nothing here may differ from what the page reads: the equality test
+ * The site's pages, planned from the data before anything is rendered (rebuilding only what
+ * changed). The plan is the one reader of the data (src/lib/api.ts): each page gets everything
+ * it shows as its props, the company data (header, footer, contact details) included, and
+ * hands them down to its layout and components; pages, layouts and components may not read the
+ * data themselves (a lint rule in eslint.config.js). Each page has a key: a hash of its route,
+ * its language and its props. A page whose key is the one the live release built it with is
+ * not rendered again; its files are carried over (src/integrations/incremental.ts). So a page
+ * is rendered again exactly when what it is given changes; the equality test
  * (api/test/publishing.incremental.test.ts) builds incrementally after each of a sequence of
  * edits, every kind at least once, and compares each release with a full build of the same
  * data, file by file.
  *
- * Every page shows the company data (header, footer, contact block), so settings are in every
- * key: a change to them rebuilds everything. What is not data (the site's code, SITE_URL) is
- * the release's `code` hash: a change to it rebuilds everything too.
+ * Every page is given the company data, so a change to them rebuilds everything; they are
+ * hashed once per plan, and each key takes that hash in their place (thousands of pages would
+ * otherwise each hash the same privacy texts again). What is not data (the site's code,
+ * SITE_URL, PUBLIC_API_URL: src/lib/urls.ts) is the release's `code` hash: a change to it
+ * rebuilds everything too.
  */
 
-/** The props of each route's pages, besides `lang`. */
+/** A product as its category page's card shows it: without its gallery and videos. */
+export type ProductCard = Omit<ProductDetail, 'images' | 'media'>;
+
+/** The props every page gets besides its own: the company data, or the spec's defaults. */
+export interface PageProps {
+  lang: Language;
+  company: Settings;
+}
+
+/** The props of each route's pages, besides `lang` and `company` (PageProps). */
 export interface RouteProps {
-  home: object;
-  about: object;
-  clients: object;
+  home: { categories: Category[]; clients: Client[] };
+  about: { testimonials: Testimonial[] };
+  clients: { clients: Client[] };
   contacts: object;
   privacy: object;
   services: object;
   suppliers: object;
   'suppliers-inner': object;
   'not-found': object;
-  projects: object;
+  projects: { projects: Project[] };
   project: { project: Project };
-  category: { category: Category };
+  category: { category: Category; items: ProductCard[] };
   product: { item: ProductDetail; category: Category };
 }
 export type Route = keyof RouteProps;
@@ -48,10 +67,10 @@ export interface PlannedPage<R extends Route = Route> {
   route: R;
   lang: Language;
   params: Record<string, string | undefined>;
-  props: { lang: Language } & RouteProps[R];
+  props: PageProps & RouteProps[R];
   /** The page's address, as Astro names it: `/`, `/en/catalog/3/products/12`. */
   pathname: string;
-  /** A hash of what the page shows. */
+  /** A hash of the page's route, language and props. */
   key: string;
 }
 
@@ -62,41 +81,45 @@ export const pageFile = (pathname: string): string =>
 const hash = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 
-/** A product as its category page's card shows it: without its gallery and videos. */
-function cardOf(product: ProductDetail) {
+/** A product as its category page's card shows it. */
+function cardOf(product: ProductDetail): ProductCard {
   const { images: _images, media: _media, ...card } = product;
   return card;
 }
 
+/** The company data, or the spec's defaults when there is no settings record. */
+export const companyOf = (settings: Settings | null): Settings =>
+  settings ?? { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };
+
 /** Every page of the site for these data. */
 export function planSite(data: SiteData): PlannedPage[] {
   const pages: PlannedPage[] = [];
-  const settings = hash(data.settings);
+  const company = companyOf(data.settings);
+  const companyHash = hash(company);
   const add = <R extends Route>(
     route: R,
     path: string,
     params: Record<string, string>,
     props: RouteProps[R],
-    inputs: unknown,
     languages: readonly Language[] = LANGUAGES,
   ) => {
-    // hashed once for the page's languages, with the company data's own hash (thousands of
-    // pages would otherwise each hash the same privacy texts again)
-    const shown = hash([settings, inputs]);
+    // The page's props are { lang, company, ...props }: hashed here with the company data's own
+    // hash in their place, once for the page's languages.
+    const shown = hash([companyHash, props]);
     for (const lang of languages) {
       pages.push({
         route,
         lang,
         params: { lang: langParam(lang), ...params },
-        props: { lang, ...props },
+        props: { lang, company, ...props },
         pathname: localePath(lang, path),
         key: hash([route, lang, shown]),
       } as PlannedPage);
     }
   };
-  add('home', '/', {}, {}, [data.categories, data.clients]);
-  add('about', '/about', {}, {}, data.testimonials);
-  add('clients', '/clients', {}, {}, data.clients);
+  add('home', '/', {}, { categories: data.categories, clients: data.clients });
+  add('about', '/about', {}, { testimonials: data.testimonials });
+  add('clients', '/clients', {}, { clients: data.clients });
   for (const route of [
     'contacts',
     'privacy',
@@ -104,20 +127,19 @@ export function planSite(data: SiteData): PlannedPage[] {
     'suppliers',
     'suppliers-inner',
   ] as const) {
-    add(route, `/${route}`, {}, {}, null);
+    add(route, `/${route}`, {}, {});
   }
-  // the Russian 404 is src/pages/404.astro (404.html), rendered in every build
+  // the Russian 404 is src/pages/404.astro (404.html), rendered in every build (notFoundProps)
   add(
     'not-found',
     '/404',
     {},
     {},
-    null,
     LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE),
   );
-  add('projects', '/projects', {}, {}, data.projects);
+  add('projects', '/projects', {}, { projects: data.projects });
   for (const project of data.projects) {
-    add('project', `/projects/${project.id}`, { id: String(project.id) }, { project }, project);
+    add('project', `/projects/${project.id}`, { id: String(project.id) }, { project });
   }
   const byCategory = new Map<number, ProductDetail[]>();
   for (const product of data.products) {
@@ -127,10 +149,12 @@ export function planSite(data: SiteData): PlannedPage[] {
   }
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
-    add('category', `/catalog/${category.id}`, { id: String(category.id) }, { category }, [
-      category,
-      items.map(cardOf),
-    ]);
+    add(
+      'category',
+      `/catalog/${category.id}`,
+      { id: String(category.id) },
+      { category, items: items.map(cardOf) },
+    );
     // a product is published only with its category: an inactive category hides its products
     for (const item of items) {
       add(
@@ -138,7 +162,6 @@ export function planSite(data: SiteData): PlannedPage[] {
         `/catalog/${category.id}/products/${item.id}`,
         { id: String(category.id), product_id: String(item.id) },
         { item, category },
-        [category, item],
       );
     }
   }
@@ -178,6 +201,14 @@ export function renderOnly(pathnames: ReadonlySet<string>): void {
 
 /** The pages of this build's data, planned once per build. */
 export const plannedPages = () => (shared[PLAN] ??= siteData().then(planSite));
+
+/**
+ * The props of the site's single 404.html (src/pages/404.astro): not a planned page, since every
+ * build renders it; in Russian, with the other languages' texts (components/NotFoundPage.astro).
+ */
+export async function notFoundProps(): Promise<Pick<PageProps, 'company'>> {
+  return { company: companyOf((await siteData()).settings) };
+}
 
 /**
  * getStaticPaths of a route: its planned pages that this build renders (all of them, unless
