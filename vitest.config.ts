@@ -1,10 +1,32 @@
 import { defineConfig } from 'vitest/config';
 
-// One test run for the whole workspace. The API's tests run twice: on SQLite, and on
-// PostgreSQL (TEST_POSTGRES_URL, default the local server), each file on a database of its own.
+/**
+ * The API's tests that run real site builds. They run on SQLite only: a build reads the
+ * database once, through the snapshot, and api/test/siteData.databases.test.ts checks that the
+ * snapshot is the same on PostgreSQL. They run one at a time (each build wants both cores, and
+ * they share Astro's image cache), beside the other files.
+ */
+const SITE_BUILDS = [
+  'api/test/publishing.incremental.test.ts',
+  'api/test/publishing.site.test.ts',
+  'api/test/publishing.siteBuilder.test.ts',
+  'api/test/publishing.warm.test.ts',
+  'api/test/frontends.test.ts',
+];
+/** Compares the two databases, so it runs in the PostgreSQL project only. */
+const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
+
+const api = { testTimeout: 30_000, hookTimeout: 60_000 };
+
+// One test run for the whole workspace. The API's tests run on SQLite and on PostgreSQL
+// (TEST_POSTGRES_URL, default the local server), each file on a database of its own, so files
+// run in parallel: most of their time is spent waiting on HTTP, the database and child
+// processes, so a few more workers than cores keep both busy (VITEST_MAX_WORKERS overrides).
 export default defineConfig({
   cacheDir: '.cache/vite',
   test: {
+    maxWorkers: Number(process.env.VITEST_MAX_WORKERS ?? 4),
+    reporters: ['default', './scripts/check/vitestTimes.ts'],
     projects: [
       {
         test: {
@@ -24,26 +46,34 @@ export default defineConfig({
           include: ['admin/test/**/*.test.ts'],
           setupFiles: ['admin/test/setup.ts'],
           env: { TEST_DB: 'sqlite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...api,
+        },
+      },
+      {
+        test: {
+          name: 'api:builds',
+          include: SITE_BUILDS,
+          env: { TEST_DB: 'sqlite' },
+          fileParallelism: false,
+          ...api,
         },
       },
       {
         test: {
           name: 'api:sqlite',
           include: ['api/test/**/*.test.ts'],
+          exclude: [...SITE_BUILDS, ...BOTH_DATABASES],
           env: { TEST_DB: 'sqlite' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...api,
         },
       },
       {
         test: {
           name: 'api:postgres',
           include: ['api/test/**/*.test.ts'],
+          exclude: SITE_BUILDS,
           env: { TEST_DB: 'postgres' },
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          ...api,
         },
       },
     ],

@@ -11,7 +11,7 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [['list'], ['../scripts/check/playwrightTimes.ts', { suite: 'site e2e' }]],
   outputDir: '../.cache/playwright/site',
   use: { baseURL: `http://127.0.0.1:${PORT}`, launchOptions: chromiumLaunch },
   // Every test at a desktop's width; those tagged @phone again at a phone's, where most visitors

@@ -1,4 +1,5 @@
 import { ERROR_CODES } from '@conveyor/shared';
+import pLimit from 'p-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
@@ -119,84 +120,108 @@ describe.skipIf(skipReason)('hostile input on every route', () => {
       return { status: response.status, body };
     });
 
+  /**
+   * The requests of a test, eight at a time: each is checked on its own, so their order does
+   * not matter, and thousands one after another took most of a minute.
+   */
+  const concurrently = async (checks: (() => Promise<void>)[]) => {
+    const limit = pLimit(8);
+    await Promise.all(checks.map((check) => limit(check)));
+  };
+
   it('finds the routes to attack', () => {
     expect(routes.length).toBeGreaterThan(40);
     expect(routes.some((r) => r.method === 'POST' && r.path === '/api/leads')).toBe(true);
   });
 
   it('refuses hostile ids in the path (4xx), signed in or not', async () => {
+    const checks: (() => Promise<void>)[] = [];
     for (const route of routes.filter((r) => r.path.includes('{id}'))) {
       for (const id of HOSTILE_IDS) {
         const path = route.path.replace('{id}', id);
         for (const auth of [undefined, token]) {
-          const body = route.method === 'PUT' ? '{}' : undefined;
-          const reply = await send(route.method, path, auth, {
-            body,
-            headers: body ? { 'content-type': 'application/json' } : {},
+          checks.push(async () => {
+            const body = route.method === 'PUT' ? '{}' : undefined;
+            const reply = await send(route.method, path, auth, {
+              body,
+              headers: body ? { 'content-type': 'application/json' } : {},
+            });
+            expectHandled(reply, `${route.method} ${path} ${auth ? 'staff' : 'anonymous'}`, true);
           });
-          expectHandled(reply, `${route.method} ${path} ${auth ? 'staff' : 'anonymous'}`, true);
         }
       }
     }
+    await concurrently(checks);
   });
 
   it('answers hostile queries on every list without a server error', async () => {
+    const checks: (() => Promise<void>)[] = [];
     for (const route of routes.filter((r) => r.method === 'GET' && !r.path.includes('{'))) {
       for (const query of HOSTILE_QUERIES) {
-        for (const auth of [undefined, token]) {
-          const reply = await send('GET', `${route.path}?${query}`, auth);
-          // NUL bytes and out-of-range numbers are always refused
-          // (a filter a list does not have is dropped like any unknown parameter)
-          // (and an export, which is never paged, drops `page` and `limit` the same way)
-          const filter = /^(category_id|product_id|search|page|limit)=/.exec(query)?.[1];
-          const exported = route.path.endsWith('/export');
-          const applies =
-            !filter ||
-            ((filter === 'page' || filter === 'limit') && !exported) ||
-            (filter === 'category_id' && route.path === '/api/products') ||
-            (filter === 'product_id' &&
-              (route.path === '/api/media' || route.path.startsWith('/api/leads'))) ||
-            (filter === 'search' && route.path === '/api/users');
-          // A route without query parameters drops them all, as unknown ones.
-          const takesQuery = route.takesQuery;
-          const mustRefuse =
-            query.includes('%00') ||
-            (takesQuery && applies && /2147483648|9999|=-|=0$|=abc|1e400|sideways/.test(query));
-          expectHandled(reply, `GET ${route.path}?${query}`, mustRefuse);
-        }
+        for (const auth of [undefined, token])
+          checks.push(async () => {
+            const reply = await send('GET', `${route.path}?${query}`, auth);
+            // NUL bytes and out-of-range numbers are always refused
+            // (a filter a list does not have is dropped like any unknown parameter)
+            // (and an export, which is never paged, drops `page` and `limit` the same way)
+            const filter = /^(category_id|product_id|search|page|limit)=/.exec(query)?.[1];
+            const exported = route.path.endsWith('/export');
+            const applies =
+              !filter ||
+              ((filter === 'page' || filter === 'limit') && !exported) ||
+              (filter === 'category_id' && route.path === '/api/products') ||
+              (filter === 'product_id' &&
+                (route.path === '/api/media' || route.path.startsWith('/api/leads'))) ||
+              (filter === 'search' && route.path === '/api/users');
+            // A route without query parameters drops them all, as unknown ones.
+            const takesQuery = route.takesQuery;
+            const mustRefuse =
+              query.includes('%00') ||
+              (takesQuery && applies && /2147483648|9999|=-|=0$|=abc|1e400|sideways/.test(query));
+            expectHandled(reply, `GET ${route.path}?${query}`, mustRefuse);
+          });
       }
     }
+    await concurrently(checks);
   });
 
   it('refuses malformed JSON and multipart bodies on every write', async () => {
+    const checks: (() => Promise<void>)[] = [];
     for (const route of routes.filter((r) => r.method === 'POST' || r.method === 'PUT')) {
       const path = route.path.replace('{id}', '1');
       for (const auth of [undefined, token]) {
         for (const body of MALFORMED_JSON) {
-          const reply = await send(route.method, path, auth, {
-            body,
-            headers: { 'content-type': 'application/json' },
+          checks.push(async () => {
+            const reply = await send(route.method, path, auth, {
+              body,
+              headers: { 'content-type': 'application/json' },
+            });
+            expectHandled(reply, `${route.method} ${path} ${JSON.stringify(body)}`, true);
           });
-          expectHandled(reply, `${route.method} ${path} ${JSON.stringify(body)}`, true);
         }
         for (const type of [
           'multipart/form-data',
           'multipart/form-data; boundary=x',
           'multipart/form-data; boundary=' + 'b'.repeat(200),
         ]) {
-          const reply = await send(route.method, path, auth, {
-            body: '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nunfinished',
-            headers: { 'content-type': type },
+          checks.push(async () => {
+            const reply = await send(route.method, path, auth, {
+              body: '--x\r\ncontent-disposition: form-data; name="a"\r\n\r\nunfinished',
+              headers: { 'content-type': type },
+            });
+            expectHandled(reply, `${route.method} ${path} ${type}`, true);
           });
-          expectHandled(reply, `${route.method} ${path} ${type}`, true);
         }
-        const text = await send(route.method, path, auth, {
-          body: 'plain',
-          headers: { 'content-type': 'text/plain' },
+        checks.push(async () => {
+          const text = await send(route.method, path, auth, {
+            body: 'plain',
+            headers: { 'content-type': 'text/plain' },
+          });
+          expectHandled(text, `${route.method} ${path} text/plain`, true);
         });
-        expectHandled(text, `${route.method} ${path} text/plain`, true);
       }
     }
+    await concurrently(checks);
   });
 
   it('refuses NUL bytes and survives wrong types and unknown fields in every body field', async () => {
@@ -204,39 +229,44 @@ describe.skipIf(skipReason)('hostile input on every route', () => {
     const writes = routes.filter(
       (r) => (r.method === 'POST' || r.method === 'PUT') && r.path !== '/api/signout',
     );
+    const checks: (() => Promise<void>)[] = [];
     for (const route of writes) {
       const fields = Object.keys(route.properties);
       const path = route.path.replace('{id}', '1');
       for (const auth of [undefined, token]) {
-        for (const field of fields) {
-          const nul = await send(route.method, path, auth, {
-            body: JSON.stringify({ [field]: 'a\u0000b' }),
-            headers: { 'content-type': 'application/json' },
-          });
-          expectHandled(nul, `${route.method} ${path} ${field}=NUL`, true);
-          const infinite = await send(route.method, path, auth, {
-            body: `{"${field}": 1e400}`,
-            headers: { 'content-type': 'application/json' },
-          });
-          expectHandled(infinite, `${route.method} ${path} ${field}=1e400`, true);
-          for (const value of WRONG_VALUES) {
-            const reply = await send(route.method, path, auth, {
-              body: JSON.stringify({ [field]: value }),
+        for (const field of fields)
+          checks.push(async () => {
+            const nul = await send(route.method, path, auth, {
+              body: JSON.stringify({ [field]: 'a\u0000b' }),
               headers: { 'content-type': 'application/json' },
             });
-            expectHandled(reply, `${route.method} ${path} ${field}=${String(value)}`, false);
-          }
-        }
-        const unknown = await send(route.method, path, auth, {
-          body: JSON.stringify({ __proto__: { admin: true }, constructor: 'x', zzz: 1 }),
-          headers: { 'content-type': 'application/json' },
+            expectHandled(nul, `${route.method} ${path} ${field}=NUL`, true);
+            const infinite = await send(route.method, path, auth, {
+              body: `{"${field}": 1e400}`,
+              headers: { 'content-type': 'application/json' },
+            });
+            expectHandled(infinite, `${route.method} ${path} ${field}=1e400`, true);
+            for (const value of WRONG_VALUES) {
+              const reply = await send(route.method, path, auth, {
+                body: JSON.stringify({ [field]: value }),
+                headers: { 'content-type': 'application/json' },
+              });
+              expectHandled(reply, `${route.method} ${path} ${field}=${String(value)}`, false);
+            }
+          });
+        checks.push(async () => {
+          const unknown = await send(route.method, path, auth, {
+            body: JSON.stringify({ __proto__: { admin: true }, constructor: 'x', zzz: 1 }),
+            headers: { 'content-type': 'application/json' },
+          });
+          expectHandled(unknown, `${route.method} ${path} unknown fields`, false);
         });
-        expectHandled(unknown, `${route.method} ${path} unknown fields`, false);
       }
     }
+    await concurrently(checks);
     // still alive and whole after all of it
     expect((await api.request('GET', '/api/health')).status).toBe(200);
     expect((await api.request('GET', '/api/me', { token })).status).toBe(200);
-    // Some thousands of requests, one after another: every field of every write, twice.
+    // Some thousands of requests: every field of every write, twice.
   }, 180_000);
 });

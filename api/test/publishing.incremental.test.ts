@@ -14,16 +14,21 @@ import { skipReason } from './helpers/database.ts';
 import { jpeg, png } from './helpers/images.ts';
 
 // Rebuilding only what changed, proven rather than assumed: a sequence of edits
-// through the API, and after each one an incremental build from the live release and a full
+// through the API, and after each step an incremental build from the live release and a full
 // build of the same data; the two must be the same files with the same bytes (nothing is
 // ignored: a release holds no build timestamp, the footer's year aside, which both share).
 // The sequence is every kind of edit below once, in an order shuffled by a seed, then
-// INCREMENTAL_EXTRA (default 3) more picked at random: each kind is tried in every run, and a
-// failure names the seed (INCREMENTAL_SEED=<seed> replays it). The incremental builds run as
-// the runner runs them by default, one after another in the warm build worker (replaced when
-// it has grown); the full builds each in a process of their own.
+// INCREMENTAL_EXTRA (default 3) more picked at random, made INCREMENTAL_BATCH (default 3) at a
+// time between builds (a rollback and a Rebuild now are steps of their own): each kind is tried
+// in every run, and a failure names the seed (INCREMENTAL_SEED=<seed> replays it). The
+// incremental builds run as the runner runs them by default, one after another in the warm
+// build worker (replaced when it has grown). The full builds that they are compared with run in
+// a warm worker of their own, every page rendered (the admin's Rebuild now); the first, the
+// Rebuild step's and the last run each in a process of their own, which anchors the warm
+// reference to a cold build.
 const seed = Number(process.env.INCREMENTAL_SEED ?? Date.now() % 1_000_000);
 const EXTRA = Number(process.env.INCREMENTAL_EXTRA ?? 3);
+const BATCH = Math.max(1, Number(process.env.INCREMENTAL_BATCH ?? 3));
 
 /** A small deterministic generator (mulberry32): the same seed, the same edits. */
 function generator(start: number) {
@@ -97,10 +102,11 @@ describe.skipIf(skipReason)('incremental site builds', () => {
   let thumbnails: Server;
   let work: string;
   let serial = 0;
-  const warm = new WarmBuilds({
-    script: join(REPO_ROOT, 'site', 'scripts', 'worker.mjs'),
-    cwd: REPO_ROOT,
-  });
+  const worker = () =>
+    new WarmBuilds({ script: join(REPO_ROOT, 'site', 'scripts', 'worker.mjs'), cwd: REPO_ROOT });
+  // the incremental builds' worker, and the full reference builds' own
+  const warm = worker();
+  const referenceWarm = worker();
   // the site root the incremental builds go live in
   const live = () => join(work, 'live');
 
@@ -118,7 +124,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
     work = await mkdtemp(join(tmpdir(), 'conveyor-incremental-'));
   });
   afterAll(async () => {
-    await warm.close();
+    await Promise.all([warm.close(), referenceWarm.close()]);
     await api?.close();
     thumbnails?.close();
     if (work) await rm(work, { recursive: true, force: true });
@@ -406,9 +412,23 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       const sequence = random.shuffle(kinds);
       if (sequence[0] === ROLLBACK) [sequence[0], sequence[1]] = [sequence[1]!, sequence[0]];
       for (let extra = 0; extra < EXTRA; extra++) sequence.push(random.pick(kinds));
+      // BATCH edits between builds; a rollback and a Rebuild now each a step of its own
+      const steps: string[][] = [];
+      let batch: string[] = [];
+      for (const kind of sequence) {
+        if (kind === ROLLBACK || kind === REBUILD) {
+          if (batch.length) steps.push(batch);
+          steps.push([kind]);
+          batch = [];
+        } else if (batch.push(kind) === BATCH) {
+          steps.push(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) steps.push(batch);
       console.info(
         `incremental builds: seed ${seed} (INCREMENTAL_SEED=${seed} replays it), ` +
-          `${sequence.length} edits: ${sequence.join('; ')}`,
+          `${sequence.length} edits in ${steps.length} steps: ${steps.map((step) => step.join(' + ')).join('; ')}`,
       );
 
       // a catalogue: categories with products (some with pictures, one hidden), an empty one
@@ -466,28 +486,32 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       let worker = warm.pid;
       // builds the running worker has run: none yet (the first release's ended its own)
       let workerBuilds = 0;
-      for (const [index, kind] of sequence.entries()) {
+      const reference = builder(join(work, 'reference'), referenceWarm);
+      for (const [index, kinds] of steps.entries()) {
         const step = index + 1;
-        const what = await edits[kind]!(random);
-        const context = `seed ${seed}, step ${step} of ${sequence.length}: ${kind} (${what})`;
+        const did: string[] = [];
+        for (const kind of kinds) did.push(`${kind} (${await edits[kind]!(random)})`);
+        const context = `seed ${seed}, step ${step} of ${steps.length}: ${did.join('; ')}`;
+        const rebuild = kinds.includes(REBUILD);
         // the release this build starts from: the live one (after a rollback, an older one)
         const before = (await currentRelease(live()))!;
         // hashed now: a release built from after a rollback may be retired by the build
         const base = await tree(join(live(), 'releases', before));
         const started = performance.now();
-        const result = await incremental(undefined, { full: kind === REBUILD });
+        const result = await incremental(undefined, { full: rebuild });
         const built = performance.now();
-        const fullRoot = join(work, `full-${step}`);
-        const full = await builder(fullRoot)();
+        // the reference: a build of its own process (first, Rebuild and last steps), or every
+        // page rendered in the reference's warm worker
+        const cold = step === 1 || rebuild || step === steps.length;
+        const fullRoot = cold ? join(work, `full-${step}`) : join(work, 'reference');
+        const full = cold ? await builder(fullRoot)() : await reference(undefined, { full: true });
+        const fullRelease = join(fullRoot, 'releases', full.release!);
         console.info(
-          `step ${step}: ${kind} (${what}): incremental ${((built - started) / 1000).toFixed(1)} s, ` +
-            `full ${((performance.now() - built) / 1000).toFixed(1)} s`,
+          `step ${step}: ${did.join('; ')}: incremental ${((built - started) / 1000).toFixed(1)} s, ` +
+            `full (${cold ? 'own process' : 'warm'}) ${((performance.now() - built) / 1000).toFixed(1)} s`,
         );
         const release = join(live(), 'releases', result.release!);
-        const [made, expected] = await Promise.all([
-          tree(release),
-          tree(join(fullRoot, 'releases', full.release!)),
-        ]);
+        const [made, expected] = await Promise.all([tree(release), tree(fullRelease)]);
         expect([...made.keys()].sort(), context).toEqual([...expected.keys()].sort());
         for (const [path, digest] of expected)
           expect(made.get(path), `${context}: ${path}`).toBe(digest);
@@ -500,7 +524,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         if (step === 1) {
           // a full build's pictures, all in the image cache by now, are links to its entries,
           // not copies (site/src/integrations/pictures.ts)
-          const fullAstro = join(fullRoot, 'releases', full.release!, '_astro');
+          const fullAstro = join(fullRelease, '_astro');
           const shownPictures = (await readdir(fullAstro)).filter((name) =>
             /\.(webp|avif|jpg)$/.test(name),
           );
@@ -525,7 +549,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         // does, and carried the rest over as hard links (the company data are on every page;
         // after a rollback, what changed since the older release is rendered)
         const carried = /carried over (\d+) pages/.exec(result.logTail);
-        if (kind === REBUILD) {
+        if (rebuild) {
           // every page rendered; carried over, when the worker had built before (as it has,
           // unless it was just replaced), the files its first build wrote and this one did not
           const rendered = (log: string) => /rendering (\d+) pages/.exec(log)?.[1];
@@ -533,7 +557,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
           if (workerBuilds > 0) expect(carried?.[1], `${context}\n${result.logTail}`).toBe('0');
           else expect(carried, context).toBeNull(); // a first build writes every file itself
         } else expect(carried, `${context}\n${result.logTail}`).not.toBeNull();
-        if (!EVERY_PAGE.has(kind) && kind !== ROLLBACK && kind !== REBUILD) {
+        if (!kinds.some((kind) => EVERY_PAGE.has(kind) || kind === ROLLBACK || kind === REBUILD)) {
           expect(Number(carried![1]), context).toBeGreaterThan(0);
           const [page, previousPage] = await Promise.all([
             stat(join(release, 'services', 'index.html')),
@@ -556,7 +580,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
           worker = warm.pid;
           workerBuilds = 0;
         }
-        await rm(fullRoot, { recursive: true, force: true });
+        if (cold) await rm(fullRoot, { recursive: true, force: true });
       }
     },
   );
