@@ -103,6 +103,33 @@ export default tseslint.config(
     },
   },
   {
+    // The back office's layers: common/ holds the primitives (fields, inputs, small components,
+    // hooks, helpers) below the feature folders, which import it; the screens every resource
+    // uses (list, create, edit) are in screens/, which brings in the features' panels. So
+    // common/ imports only itself, the providers, i18n, config.ts and packages. This rule
+    // replaces the package floor above for these files, hence the API pattern again (leaving
+    // admin/src is a '../../' import, which the second pattern refuses).
+    files: ['admin/src/common/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api/src/**', '**/api/test/**', '@conveyor/api', '@conveyor/api/*'],
+              message: 'admin/ and site/ import only @conveyor/shared from other packages.',
+            },
+            {
+              regex: '^\\.\\./(?!(providers|i18n)/|config\\.ts$)',
+              message:
+                'admin/src/common imports only itself, providers/, i18n/ and config.ts: a screen that needs a feature belongs in admin/src/screens/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['admin/test/**', 'admin/e2e/**', 'site/test/**', 'site/e2e/**'],
     rules: {
       'no-restricted-imports': [

@@ -20,12 +20,12 @@ import { AdminNotification, Layout } from './layout/Layout.tsx';
 import { LoginPage } from './layout/LoginPage.tsx';
 import { authProvider } from './providers/authProvider.ts';
 import { dataProvider } from './providers/dataProvider.ts';
-import { lazyScreen } from './common/lazyScreen.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
-import type { ResourceScreens } from './common/resourceScreens.ts';
 import { resourceScreens } from './resources.ts';
 import activity from './activity/index.ts';
 import schedules from './schedules/index.ts';
+import { lazyScreen } from './screens/lazyScreen.ts';
+import type { ResourceScreens } from './screens/resourceScreens.ts';
 import trash from './trash/index.ts';
 
 const SettingsPage = lazyScreen(() => import('./settings/SettingsPage.tsx'), 'SettingsPage');

@@ -1,11 +1,11 @@
 import type { Resource } from '@conveyor/shared';
 import categories from './categories/index.ts';
 import clients from './clients/index.ts';
-import type { ResourceScreens } from './common/resourceScreens.ts';
 import leads from './leads/index.ts';
 import media from './media/index.ts';
 import products from './products/index.ts';
 import project from './project/index.ts';
+import type { ResourceScreens } from './screens/resourceScreens.ts';
 import suppliers from './suppliers/index.ts';
 import testimonials from './testimonials/index.ts';
 import users from './users/index.ts';

@@ -13,9 +13,9 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
-import { NewestFirstList } from '../common/NewestFirstList.tsx';
 import { useFormat } from '../publishing/format.ts';
 import { useActorName } from '../schedules/actor.ts';
+import { NewestFirstList } from '../screens/NewestFirstList.tsx';
 
 const actionChoices = AUDIT_ACTIONS.map((id) => ({ id, name: `conveyor.activity.actions.${id}` }));
 

@@ -1,6 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
-import { lazyScreen } from '../common/lazyScreen.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 
 /** The activity log: a read-only list, registered beside the registry's resources. */
 export default {

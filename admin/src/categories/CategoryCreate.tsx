@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { CategoryForm } from './CategoryForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const CategoryCreate = () => (
   <CreatePage>

@@ -1,5 +1,5 @@
-import { EditPage } from '../common/FormPages.tsx';
 import { CategoryForm } from './CategoryForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
 
 export const CategoryEdit = () => (
   <EditPage>

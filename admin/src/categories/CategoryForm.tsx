@@ -2,8 +2,8 @@ import { categoryFields } from '@conveyor/shared';
 import { TextInput } from 'react-admin';
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
+import { ResourceForm } from '../screens/ResourceForm.tsx';
 
 export function CategoryForm() {
   return (

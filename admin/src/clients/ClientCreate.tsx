@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { ClientForm } from './ClientForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const ClientCreate = () => (
   <CreatePage>

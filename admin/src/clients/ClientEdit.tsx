@@ -1,5 +1,5 @@
-import { EditPage } from '../common/FormPages.tsx';
 import { ClientForm } from './ClientForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
 
 export const ClientEdit = () => (
   <EditPage>

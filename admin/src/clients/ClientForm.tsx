@@ -1,8 +1,8 @@
 import { clientFields } from '@conveyor/shared';
 import { required, TextInput } from 'react-admin';
 import { ImageUpload } from '../common/ImageUpload.tsx';
-import { ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
+import { ResourceForm } from '../screens/ResourceForm.tsx';
 
 const nameRules = [required(), ...textRules(clientFields.name)];
 

@@ -1,6 +1,6 @@
 import { ImageField, TextField, useRecordContext } from 'react-admin';
 import { fileUrl } from '../config.ts';
-import { ListPage } from '../common/ListPage.tsx';
+import { ListPage } from '../screens/ListPage.tsx';
 
 function Logo(_props: { label?: string }) {
   const record = useRecordContext();

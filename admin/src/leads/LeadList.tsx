@@ -1,9 +1,9 @@
 import { EmailField, TextField } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { ReferenceName, TruncatedText } from '../common/fields.tsx';
-import { ListPage } from '../common/ListPage.tsx';
 import { PhoneField } from '../common/PhoneField.tsx';
 import { RowActions } from '../common/RowActions.tsx';
+import { ListPage } from '../screens/ListPage.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { useWorkflowFilters } from '../workflow/filters.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';

@@ -2,8 +2,8 @@ import { EmailField, Labeled, Show, SimpleShowLayout, TextField } from 'react-ad
 import { ReferenceName } from '../common/fields.tsx';
 import { PhoneField } from '../common/PhoneField.tsx';
 import { DateTimeField } from '../common/DateTimeField.tsx';
-import { BackToolbar } from '../common/FormPages.tsx';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
+import { BackToolbar } from '../screens/FormPages.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { NotesPanel } from '../workflow/NotesPanel.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';

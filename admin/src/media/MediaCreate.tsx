@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { MediaForm } from './MediaForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const MediaCreate = () => (
   <CreatePage>

@@ -1,5 +1,5 @@
-import { EditPage } from '../common/FormPages.tsx';
 import { MediaForm } from './MediaForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
 
 export const MediaEdit = () => (
   <EditPage>

@@ -2,8 +2,8 @@ import { mediaFields } from '@conveyor/shared';
 import { required, TextInput } from 'react-admin';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { ReferenceChoice } from '../common/ReferenceChoice.tsx';
-import { ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
+import { ResourceForm } from '../screens/ResourceForm.tsx';
 
 const linkRules = [required(), ...textRules(mediaFields.link, 'conveyor.errors.url')];
 

@@ -1,5 +1,5 @@
 import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
-import { ListPage } from '../common/ListPage.tsx';
+import { ListPage } from '../screens/ListPage.tsx';
 
 export function MediaList() {
   return (

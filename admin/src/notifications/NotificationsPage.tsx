@@ -27,9 +27,9 @@ import {
   useNotify,
   useTranslate,
 } from 'react-admin';
-import { BackToolbar } from '../common/FormPages.tsx';
 import { numberRules, textRules } from '../common/schemaRules.ts';
 import { useFormat } from '../publishing/format.ts';
+import { BackToolbar } from '../screens/FormPages.tsx';
 import {
   type Channel,
   getNotificationSettings,

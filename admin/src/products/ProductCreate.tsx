@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { ProductForm } from './ProductForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const ProductCreate = () => (
   <CreatePage>

@@ -1,5 +1,5 @@
-import { EditPage } from '../common/FormPages.tsx';
 import { ProductForm } from './ProductForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
 
 export const ProductEdit = () => (
   <EditPage>

@@ -1,7 +1,7 @@
 import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { ReferenceChoice } from '../common/ReferenceChoice.tsx';
-import { ResourceForm } from '../common/ResourceForm.tsx';
+import { ResourceForm } from '../screens/ResourceForm.tsx';
 
 const byName = { field: 'name_uz', order: 'ASC' } as const;
 

@@ -1,7 +1,7 @@
 import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
 import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
-import { ListPage } from '../common/ListPage.tsx';
 import { useRecordName } from '../common/recordRepresentation.ts';
+import { ListPage } from '../screens/ListPage.tsx';
 
 const byName = { field: 'name_uz', order: 'ASC' } as const;
 

@@ -1,7 +1,7 @@
 import InventoryIcon from '@mui/icons-material/Inventory2';
-import { lazyScreen } from '../common/lazyScreen.ts';
 import { labelRepresentation } from '../common/recordRepresentation.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 
 /** The products screens, registered by App.tsx from the shared resource registry. */
 export default {

@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { ProjectForm } from './ProjectForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const ProjectCreate = () => (
   <CreatePage>

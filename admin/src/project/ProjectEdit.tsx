@@ -1,5 +1,5 @@
-import { EditPage } from '../common/FormPages.tsx';
 import { ProjectForm } from './ProjectForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
 
 export const ProjectEdit = () => (
   <EditPage>

@@ -1,8 +1,8 @@
 import { projectFields } from '@conveyor/shared';
 import { required, TextInput } from 'react-admin';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
+import { ResourceForm } from '../screens/ResourceForm.tsx';
 
 const linkRules = [required(), ...textRules(projectFields.link, 'conveyor.errors.url')];
 

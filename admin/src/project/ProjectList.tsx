@@ -1,5 +1,5 @@
 import { LocalizedField, TruncatedText } from '../common/fields.tsx';
-import { ListPage } from '../common/ListPage.tsx';
+import { ListPage } from '../screens/ListPage.tsx';
 
 export function ProjectList() {
   return (

@@ -1,7 +1,7 @@
 import WorkIcon from '@mui/icons-material/Work';
-import { lazyScreen } from '../common/lazyScreen.ts';
 import { labelRepresentation } from '../common/recordRepresentation.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 
 /** The project screens, registered by App.tsx from the shared resource registry. */
 export default {

@@ -17,7 +17,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
-import { NewestFirstList } from '../common/NewestFirstList.tsx';
+import { NewestFirstList } from '../screens/NewestFirstList.tsx';
 import { CancelScheduleButton } from './CancelScheduleButton.tsx';
 
 /** The API lists what is scheduled in one order: what acts first, first. */

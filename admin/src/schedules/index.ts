@@ -1,6 +1,6 @@
 import EventIcon from '@mui/icons-material/Event';
-import { lazyScreen } from '../common/lazyScreen.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 
 /**
  * The Scheduled screen: what goes live or offline when. Registered beside the

@@ -1,10 +1,10 @@
 import { settingsFields as fields } from '@conveyor/shared';
 import { email, TextInput, useBasename, useTranslate } from 'react-admin';
-import { EditPage, BackToolbar } from '../common/FormPages.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { FormTitle, FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
 import { SINGLETON_ID } from '../providers/dataProvider.ts';
+import { EditPage, BackToolbar } from '../screens/FormPages.tsx';
+import { FormTitle, FormToolbar, ResourceForm } from '../screens/ResourceForm.tsx';
 
 const url = textRules(fields.telegram_url, 'conveyor.errors.url');
 const rules = {

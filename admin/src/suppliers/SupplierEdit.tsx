@@ -9,10 +9,10 @@ import {
   TextInput,
   useTranslate,
 } from 'react-admin';
-import { EditPage } from '../common/FormPages.tsx';
-import { FormTitle, FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
 import { numberRules, textRules } from '../common/schemaRules.ts';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
+import { FormTitle, FormToolbar, ResourceForm } from '../screens/ResourceForm.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { NotesPanel } from '../workflow/NotesPanel.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';

@@ -1,7 +1,7 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { lazyScreen } from '../common/lazyScreen.ts';
 import { labelRepresentation } from '../common/recordRepresentation.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 import { withNewCount } from '../workflow/NewCountIcon.tsx';
 
 /** The suppliers screens, registered by App.tsx from the shared resource registry. */

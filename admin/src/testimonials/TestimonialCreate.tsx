@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { TestimonialForm } from './TestimonialForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const TestimonialCreate = () => (
   <CreatePage>

@@ -1,5 +1,5 @@
-import { EditPage } from '../common/FormPages.tsx';
 import { TestimonialForm } from './TestimonialForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
 
 export const TestimonialEdit = () => (
   <EditPage>

@@ -1,5 +1,5 @@
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
-import { ResourceForm } from '../common/ResourceForm.tsx';
+import { ResourceForm } from '../screens/ResourceForm.tsx';
 
 export function TestimonialForm() {
   return (

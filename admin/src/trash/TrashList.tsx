@@ -17,10 +17,10 @@ import {
   useTranslate,
 } from 'react-admin';
 import { DateTimeField } from '../common/DateTimeField.tsx';
-import { NewestFirstList } from '../common/NewestFirstList.tsx';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { api } from '../providers/http.ts';
 import { resourceScreens } from '../resources.ts';
+import { NewestFirstList } from '../screens/NewestFirstList.tsx';
 
 /** A deleted record's name as its own screens name it (its name or title), else its number. */
 function itemName(item: Pick<TrashItem, 'resource' | 'record_id' | 'snapshot'>): string {

@@ -1,6 +1,6 @@
 import DeleteSweepIcon from '@mui/icons-material/DeleteSweep';
-import { lazyScreen } from '../common/lazyScreen.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 
 /**
  * The trash: what staff deleted, to restore or delete for good. Registered beside

@@ -1,5 +1,5 @@
-import { CreatePage } from '../common/FormPages.tsx';
 import { UserForm } from './UserForm.tsx';
+import { CreatePage } from '../screens/FormPages.tsx';
 
 export const UserCreate = () => (
   <CreatePage>

@@ -1,6 +1,6 @@
 import { type Identifier, useCanAccess, useGetIdentity } from 'react-admin';
-import { EditPage } from '../common/FormPages.tsx';
 import { useReadOnly } from '../common/readOnly.ts';
+import { EditPage } from '../screens/FormPages.tsx';
 import { isOwnAccount, passwordChange } from './password.ts';
 import { SessionsPanel } from './SessionsPanel.tsx';
 import { TwoFactorPanel } from './TwoFactorPanel.tsx';

@@ -1,9 +1,9 @@
 import { userFields } from '@conveyor/shared';
 import { CanAccess, email, required, TextInput } from 'react-admin';
 import { ImageUpload } from '../common/ImageUpload.tsx';
-import { FormToolbar, ResourceForm } from '../common/ResourceForm.tsx';
 import { textRules } from '../common/schemaRules.ts';
 import { userName } from '../common/validators.ts';
+import { FormToolbar, ResourceForm } from '../screens/ResourceForm.tsx';
 import { CreatePasswordInput, EditPasswordInputs } from './PasswordInputs.tsx';
 import { RoleInput } from './roles.tsx';
 import { useLastAdmin } from './useLastAdmin.ts';

@@ -1,6 +1,6 @@
 import { BooleanField, SearchInput, TextField } from 'react-admin';
-import { ListPage } from '../common/ListPage.tsx';
 import { RowActions } from '../common/RowActions.tsx';
+import { ListPage } from '../screens/ListPage.tsx';
 import { RoleField, RoleInput } from './roles.tsx';
 import { useLastAdmin } from './useLastAdmin.ts';
 

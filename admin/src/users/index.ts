@@ -1,7 +1,7 @@
 import PeopleIcon from '@mui/icons-material/People';
-import { lazyScreen } from '../common/lazyScreen.ts';
 import { labelRepresentation } from '../common/recordRepresentation.ts';
-import type { ResourceScreens } from '../common/resourceScreens.ts';
+import { lazyScreen } from '../screens/lazyScreen.ts';
+import type { ResourceScreens } from '../screens/resourceScreens.ts';
 
 /** The users screens, registered by App.tsx from the shared resource registry. */
 export default {

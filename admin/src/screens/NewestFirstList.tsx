@@ -1,10 +1,10 @@
 import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement } from 'react';
 import { Datagrid, List, type ListProps, type SortPayload } from 'react-admin';
-import { fittingGrid, showCutText } from './gridFit.ts';
+import { fittingGrid, showCutText } from '../common/gridFit.ts';
+import { ListLoading } from '../common/ListLoading.tsx';
+import { ListPagination } from '../common/ListPagination.tsx';
 import { ListCards } from './ListCards.tsx';
-import { ListLoading } from './ListLoading.tsx';
-import { ListPagination } from './ListPagination.tsx';
 
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 

@@ -11,11 +11,11 @@ import {
   useTranslate,
 } from 'react-admin';
 import { isDraftable } from '@conveyor/shared';
+import { useReadOnly } from '../common/readOnly.ts';
+import { ConfirmedDeleteButton } from '../common/RowActions.tsx';
 import { useDraft } from '../drafts/api.ts';
 import { DraftSaveButton } from '../drafts/DraftSaveButton.tsx';
 import { withDraft } from '../drafts/record.ts';
-import { useReadOnly } from './readOnly.ts';
-import { ConfirmedDeleteButton } from './RowActions.tsx';
 
 /**
  * The form's body on a read-only screen: a disabled fieldset, so that every control in it,

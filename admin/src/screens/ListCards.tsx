@@ -1,8 +1,8 @@
 import { Box, Card, CardContent, Stack } from '@mui/material';
 import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { Labeled, RecordContextProvider, useListContext } from 'react-admin';
+import { StatusSwitch } from '../common/StatusSwitch.tsx';
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
-import { StatusSwitch } from './StatusSwitch.tsx';
 
 /**
  * The list on a phone: a card per record holding the same fields as the table's columns, each

@@ -11,14 +11,14 @@ import {
   TopToolbar,
   useResourceContext,
 } from 'react-admin';
+import { fittingGrid, showCutText } from '../common/gridFit.ts';
+import { ListLoading } from '../common/ListLoading.tsx';
+import { ListPagination } from '../common/ListPagination.tsx';
+import { RowActions } from '../common/RowActions.tsx';
+import { ServerExportButton } from '../common/ServerExportButton.tsx';
+import { StatusSwitch } from '../common/StatusSwitch.tsx';
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
-import { fittingGrid, showCutText } from './gridFit.ts';
 import { ListCards } from './ListCards.tsx';
-import { ListLoading } from './ListLoading.tsx';
-import { ListPagination } from './ListPagination.tsx';
-import { RowActions } from './RowActions.tsx';
-import { ServerExportButton } from './ServerExportButton.tsx';
-import { StatusSwitch } from './StatusSwitch.tsx';
 
 /** A narrow column's class, on its header and its cells (see fittingGrid). */
 const fit = (name: string) => ({ headerClassName: name, cellClassName: name });

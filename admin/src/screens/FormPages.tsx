@@ -13,11 +13,11 @@ import {
   useCanAccess,
   useResourceContext,
 } from 'react-admin';
+import { ReadOnlyContext } from '../common/readOnly.ts';
+import { useErrorToast } from '../common/useErrorToast.ts';
 import { DraftPanel } from '../drafts/DraftPanel.tsx';
 import { HistoryPanel } from '../history/HistoryPanel.tsx';
 import { SchedulePanel } from '../schedules/SchedulePanel.tsx';
-import { ReadOnlyContext } from './readOnly.ts';
-import { useErrorToast } from './useErrorToast.ts';
 
 /** 'Orqaga': back to the resource's list (or to `to`), on every form and show screen. */
 export function BackToolbar({ to }: { to?: string }) {
