@@ -16,8 +16,8 @@ import { ApiError, NotFound } from '../lib/httpErrors.ts';
 import { ensurePreviewCookie } from '../plugins/auth.ts';
 import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
-import { type AnyRecord, type Crud, present } from '../routes/crud/definition.ts';
-import { columnValues } from '../routes/crud/values.ts';
+import { type AnyRecord, type Crud, present } from '../content/definition.ts';
+import { columnValues } from '../content/values.ts';
 import { picturesOf } from './pictures.ts';
 
 /**

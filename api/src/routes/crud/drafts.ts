@@ -30,11 +30,11 @@ import {
 } from '../../db/repositories/drafts.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 import { orphans } from '../../revisions/prune.ts';
-import { checkGallery } from '../products/gallery.ts';
-import { type Body, type Crud, present, publish } from './definition.ts';
+import { checkGallery } from '../../content/gallery.ts';
+import { type Body, type Crud, present, publish } from '../../content/definition.ts';
 import { checkFiles, orRemove, saveFiles } from './files.ts';
 import { bodyMediaTypes, withImageRemoval } from './schemas.ts';
-import { columnValues } from './values.ts';
+import { columnValues } from '../../content/values.ts';
 
 /**
  * A content record's draft: changes saved without going live, previewed as the real

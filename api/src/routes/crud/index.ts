@@ -1,6 +1,6 @@
 import { isDraftable, isSchedulable, resourceEntry } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
+import type { Bodies, Crud, ResourceDefinition } from '../../content/definition.ts';
 import { registerDrafts } from './drafts.ts';
 import { registerExport } from './exports.ts';
 import { registerReads } from './reads.ts';
@@ -8,8 +8,8 @@ import { registerRevisions } from './revisions.ts';
 import { registerSchedule } from './schedule.ts';
 import { registerWrites } from './writes.ts';
 
-export type { Reference, ResourceDefinition, WriteContext } from './definition.ts';
-export { columnValues } from './values.ts';
+export type { Reference, ResourceDefinition, WriteContext } from '../../content/definition.ts';
+export { columnValues } from '../../content/values.ts';
 
 /** The routes of a resource, from its definition and its entry in the shared registry. */
 export function registerCrud<T extends { id: number }, B extends Bodies>(

@@ -24,11 +24,11 @@ import { deletedWith } from '../../revisions/trash.ts';
 import { dropSchedule } from '../../schedules/schedule.ts';
 import { isForeignKeyViolation } from '../../lib/dbErrors.ts';
 import { Conflict, NotFound } from '../../lib/httpErrors.ts';
-import { type Crud, present, publish } from './definition.ts';
+import { type Crud, present, publish } from '../../content/definition.ts';
 import { checkFiles, imageOf, orRemove, saveFiles } from './files.ts';
 import { ANONYMOUS_RECEIVED, bodyMediaTypes, receivedSchema, withImageRemoval } from './schemas.ts';
-import { revised, updateIn } from './update.ts';
-import { checkReferences, columnValues, requireLocalized } from './values.ts';
+import { revised, updateIn } from '../../content/update.ts';
+import { checkReferences, columnValues, requireLocalized } from '../../content/values.ts';
 
 /** Create, update and delete; only creating a lead or an application is open to the public. */
 export function registerWrites(app: FastifyInstance, def: Crud): void {

@@ -1,8 +1,8 @@
 import { ERRORS } from '@conveyor/shared';
-import { type Actor, audit, changedFields } from '../../audit/log.ts';
-import type { Executor } from '../../db/repositories/table.ts';
-import { NotFound } from '../../lib/httpErrors.ts';
-import { addRevision, ensureBaseline, snapshotOf } from '../../revisions/store.ts';
+import { type Actor, audit, changedFields } from '../audit/log.ts';
+import type { Executor } from '../db/repositories/table.ts';
+import { NotFound } from '../lib/httpErrors.ts';
+import { addRevision, ensureBaseline, snapshotOf } from '../revisions/store.ts';
 import type { AnyRecord, Body, Crud } from './definition.ts';
 
 /** An event's link to the revision its change made (its trash item, for a delete). */
