@@ -13,7 +13,7 @@ import { REPO_ROOT } from '../config.ts';
 import { findDraft } from '../db/repositories/drafts.ts';
 import { serverKey } from '../db/repositories/security.ts';
 import { ApiError, NotFound } from '../lib/httpErrors.ts';
-import { ensurePreviewCookie } from '../plugins/auth.ts';
+import { ensurePreviewCookie } from '../lib/sessionCookies.ts';
 import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { type AnyRecord, type Crud, present } from '../content/definition.ts';

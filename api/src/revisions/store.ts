@@ -10,7 +10,6 @@ import type { Executor } from '../db/repositories/table.ts';
 import { imagesOf } from '../db/repositories/productImages.ts';
 import { nowIso, toIso } from '../lib/rows.ts';
 import type { Actor } from '../audit/log.ts';
-import type { AnyRecord, Crud } from '../content/definition.ts';
 
 /**
  * A record as a revision keeps it: its columns as the API reads them, and what belongs to it

@@ -4,10 +4,10 @@ import { loadConfig } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { nowIso } from '../lib/rows.ts';
 import { newPassword } from '../lib/tokens.ts';
-import { connect } from './connect.ts';
-import { migrateToLatest } from './migrate.ts';
-import { revokeUserSessions } from './repositories/sessions.ts';
-import { disableTwoFactor } from './repositories/twoFactor.ts';
+import { connect } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { revokeUserSessions } from '../db/repositories/sessions.ts';
+import { disableTwoFactor } from '../db/repositories/twoFactor.ts';
 
 // `pnpm reset-password USER_NAME`: the way back in for whoever runs the server (it needs the
 // database, not a session). Sets a new random password, ends every session of that user, and
