@@ -98,6 +98,17 @@ export default tseslint.config(
         'error',
         { basePath: import.meta.dirname, zones: API_LAYER_ZONES },
       ],
+      // Request data is typed by the route's JSON schemas (the type provider), never cast: a
+      // cast says the data is what the schema may not have checked.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression[object.name='request']",
+          message:
+            'Do not cast request data (request.body/query/params as …): give the route a ' +
+            'body/querystring/params schema and let the type provider type it.',
+        },
+      ],
     },
   },
   {

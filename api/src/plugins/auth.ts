@@ -49,7 +49,10 @@ export function requireRole(request: FastifyRequest, area: Area, action: Action)
 
 /** Whether the route's `:id` is the caller's own user record. */
 function ownRecord(request: FastifyRequest): boolean {
-  const id = (request.params as { id?: unknown } | undefined)?.id;
+  // the guard runs before any route's types apply: whatever params the route has, read as such
+  const params: unknown = request.params;
+  const id =
+    typeof params === 'object' && params !== null && 'id' in params ? params.id : undefined;
   return request.user !== null && id !== undefined && String(id) === String(request.user.id);
 }
 

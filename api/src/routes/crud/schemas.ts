@@ -139,6 +139,15 @@ export function withImageRemoval(def: Crud, schema: ObjectSchema): ObjectSchema 
 }
 
 /**
+ * The route config of a write that takes the resource's files (multipart), for the uploads
+ * plugin: none for a resource without any, which takes JSON only.
+ */
+export function uploadConfig(def: Crud): { fileFields?: readonly string[] } {
+  const fields = fileFields(def.name);
+  return fields.length ? { fileFields: fields } : {};
+}
+
+/**
  * The media types a write's body may come in, for the OpenAPI document. Both are validated by
  * the same body schema (the app parses no other type), so the schema stays a plain one that
  * the type provider can read.
