@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import astro from 'eslint-plugin-astro';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -18,6 +19,48 @@ const packageFloors = [
     message: 'admin/ and site/ import only @conveyor/shared from other packages.',
   },
 ];
+
+/**
+ * The API's layers, low to high (DESIGN 10): a module imports from its own layer or a lower one,
+ * never a higher one. Domain folders may import each other; none imports plugins, routes or the
+ * app. Paths are relative to api/src.
+ */
+const API_LAYERS = [
+  { name: 'lib and config', paths: ['lib', 'config.ts'] },
+  { name: 'db', paths: ['db'] },
+  {
+    name: 'the domain folders',
+    paths: [
+      'audit',
+      'backup',
+      'content',
+      'drafts',
+      'exports',
+      'jobs',
+      'notify',
+      'publish',
+      'revisions',
+      'schedules',
+      'storage',
+    ],
+  },
+  { name: 'plugins', paths: ['plugins'] },
+  { name: 'routes', paths: ['routes'] },
+  { name: 'the app and its entry points', paths: ['app.ts', 'server.ts', 'cli'] },
+];
+const apiPath = (path) => `api/src/${path}`;
+// One zone per layer: its files may not import from any layer above it.
+const API_LAYER_ZONES = API_LAYERS.slice(0, -1).map((layer, index) => {
+  const above = API_LAYERS.slice(index + 1);
+  return {
+    target: layer.paths.map(apiPath),
+    from: above.flatMap((higher) => higher.paths).map(apiPath),
+    message:
+      'api/src runs lib, config → db → domain folders → plugins → routes → app: ' +
+      `${layer.name} may not import from ${above.map((higher) => higher.name).join(', ')}. ` +
+      'Move what it needs down instead.',
+  };
+});
 
 export default tseslint.config(
   {
@@ -55,6 +98,29 @@ export default tseslint.config(
       ],
       eqeqeq: ['error', 'always'],
       'no-console': 'off',
+    },
+  },
+  {
+    // The API's layers run one way (API_LAYERS above).
+    files: ['api/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver()] },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: API_LAYER_ZONES },
+      ],
+      // Request data is typed by the route's JSON schemas (the type provider), never cast: a
+      // cast says the data is what the schema may not have checked.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression[object.name='request']",
+          message:
+            'Do not cast request data (request.body/query/params as …): give the route a ' +
+            'body/querystring/params schema and let the type provider type it.',
+        },
+      ],
     },
   },
   {

@@ -2,7 +2,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import envSchema from 'env-schema';
 import type { FromSchema } from 'json-schema-to-ts';
-import type { S3Settings } from './storage/types.ts';
+import type { S3Settings } from './lib/storage.ts';
 
 /** The repository root: relative paths in the configuration are resolved against it. */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -20,7 +20,7 @@ import { loadConfig } from '../src/config.ts';
 import { connect } from '../src/db/connect.ts';
 import { MIGRATION_NAMES, migrateUpTo } from '../src/db/migrate.ts';
 import { createStorage } from '../src/storage/index.ts';
-import type { Storage } from '../src/storage/types.ts';
+import type { Storage } from '../src/lib/storage.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { file, jpeg, png } from './helpers/images.ts';
@@ -30,7 +30,7 @@ import { file, jpeg, png } from './helpers/images.ts';
 // refused and the target left alone; a target with data of its own needs --force; an archive
 // moves SQLite → PostgreSQL → SQLite with the same records and files; the CLI says what it did.
 
-const CLI = fileURLToPath(new URL('../src/backup/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/backup.ts', import.meta.url));
 const run = promisify(execFile);
 
 /** A database and uploads folder: a backup's source or a restore's target. */

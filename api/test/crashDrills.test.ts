@@ -21,7 +21,7 @@ import { freePort } from './helpers/ports.ts';
 // stored file that no record names, no temporary file, and a restore's target as it was.
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const CLI = fileURLToPath(new URL('../src/backup/cli.ts', import.meta.url));
+const CLI = fileURLToPath(new URL('../src/cli/backup.ts', import.meta.url));
 
 async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;

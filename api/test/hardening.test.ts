@@ -515,7 +515,7 @@ describe.skipIf(skipReason)('hardening', () => {
       } as Record<string, string>;
       const run = spawnSync(
         process.execPath,
-        [join(import.meta.dirname, '../src/db/resetPassword.ts'), 'Admin'],
+        [join(import.meta.dirname, '../src/cli/resetPassword.ts'), 'Admin'],
         { env, encoding: 'utf8' },
       );
       expect(run.status, run.stderr).toBe(0);
@@ -533,7 +533,7 @@ describe.skipIf(skipReason)('hardening', () => {
 
       const unknown = spawnSync(
         process.execPath,
-        [join(import.meta.dirname, '../src/db/resetPassword.ts'), 'nobody'],
+        [join(import.meta.dirname, '../src/cli/resetPassword.ts'), 'nobody'],
         { env, encoding: 'utf8' },
       );
       expect(unknown.status).toBe(1);

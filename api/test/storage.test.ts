@@ -11,7 +11,7 @@ import { BackupError } from '../src/backup/format.ts';
 import { restoreBackup } from '../src/backup/restore.ts';
 import { loadConfig } from '../src/config.ts';
 import { createStorage, LocalStorage } from '../src/storage/index.ts';
-import type { Storage } from '../src/storage/types.ts';
+import type { Storage } from '../src/lib/storage.ts';
 import { pruneHistory } from './helpers/history.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';

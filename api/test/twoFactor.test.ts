@@ -409,7 +409,7 @@ describe.skipIf(skipReason)('two-factor sign-in', () => {
   it('is turned off by whoever runs the server: pnpm reset-password --two-factor-off', async () => {
     const run = spawnSync(
       process.execPath,
-      [join(import.meta.dirname, '../src/db/resetPassword.ts'), 'tf-recovery', '--two-factor-off'],
+      [join(import.meta.dirname, '../src/cli/resetPassword.ts'), 'tf-recovery', '--two-factor-off'],
       {
         env: {
           ...process.env,

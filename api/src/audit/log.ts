@@ -1,19 +1,9 @@
 import type { AuditAction, AuditEvent } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
+import type { Actor } from '../lib/actor.ts';
 import { nowIso, toIso } from '../lib/rows.ts';
 
-/** Who acted and from where: a request, the account just signed in, or the server itself. */
-export interface Actor {
-  user: { id: number; user_name: string } | null;
-  ip: string;
-  /** The server's own part that acted, when no user did (`scheduler`): its name is shown. */
-  system?: string;
-}
-
-/** Who acted, as staff read it: the user's name, the server's part, or empty. */
-export function actorName(actor: Actor | null | undefined): string {
-  return actor?.user?.user_name ?? actor?.system ?? '';
-}
+export { type Actor, actorName } from '../lib/actor.ts';
 
 /** What a caller says of an event; who and from where come from the request. */
 export interface AuditEntry {

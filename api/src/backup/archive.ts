@@ -23,7 +23,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar';
 import { connect } from '../db/connect.ts';
-import type { Storage } from '../storage/types.ts';
+import type { Storage } from '../lib/storage.ts';
 import {
   type BackedUpTable,
   BackupError,

@@ -7,7 +7,7 @@ import { type Db, readConsistently } from '../db/connect.ts';
 import { MIGRATION_TABLE } from '../db/migrate.ts';
 import type { Database } from '../db/types.ts';
 import { download } from '../storage/index.ts';
-import type { Storage } from '../storage/types.ts';
+import type { Storage } from '../lib/storage.ts';
 import { type BackedUpTable, BackupError, dataFile, TABLES, type TableEntry } from './format.ts';
 
 // Tables are addressed by name at run time, which Kysely's static typing cannot follow.

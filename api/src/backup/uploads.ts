@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { isValidKey, type Storage } from '../storage/types.ts';
+import { isValidKey, type Storage } from '../lib/storage.ts';
 import type { Manifest } from './format.ts';
 
 // A restore's uploads, through the uploads' storage (the folder or the bucket), whichever

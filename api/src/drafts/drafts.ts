@@ -2,10 +2,10 @@ import type { Actor } from '../audit/log.ts';
 import { findDraft, removeDraft } from '../db/repositories/drafts.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { NotFound } from '../lib/httpErrors.ts';
-import type { Body, Crud } from '../routes/crud/definition.ts';
-import { changeGallery } from '../routes/products/gallery.ts';
-import { updateIn } from '../routes/crud/update.ts';
-import { checkReferences, columnValues, requireLocalized } from '../routes/crud/values.ts';
+import type { Body, Crud } from '../content/definition.ts';
+import { changeGallery } from '../content/gallery.ts';
+import { updateIn } from '../content/update.ts';
+import { checkReferences, columnValues, requireLocalized } from '../content/values.ts';
 import { picturesOf } from './pictures.ts';
 
 /**

@@ -4,7 +4,7 @@ import {
   DRAFT_REMOVED_PICTURES as REMOVED,
 } from '@conveyor/shared';
 import { BadRequest } from '../lib/httpErrors.ts';
-import type { AnyRecord, Body, Crud } from '../routes/crud/definition.ts';
+import type { AnyRecord, Body, Crud } from '../content/definition.ts';
 
 /**
  * A draft's pictures: the live record keeps its pictures until the draft is

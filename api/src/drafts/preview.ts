@@ -13,11 +13,11 @@ import { REPO_ROOT } from '../config.ts';
 import { findDraft } from '../db/repositories/drafts.ts';
 import { serverKey } from '../db/repositories/security.ts';
 import { ApiError, NotFound } from '../lib/httpErrors.ts';
-import { ensurePreviewCookie } from '../plugins/auth.ts';
+import { ensurePreviewCookie } from '../lib/sessionCookies.ts';
 import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
-import { type AnyRecord, type Crud, present } from '../routes/crud/definition.ts';
-import { columnValues } from '../routes/crud/values.ts';
+import { type AnyRecord, type Crud, present } from '../content/definition.ts';
+import { columnValues } from '../content/values.ts';
 import { picturesOf } from './pictures.ts';
 
 /**

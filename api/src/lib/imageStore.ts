@@ -5,7 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import type { Storage } from '../storage/types.ts';
+import type { Storage } from './storage.ts';
 
 const UnsupportedImage = createError('CONVEYOR_UNSUPPORTED_IMAGE', ERRORS.onlyJpegPng, 415);
 const ImageTooLarge = createError('CONVEYOR_IMAGE_TOO_LARGE', '%s', 413);

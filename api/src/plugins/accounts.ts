@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { countUsers } from '../db/repositories/accounts.ts';
-import { nowIso } from '../lib/rows.ts';
+import { countUsers, insertAccount } from '../db/repositories/users.ts';
 import { hashPassword } from '../lib/passwords.ts';
 import { newPassword } from '../lib/tokens.ts';
 
@@ -15,21 +14,13 @@ export default fp(
     const { userName, password, email } = app.config.admin;
     const generated = !password;
     const secret = password || newPassword();
-    const now = nowIso();
-    await db
-      .insertInto('users')
-      .values({
-        user_name: userName.trim().toLowerCase(),
-        password_hash: await hashPassword(secret),
-        first_name: 'Admin',
-        last_name: '',
-        email: email.trim().toLowerCase(),
-        avatar: null,
-        is_active: true,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
+    await insertAccount(db, {
+      user_name: userName.trim().toLowerCase(),
+      password_hash: await hashPassword(secret),
+      first_name: 'Admin',
+      last_name: '',
+      email: email.trim().toLowerCase(),
+    });
     app.log.info({ user_name: userName }, 'created the first admin account');
     if (generated) {
       // Printed on the console on purpose (not only in the JSON log): it is shown this once.

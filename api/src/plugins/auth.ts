@@ -1,8 +1,9 @@
 import { type Action, type Area, actionOf, ERRORS, may, type User } from '@conveyor/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findSessionUser, hashToken, touchSession } from '../db/repositories/sessions.ts';
 import { Forbidden, Unauthorized } from '../lib/httpErrors.ts';
+import { clearSessionCookies, SESSION_COOKIE } from '../lib/sessionCookies.ts';
 
 /**
  * Who may call a route:
@@ -48,7 +49,10 @@ export function requireRole(request: FastifyRequest, area: Area, action: Action)
 
 /** Whether the route's `:id` is the caller's own user record. */
 function ownRecord(request: FastifyRequest): boolean {
-  const id = (request.params as { id?: unknown } | undefined)?.id;
+  // the guard runs before any route's types apply: whatever params the route has, read as such
+  const params: unknown = request.params;
+  const id =
+    typeof params === 'object' && params !== null && 'id' in params ? params.id : undefined;
   return request.user !== null && id !== undefined && String(id) === String(request.user.id);
 }
 
@@ -59,52 +63,6 @@ const csrfRefused = () =>
   });
 
 export const SESSION_EXPIRED = 'Your session has expired or was ended; please sign in again';
-
-/** The back office's session: an HttpOnly, SameSite=Strict cookie holding the token. */
-export const SESSION_COOKIE = 'conveyor_session';
-/**
- * The same token again, sent only to /preview/ (drafts' previews): a preview is
- * shown to signed-in staff only, and the session cookie itself never leaves /api.
- */
-export const PREVIEW_COOKIE = 'conveyor_preview';
-
-/** Gives the browser its session: the cookie for the API and the one for previews. */
-export function setSessionCookies(
-  reply: FastifyReply,
-  token: string,
-  options: { secure: boolean; maxAgeS?: number },
-): void {
-  const common = {
-    httpOnly: true,
-    sameSite: 'strict' as const,
-    secure: options.secure,
-    maxAge: options.maxAgeS,
-  };
-  reply.setCookie(SESSION_COOKIE, token, { ...common, path: '/api' });
-  reply.setCookie(PREVIEW_COOKIE, token, { ...common, path: '/preview' });
-}
-
-/**
- * Gives previews their cookie when a back-office call shows the browser lacks it (it signed in
- * before previews had one): the session's own token, for as long as the browser runs.
- */
-export function ensurePreviewCookie(request: FastifyRequest, reply: FastifyReply): void {
-  const cookie = request.cookies[SESSION_COOKIE];
-  if (!cookie || request.tokenHash !== hashToken(cookie)) return;
-  if (request.cookies[PREVIEW_COOKIE] === cookie) return;
-  reply.setCookie(PREVIEW_COOKIE, cookie, {
-    httpOnly: true,
-    sameSite: 'strict',
-    secure: request.protocol === 'https',
-    path: '/preview',
-  });
-}
-
-/** Takes the session's cookies back (signed out, or the session ended). */
-export function clearSessionCookies(reply: FastifyReply): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/api' });
-  reply.clearCookie(PREVIEW_COOKIE, { path: '/preview' });
-}
 
 /**
  * The session token of an `Authorization: Bearer <token>` header (RFC 6750; the scheme in any

@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { findSessionUser, hashToken } from '../db/repositories/sessions.ts';
 import { checkPreviewLink } from '../drafts/preview.ts';
-import { PREVIEW_COOKIE } from './auth.ts';
+import { PREVIEW_COOKIE } from '../lib/sessionCookies.ts';
 
 /** Headers of a preview's every file: for its holder only, never indexed, framed by the admin. */
 const PREVIEW_HEADERS = {

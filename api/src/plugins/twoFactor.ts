@@ -9,7 +9,7 @@ import {
   replaceRecoveryCodes,
   savePending,
   useRecoveryCode,
-} from '../db/repositories/twoFactor.ts';
+} from '../db/repositories/users.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { type Clock, systemClock } from '../lib/clock.ts';
 import {

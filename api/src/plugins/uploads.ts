@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { ImageStore } from '../lib/imageStore.ts';
 import { createStorage } from '../storage/index.ts';
-import { isValidKey, type Storage } from '../storage/types.ts';
+import { isValidKey, type Storage } from '../lib/storage.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,17 +1,11 @@
 import { createHash } from 'node:crypto';
-import type { Media, ProductImage, SiteData } from '@conveyor/shared';
+import type { SiteData } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { productMedia } from '../content/productMedia.ts';
 import { type Db, readConsistently } from '../db/connect.ts';
 import { getSettings } from '../db/repositories/settings.ts';
-import {
-  categories,
-  clients,
-  media,
-  products,
-  project,
-  testimonials,
-} from '../db/repositories/specs.ts';
+import { categories, clients, products, project, testimonials } from '../db/repositories/specs.ts';
 import type { TableRepository } from '../db/repositories/table.ts';
 import type { Database } from '../db/types.ts';
 
@@ -35,41 +29,19 @@ function visible<T>(trx: Kysely<Database>, repo: TableRepository<T>): Promise<T[
 export async function readSiteData(db: Db): Promise<SiteData> {
   const read = async (trx: Transaction<Database>): Promise<SiteData> => {
     const settings = await getSettings(trx);
-    const [categoryRows, productRows, projects, clientRows, testimonialRows, videos, images] =
+    const [categoryRows, productRows, projects, clientRows, testimonialRows, mediaOf] =
       await Promise.all([
         visible(trx, categories),
         visible(trx, products),
         visible(trx, project),
         visible(trx, clients),
         visible(trx, testimonials),
-        visible(trx, media),
-        trx
-          .selectFrom('product_images')
-          .select(['id', 'src', 'product_id'])
-          .orderBy('position')
-          .orderBy('id')
-          .execute(),
+        productMedia(trx, { visibleOnly: true }),
       ]);
-    const galleries = new Map<number, ProductImage[]>();
-    for (const { product_id, ...image } of images) {
-      const gallery = galleries.get(product_id);
-      if (gallery) gallery.push(image);
-      else galleries.set(product_id, [image]);
-    }
-    const videosOf = new Map<number, Media[]>();
-    for (const video of videos) {
-      const list = videosOf.get(video.product_id);
-      if (list) list.push(video);
-      else videosOf.set(video.product_id, [video]);
-    }
     return {
       settings,
       categories: categoryRows,
-      products: productRows.map((product) => ({
-        ...product,
-        images: galleries.get(product.id) ?? [],
-        media: videosOf.get(product.id) ?? [],
-      })),
+      products: productRows.map((product) => ({ ...product, ...mediaOf(product.id) })),
       projects,
       clients: clientRows,
       testimonials: testimonialRows,

@@ -1,10 +1,15 @@
-import { isWorkflow, type Note, type RevisionAction, type Revision } from '@conveyor/shared';
+import {
+  isWorkflow,
+  type Note,
+  type Resource,
+  type RevisionAction,
+  type Revision,
+} from '@conveyor/shared';
 import { listNotes } from '../db/repositories/notes.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { imagesOf } from '../db/repositories/productImages.ts';
 import { nowIso, toIso } from '../lib/rows.ts';
 import type { Actor } from '../audit/log.ts';
-import type { AnyRecord, Crud } from '../routes/crud/definition.ts';
 
 /**
  * A record as a revision keeps it: its columns as the API reads them, and what belongs to it
@@ -22,7 +27,27 @@ export const DELETED_WITH = 'deleted_with';
 /** The columns a restore writes back: all but the id and the timestamps. */
 const SYSTEM = new Set(['id', 'created_at', 'updated_at']);
 
-export async function snapshotOf(def: Crud, db: Executor, record: AnyRecord): Promise<Snapshot> {
+/**
+ * What a revision needs of the resource it is of: its name, its image column and gallery if it
+ * has them. A content definition (content/definition.ts) is one; history sits below the content
+ * core, which writes a revision with every change, so it names only what it reads.
+ */
+export interface Revisable {
+  name: string;
+  image?: { column: string } | undefined;
+}
+
+/** A resource whose records a revision snapshots and restores. */
+export interface Snapshotted extends Revisable {
+  name: Resource;
+  gallery?: object | undefined;
+  repo: { spec: { columns: readonly string[] } };
+}
+
+/** A record: an id, and columns known per resource. */
+type Row = { id: number } & Record<string, unknown>;
+
+export async function snapshotOf(def: Snapshotted, db: Executor, record: Row): Promise<Snapshot> {
   const snapshot: Snapshot = { ...record };
   if (def.gallery) snapshot.images = (await imagesOf(db, record.id)).map((image) => image.src);
   if (isWorkflow(def.name)) snapshot.notes = await listNotes(db, def.name, record.id);
@@ -38,7 +63,7 @@ export function filesOf(def: Revisable, snapshot: Snapshot): string[] {
 }
 
 /** The column values of a snapshot, as a write takes them. */
-export function valuesOf(def: Crud, snapshot: Snapshot): Record<string, unknown> {
+export function valuesOf(def: Snapshotted, snapshot: Snapshot): Record<string, unknown> {
   const values: Record<string, unknown> = {};
   for (const column of def.repo.spec.columns) {
     if (!SYSTEM.has(column) && column in snapshot) values[column] = snapshot[column];
@@ -50,12 +75,6 @@ export function valuesOf(def: Crud, snapshot: Snapshot): Record<string, unknown>
  * Adds a revision of the record in `db` (the change's own transaction), with the files it
  * names; answers its id.
  */
-/** What a revision needs of what it is of: its name, and its image column if it has one. */
-export interface Revisable {
-  name: string;
-  image?: { column: string } | undefined;
-}
-
 export async function addRevision(
   db: Executor,
   def: Revisable,
@@ -93,7 +112,7 @@ export async function addRevision(
  * A record changed for the first time since history began has no revision of how it was:
  * one is taken first (`initial`, by nobody), so that its first change can be undone too.
  */
-export async function ensureBaseline(db: Executor, def: Crud, before: AnyRecord): Promise<void> {
+export async function ensureBaseline(db: Executor, def: Snapshotted, before: Row): Promise<void> {
   const any = await db
     .selectFrom('revisions')
     .select('id')

@@ -1,9 +1,9 @@
 import { SCHEDULER } from '@conveyor/shared';
 import type { Actor } from '../audit/log.ts';
 import type { Executor } from '../db/repositories/table.ts';
-import type { Crud } from '../routes/crud/definition.ts';
+import type { Crud } from '../content/definition.ts';
 import { publishDraft } from '../drafts/drafts.ts';
-import { updateIn } from '../routes/crud/update.ts';
+import { updateIn } from '../content/update.ts';
 
 // What a schedule's time does to its record, in one place each way. A record is live when it
 // is active (anonymous readers and the site see active records only), so today both are a

@@ -19,7 +19,7 @@ import {
 import type { Executor } from '../db/repositories/table.ts';
 import { PermanentJobError, type JobRunner } from '../jobs/runner.ts';
 import { BadRequest } from '../lib/httpErrors.ts';
-import { publish } from '../routes/crud/definition.ts';
+import { publish } from '../content/definition.ts';
 import { makeLive, SCHEDULER_ACTOR, takeOffline } from './publication.ts';
 
 // Scheduled publishing as a kind of job on the durable runner (DESIGN 9). Where a

@@ -5,11 +5,11 @@ import { pipeline } from 'node:stream/promises';
 import type { Config } from '../config.ts';
 import { LocalStorage } from './local.ts';
 import { S3Storage } from './s3.ts';
-import type { Storage } from './types.ts';
+import type { Storage } from '../lib/storage.ts';
 
 export { LocalStorage } from './local.ts';
 export { S3Storage } from './s3.ts';
-export * from './types.ts';
+export * from '../lib/storage.ts';
 
 /** The uploads' storage the configuration names: DATA_DIR/uploads, or the S3 bucket. */
 export function createStorage(config: Pick<Config, 'uploadsDir' | 'storage'>): Storage {

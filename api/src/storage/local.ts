@@ -11,7 +11,7 @@ import {
   type PutSource,
   type Storage,
   type StoredFile,
-} from './types.ts';
+} from '../lib/storage.ts';
 
 const missing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 

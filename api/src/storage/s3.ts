@@ -20,7 +20,7 @@ import {
   type S3Settings,
   type Storage,
   type StoredFile,
-} from './types.ts';
+} from '../lib/storage.ts';
 
 const notFound = (error: unknown) =>
   error instanceof S3ServiceException &&

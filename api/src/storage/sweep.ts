@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Executor } from '../db/repositories/table.ts';
 import { orphans } from '../revisions/prune.ts';
-import type { Storage } from './types.ts';
+import type { Storage } from '../lib/storage.ts';
 
 /**
  * Removes stored files that no record and no revision names and that are older than the grace

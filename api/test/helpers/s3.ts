@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { loadConfig } from '../../src/config.ts';
 import { createStorage } from '../../src/storage/index.ts';
-import type { Storage } from '../../src/storage/types.ts';
+import type { Storage } from '../../src/lib/storage.ts';
 
 /** s3rver's fixed credentials: it checks each request's signature against them. */
 const KEY = 'S3RVER';

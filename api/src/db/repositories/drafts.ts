@@ -1,5 +1,5 @@
 import type { Draft } from '@conveyor/shared';
-import type { Actor } from '../../audit/log.ts';
+import type { Actor } from '../../lib/actor.ts';
 import { nowIso, toIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
 

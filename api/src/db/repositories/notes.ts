@@ -1,6 +1,7 @@
 import type { Note, WorkflowResource } from '@conveyor/shared';
 import { nowIso, rowMapper } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
+import { userExists } from './users.ts';
 
 // Staff notes on leads and supplier applications: the only module that queries `notes`.
 
@@ -91,20 +92,13 @@ export async function restoreNotes(
   notes: readonly Note[],
 ): Promise<void> {
   for (const note of notes) {
-    const author =
-      note.author_id === null
-        ? undefined
-        : await db
-            .selectFrom('users')
-            .select('id')
-            .where('id', '=', note.author_id)
-            .executeTakeFirst();
+    const authorKept = note.author_id !== null && (await userExists(db, note.author_id));
     await db
       .insertInto('notes')
       .values({
         subject,
         subject_id: subjectId,
-        author_id: author?.id ?? null,
+        author_id: authorKept ? note.author_id : null,
         author_name: note.author_name,
         body: note.body,
         created_at: note.created_at,

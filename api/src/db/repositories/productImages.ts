@@ -12,6 +12,23 @@ export async function imagesOf(db: Executor, productId: number): Promise<Product
     .execute();
 }
 
+/**
+ * The images of one product, or of every product (a site build reads them all at once), each
+ * with its product's id, in gallery order.
+ */
+export async function galleryImages(
+  db: Executor,
+  productId?: number,
+): Promise<(ProductImage & { product_id: number })[]> {
+  return db
+    .selectFrom('product_images')
+    .select(['id', 'src', 'product_id'])
+    .$if(productId !== undefined, (query) => query.where('product_id', '=', productId!))
+    .orderBy('position')
+    .orderBy('id')
+    .execute();
+}
+
 export async function addImages(db: Executor, productId: number, sources: readonly string[]) {
   if (!sources.length) return;
   const last = await db

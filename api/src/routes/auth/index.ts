@@ -8,8 +8,8 @@ import {
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../audit/log.ts';
-import { findCredentials } from '../../db/repositories/accounts.ts';
-import { clearSessionCookies, setSessionCookies } from '../../plugins/auth.ts';
+import { findCredentials } from '../../db/repositories/users.ts';
+import { clearSessionCookies, setSessionCookies } from '../../lib/sessionCookies.ts';
 import {
   createSession,
   purgeExpiredSessions,

@@ -5,7 +5,6 @@ import {
   draftSchema,
   ERRORS,
   errorResponses,
-  fileFields,
   idParamsSchema,
   PREVIEW_LINK_HOURS,
   previewBodySchema,
@@ -30,11 +29,11 @@ import {
 } from '../../db/repositories/drafts.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 import { orphans } from '../../revisions/prune.ts';
-import { checkGallery } from '../products/gallery.ts';
-import { type Body, type Crud, present, publish } from './definition.ts';
+import { checkGallery } from '../../content/gallery.ts';
+import { type Body, type Crud, present, publish } from '../../content/definition.ts';
 import { checkFiles, orRemove, saveFiles } from './files.ts';
-import { bodyMediaTypes, withImageRemoval } from './schemas.ts';
-import { columnValues } from './values.ts';
+import { bodyMediaTypes, uploadConfig, withImageRemoval } from './schemas.ts';
+import { columnValues } from '../../content/values.ts';
 
 /**
  * A content record's draft: changes saved without going live, previewed as the real
@@ -49,8 +48,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
   const path = `/${def.name}/:id/draft`;
   const db = app.db.kysely;
   // a draft takes pictures as the record's update does (multipart)
-  const takesFiles = fileFields(def.name);
-  const uploads = takesFiles.length ? { fileFields: takesFiles } : {};
+  const uploads = uploadConfig(def);
   const media = bodyMediaTypes(def);
 
   const existing = async (id: number) => {
@@ -120,7 +118,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
     async (request) => {
       const { id } = request.params;
       const live = await existing(id);
-      const body = { ...(request.body as Body) };
+      const body = { ...request.body };
       const fields = columnValues(def, body);
       await checkDraft(def, db, live, fields);
       const previous = picturesOf(def, (await findDraft(db, def.name, id))?.data);

@@ -8,9 +8,9 @@ import { recordPages } from '../../exports/records.ts';
 import { referenceNames } from '../../exports/references.ts';
 import { exportTable, wallClock } from '../../exports/table.ts';
 import { xlsxStream } from '../../exports/xlsx.ts';
-import type { AnyRecord, Crud } from './definition.ts';
+import type { AnyRecord, Crud } from '../../content/definition.ts';
 import { exportFileResponse, exportQuerySchema } from './schemas.ts';
-import { listSelection } from './values.ts';
+import { listSelection } from './listQuery.ts';
 
 /**
  * `GET /{resource}/export?format=csv|xlsx&lang=…`, for the resources the registry marks

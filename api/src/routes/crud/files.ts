@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/dbErrors.ts';
 import { BadRequest, Conflict } from '../../lib/httpErrors.ts';
 import type { CheckedImage } from '../../lib/imageStore.ts';
-import type { Body, Crud } from './definition.ts';
+import type { Body, Crud } from '../../content/definition.ts';
 
 export interface CheckedFiles {
   image?: CheckedImage;

@@ -1,15 +1,17 @@
 import { isDraftable, isSchedulable, resourceEntry } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import type { Bodies, Crud, ResourceDefinition } from './definition.ts';
+import type { Bodies, Crud, ResourceDefinition } from '../../content/definition.ts';
+import { registerCreate } from './create.ts';
+import { registerDelete } from './delete.ts';
 import { registerDrafts } from './drafts.ts';
 import { registerExport } from './exports.ts';
 import { registerReads } from './reads.ts';
 import { registerRevisions } from './revisions.ts';
 import { registerSchedule } from './schedule.ts';
-import { registerWrites } from './writes.ts';
+import { registerUpdate } from './update.ts';
 
-export type { Reference, ResourceDefinition, WriteContext } from './definition.ts';
-export { columnValues } from './values.ts';
+export type { Reference, ResourceDefinition, WriteContext } from '../../content/definition.ts';
+export { columnValues } from '../../content/values.ts';
 
 /** The routes of a resource, from its definition and its entry in the shared registry. */
 export function registerCrud<T extends { id: number }, B extends Bodies>(
@@ -23,7 +25,9 @@ export function registerCrud<T extends { id: number }, B extends Bodies>(
   app.crud.set(def.name, def);
   registerReads(app, def);
   registerExport(app, def);
-  registerWrites(app, def);
+  registerCreate(app, def);
+  registerUpdate(app, def);
+  registerDelete(app, def);
   if (isSchedulable(def.name)) registerSchedule(app, def);
   if (isDraftable(def.name)) registerDrafts(app, def);
   if (def.publishes) registerRevisions(app, def);

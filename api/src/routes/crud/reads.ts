@@ -8,9 +8,9 @@ import {
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { NotFound } from '../../lib/httpErrors.ts';
-import { type Crud, present } from './definition.ts';
+import { type Crud, present } from '../../content/definition.ts';
 import { listQuerySchema } from './schemas.ts';
-import { listParams } from './values.ts';
+import { listParams } from './listQuery.ts';
 
 /** The list and the single record: public resources answer anyone, with active records only. */
 export function registerReads(app: FastifyInstance, def: Crud): void {

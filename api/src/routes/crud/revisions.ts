@@ -28,8 +28,8 @@ import {
   unreferenced,
   valuesOf,
 } from '../../revisions/store.ts';
-import { type AnyRecord, type Crud, present, publish } from './definition.ts';
-import { checkReferences, dropMissingReferences } from './values.ts';
+import { type AnyRecord, type Crud, present, publish } from '../../content/definition.ts';
+import { checkReferences, dropMissingReferences } from '../../content/values.ts';
 
 const revisionParams = {
   type: 'object',

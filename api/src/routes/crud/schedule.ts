@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { findSchedule } from '../../db/repositories/schedules.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
 import { checkTimes, dropSchedule, setSchedule } from '../../schedules/schedule.ts';
-import type { Crud } from './definition.ts';
+import type { Crud } from '../../content/definition.ts';
 
 /**
  * A content record's schedule: when it goes live and when it goes offline. Reading

@@ -10,19 +10,7 @@ import {
   MAX_LIMIT,
 } from '@conveyor/shared';
 import type { JSONSchema } from 'json-schema-to-ts';
-import type { Crud } from './definition.ts';
-
-/**
- * A resource's record or body schema as far as the types can see: an object whose fields are
- * known at run time only, from the resource's definition. The type provider reads it as
- * `{ [field]: unknown }`, the widest correct type; the schema itself validates the fields.
- */
-export interface ObjectSchema {
-  readonly type: 'object';
-  readonly properties: Readonly<Record<string, JSONSchema>>;
-  readonly required?: readonly string[];
-  readonly additionalProperties?: boolean;
-}
+import type { Crud, ObjectSchema } from '../../content/definition.ts';
 
 /** What an anonymous form post gets back: nothing of the stored record. */
 export const ANONYMOUS_RECEIVED = { received: true } as const;
@@ -148,6 +136,15 @@ export function withImageRemoval(def: Crud, schema: ObjectSchema): ObjectSchema 
       },
     },
   };
+}
+
+/**
+ * The route config of a write that takes the resource's files (multipart), for the uploads
+ * plugin: none for a resource without any, which takes JSON only.
+ */
+export function uploadConfig(def: Crud): { fileFields?: readonly string[] } {
+  const fields = fileFields(def.name);
+  return fields.length ? { fileFields: fields } : {};
 }
 
 /**

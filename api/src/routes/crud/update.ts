@@ -1,63 +1,119 @@
-import { ERRORS } from '@conveyor/shared';
-import { type Actor, audit, changedFields } from '../../audit/log.ts';
-import type { Executor } from '../../db/repositories/table.ts';
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
+import {
+  dataResponseSchema,
+  ERRORS,
+  errorResponses,
+  idParamsSchema,
+  isDraftable,
+  spendDraftQuerySchema,
+} from '@conveyor/shared';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Body, type Crud, present, publish } from '../../content/definition.ts';
+import { updateIn } from '../../content/update.ts';
+import { checkReferences, columnValues, requireLocalized } from '../../content/values.ts';
+import { findDraft, removeDraft } from '../../db/repositories/drafts.ts';
+import { droppedFiles, nextPictures, picturesOf } from '../../drafts/pictures.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
-import { addRevision, ensureBaseline, snapshotOf } from '../../revisions/store.ts';
-import type { AnyRecord, Body, Crud } from './definition.ts';
-
-/** An event's link to the revision its change made (its trash item, for a delete). */
-export const revised = (revision: number | null) =>
-  revision === null ? {} : { revision_id: revision };
-
-/** What a caller adds around the shared steps of an update. */
-export interface UpdateSteps {
-  /** After the record is read, before it is written: may refuse with a 4xx (a resource's hook). */
-  before?(current: AnyRecord): Promise<void>;
-  /** After the write: what belongs to the record (a gallery); answers more changed fields. */
-  after?(updated: AnyRecord, current: AnyRecord): Promise<string[]>;
-  /** More for the activity log's event (a scheduled change names its schedule). */
-  details?: Record<string, unknown>;
-}
-
-/** A record before and after an update, and the names of the fields it changed. */
-export interface Updated {
-  current: AnyRecord;
-  updated: AnyRecord;
-  fields: string[];
-}
+import { orphans } from '../../revisions/prune.ts';
+import { unreferenced } from '../../revisions/store.ts';
+import { checkFiles, imageOf, orRemove, saveFiles } from './files.ts';
+import { bodyMediaTypes, uploadConfig, withImageRemoval } from './schemas.ts';
 
 /**
- * One update of a record inside `trx` (its transaction), kept as every change of content is
- *: its state before as a baseline revision when history has none, the write, a
- * revision of the result and the activity log's event, all by `actor`. A staff save and a
- * scheduled publish take this one path, so neither can skip the history or the log; the caller
- * publishes once the transaction has committed.
+ * Updating a record with the fields sent. The edit screen's Save of a resource with drafts may
+ * also spend the record's draft (`?draft=spend`): that query exists on those resources only.
  */
-export async function updateIn(
-  trx: Executor,
-  def: Crud,
-  actor: Actor,
-  id: number,
-  values: Body,
-  steps: UpdateSteps = {},
-): Promise<Updated> {
-  // read inside the transaction: what the update replaces is what is there now
-  const current = await def.repo.get(trx, id);
-  if (!current) throw new NotFound(ERRORS.notFound);
-  await steps.before?.(current);
-  if (def.publishes) await ensureBaseline(trx, def, current);
-  const updated = await def.repo.update(trx, id, values);
-  if (!updated) throw new NotFound(ERRORS.notFound);
-  const fields = changedFields(current, values);
-  fields.push(...((await steps.after?.(updated, current)) ?? []));
-  const revision = def.publishes
-    ? await addRevision(trx, def, actor, 'update', await snapshotOf(def, trx, updated), fields)
-    : null;
-  await audit(trx, actor, {
-    action: 'update',
-    resource: def.name,
-    recordId: id,
-    details: { fields, ...revised(revision), ...steps.details },
+export function registerUpdate(app: FastifyInstance, def: Crud): void {
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const path = `/${def.name}/:id`;
+  // a user edits their own profile whatever their role; the users route keeps the role
+  // and the active switch an admin's
+  const config = {
+    access: 'staff',
+    area: def.name,
+    self: def.name === 'users',
+    ...uploadConfig(def),
+  } as const;
+  const schema = <Query extends object>(query: Query) => ({
+    tags: [def.name],
+    summary: `Update one of ${def.name} (only the fields sent)`,
+    security: [{ bearer: [] }],
+    params: idParamsSchema,
+    ...query,
+    ...bodyMediaTypes(def),
+    body: withImageRemoval(def, def.bodies.update),
+    response: { 200: dataResponseSchema(def.detail ?? def.record), ...errorResponses },
   });
-  return { current, updated, fields };
+
+  if (isDraftable(def.name)) {
+    api.put(path, { config, schema: schema({ querystring: spendDraftQuerySchema }) }, (request) =>
+      // the edit screen's Save publishes what the form shows, its draft included: the draft is
+      // spent in the same transaction (any other update, the list's switch, leaves it)
+      update(request, request.params.id, request.body, request.query.draft === 'spend'),
+    );
+  } else {
+    api.put(path, { config, schema: schema({}) }, (request) =>
+      update(request, request.params.id, request.body, false),
+    );
+  }
+
+  async function update(request: FastifyRequest, id: number, sent: Body, spendDraft: boolean) {
+    const body = { ...sent };
+    const db = app.db.kysely;
+    const existing = await def.repo.get(db, id);
+    if (!existing) throw new NotFound(ERRORS.notFound);
+    requireLocalized(def, { ...existing, ...body });
+    const files = await checkFiles(app, def, request);
+    const values = def.hooks?.prepare
+      ? await def.hooks.prepare({ app, request, db }, body, existing)
+      : columnValues(def, body);
+    const removal = def.image ? body[def.image.field] : undefined;
+    const removeImage = def.image && !files.image && (removal === null || removal === '');
+    if (removeImage) values[def.image!.column] = null;
+    await checkReferences(def, db, values);
+    const { written, gallery } = await saveFiles(app, def, files, values);
+    // Spending a draft: the pictures it holds that the form kept go live with the save (the
+    // image field naming its new picture, `draft_images` its added ones); the rest go.
+    const draft = spendDraft ? await findDraft(db, def.name, id) : undefined;
+    let newImage = Boolean(files.image);
+    let dropped: string[] = [];
+    const obsolete: (string | null)[] = [];
+    const record = await orRemove(app, written, async () => {
+      if (draft) {
+        const drafted = picturesOf(def, draft.data);
+        const image = def.image ? (values[def.image.column] as string | undefined) : undefined;
+        const next = nextPictures(def, body, { image, gallery }, drafted, existing);
+        if (def.image && typeof next.image === 'string' && !files.image) {
+          values[def.image.column] = next.image;
+          newImage = true;
+        }
+        gallery.splice(0, gallery.length, ...next.added);
+        dropped = droppedFiles(drafted, next);
+      }
+      return db.transaction().execute(async (trx) => {
+        const ctx = { app, request, db: trx };
+        // removed first, in the same transaction: a failed save puts it back
+        const spent = spendDraft && (await removeDraft(trx, def.name, id));
+        const { updated } = await updateIn(trx, def, request, id, values, {
+          async before(current) {
+            await def.hooks?.beforeUpdate?.(ctx, current, values);
+          },
+          async after(updated, current) {
+            // the image to delete is the one this update replaces
+            if (newImage || removeImage) obsolete.push(imageOf(def, current));
+            obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
+            const removed = (body as { delete_images_array?: unknown[] }).delete_images_array;
+            return gallery.length > 0 || (removed ?? []).length > 0 ? ['images'] : [];
+          },
+          ...(spent && { details: { draft: true } }),
+        });
+        return updated;
+      });
+    });
+    // an image a revision still shows stays until that revision is pruned
+    await app.images.remove(def.publishes ? await unreferenced(app.db.kysely, obsolete) : obsolete);
+    await app.images.remove(await orphans(app.db.kysely, dropped));
+    publish(app, def, 'update', record.id, request);
+    return { data: await present(def, app.db.kysely, record, true) };
+  }
 }

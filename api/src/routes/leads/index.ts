@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { leads, products, users } from '../../db/repositories/specs.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
-import { normalizePhone } from '../crud/values.ts';
+import { normalizePhone } from '../../content/values.ts';
 
 /** Contact messages: posted anonymously by the public form, read and handled by staff. */
 export default async function leadRoutes(app: FastifyInstance) {

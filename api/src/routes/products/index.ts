@@ -1,23 +1,11 @@
-import { type Media, productBodies, productDetailSchema, productSchema } from '@conveyor/shared';
+import { productBodies, productDetailSchema, productSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { imagesOf } from '../../db/repositories/productImages.ts';
-import { categories, media, products } from '../../db/repositories/specs.ts';
-import type { Executor } from '../../db/repositories/table.ts';
+import type { AnyRecord } from '../../content/definition.ts';
+import { changeGallery } from '../../content/gallery.ts';
+import { productMedia } from '../../content/productMedia.ts';
+import { categories, products } from '../../db/repositories/specs.ts';
 import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
-import type { AnyRecord } from '../crud/definition.ts';
 import { registerCrud } from '../crud/index.ts';
-import { changeGallery } from './gallery.ts';
-
-/** A product's videos: all of them for staff, the active ones for anonymous readers. */
-async function videosOf(db: Executor, productId: number, staff: boolean): Promise<Media[]> {
-  const { rows } = await media.list(db, {
-    page: 1,
-    limit: 1000,
-    filters: { product_id: productId },
-    activeOnly: !staff,
-  });
-  return rows;
-}
 
 export default async function productRoutes(app: FastifyInstance) {
   registerCrud(app, {
@@ -39,21 +27,22 @@ export default async function productRoutes(app: FastifyInstance) {
         // its videos go with it (the key cascades): each to the trash, to come back with it
         const mediaDef = app.crud.get('media');
         if (!mediaDef) throw new Error('the media routes are not registered');
-        for (const video of await videosOf(db, record.id, true)) {
+        const { images, media } = (
+          await productMedia(db, { productId: record.id, visibleOnly: false })
+        )(record.id);
+        for (const video of media) {
           const snapshot = await snapshotOf(mediaDef, db, video as AnyRecord);
           await addRevision(db, mediaDef, request, 'delete', {
             ...snapshot,
             [DELETED_WITH]: { resource: 'products', id: record.id },
           });
         }
-        return (await imagesOf(db, record.id)).map((image) => image.src);
+        return images.map((image) => image.src);
       },
       async detail(db, record, staff) {
-        const [images, videos] = await Promise.all([
-          imagesOf(db, record.id),
-          videosOf(db, record.id, staff),
-        ]);
-        return { ...record, images, media: videos };
+        // all of its videos for staff, the ones anonymous readers see for them
+        const mediaOf = await productMedia(db, { productId: record.id, visibleOnly: !staff });
+        return { ...record, ...mediaOf(record.id) };
       },
     },
   });

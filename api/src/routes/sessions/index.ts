@@ -15,7 +15,7 @@ import {
   revokeUserSessions,
 } from '../../db/repositories/sessions.ts';
 import { Forbidden, NotFound } from '../../lib/httpErrors.ts';
-import { clearSessionCookies } from '../../plugins/auth.ts';
+import { clearSessionCookies } from '../../lib/sessionCookies.ts';
 
 const idParams = {
   type: 'object',

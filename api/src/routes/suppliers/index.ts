@@ -2,7 +2,7 @@ import { supplierBodies, supplierSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { suppliers, users } from '../../db/repositories/specs.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
-import { normalizePhone } from '../crud/values.ts';
+import { normalizePhone } from '../../content/values.ts';
 
 /** Supplier applications: posted anonymously by the public form, read and edited by staff. */
 export default async function supplierRoutes(app: FastifyInstance) {

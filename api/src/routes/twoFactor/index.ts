@@ -13,7 +13,7 @@ import {
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../audit/log.ts';
-import { findCredentials } from '../../db/repositories/accounts.ts';
+import { findCredentials, readTwoFactor } from '../../db/repositories/users.ts';
 import {
   BadRequest,
   Conflict,
@@ -220,13 +220,9 @@ export default async function twoFactorRoutes(app: FastifyInstance) {
       // one's own needs the proof (DELETE /two-factor): a borrowed admin session must not
       // be enough to take the second factor off its own account
       if (id === request.user!.id) throw new Forbidden(ERRORS.forbidden, { code: 'forbidden' });
-      const target = await db()
-        .selectFrom('users')
-        .select(['id', 'two_factor'])
-        .where('id', '=', id)
-        .executeTakeFirst();
+      const target = await readTwoFactor(db(), id);
       if (!target) throw new NotFound(ERRORS.notFound);
-      if (!target.two_factor) throw notOn();
+      if (!target.enabled) throw notOn();
       await turnOff(request, id, 'admin');
       return { data: true };
     },

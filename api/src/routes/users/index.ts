@@ -1,7 +1,7 @@
 import { ERRORS, may, type User, userBodies, userSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.ts';
-import { activeAdminIds, findConflicts } from '../../db/repositories/accounts.ts';
+import { activeAdminIds, findConflicts, passwordHashOf } from '../../db/repositories/users.ts';
 import { revokeUserSessions } from '../../db/repositories/sessions.ts';
 import { users } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
@@ -40,12 +40,8 @@ export default async function userRoutes(app: FastifyInstance) {
         field: 'current_password',
       });
     }
-    const stored = await app.db.kysely
-      .selectFrom('users')
-      .select('password_hash')
-      .where('id', '=', targetId)
-      .executeTakeFirstOrThrow();
-    if (!(await verifyPassword(stored.password_hash, currentPassword))) {
+    const stored = await passwordHashOf(app.db.kysely, targetId);
+    if (!(await verifyPassword(stored, currentPassword))) {
       throw new BadRequest('current_password: is not the current password', {
         code: 'users.currentPasswordWrong',
         field: 'current_password',

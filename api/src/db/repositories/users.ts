@@ -1,6 +1,108 @@
 import { nowIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
 
+// The users table's one repository besides the generic one of the users resource (specs.ts,
+// what the users routes list and edit): accounts, sign-in, passwords and two-factor columns.
+
+/** What sign-in needs to know about a user name; user names are stored lower-cased. */
+export async function findCredentials(db: Executor, userName: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'password_hash', 'is_active', 'two_factor'])
+    .where('user_name', '=', userName.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+export async function countUsers(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Ids of the active admins. Inside a PostgreSQL transaction `lockRows` holds them until commit,
+ * so two admins cannot each remove "one of the two last" admins at the same moment (SQLite
+ * writes are serialised already).
+ */
+export async function activeAdminIds(db: Executor, lockRows: boolean): Promise<number[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('is_active', '=', true)
+    .where('role', '=', 'admin')
+    .$if(lockRows, (query) => query.forUpdate())
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findConflicts(
+  db: Executor,
+  values: { user_name?: string | undefined; email?: string | undefined },
+  exceptId?: number,
+): Promise<{ userName: boolean; email: boolean }> {
+  const conflicts = { userName: false, email: false };
+  if (values.user_name === undefined && values.email === undefined) return conflicts;
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'user_name', 'email'])
+    .where((eb) =>
+      eb.or([
+        ...(values.user_name !== undefined ? [eb('user_name', '=', values.user_name)] : []),
+        ...(values.email !== undefined ? [eb('email', '=', values.email)] : []),
+      ]),
+    )
+    .execute();
+  for (const row of rows) {
+    if (row.id === exceptId) continue;
+    if (row.user_name === values.user_name) conflicts.userName = true;
+    if (row.email === values.email) conflicts.email = true;
+  }
+  return conflicts;
+}
+
+/** Whether a user of that id exists (a restored note's author may be gone since). */
+export async function userExists(db: Executor, id: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('id', '=', id).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** What an account is made of when it is created outside the users routes (the first admin). */
+export interface NewAccount {
+  user_name: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+}
+
+export async function insertAccount(db: Executor, account: NewAccount): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto('users')
+    .values({ ...account, avatar: null, is_active: true, created_at: now, updated_at: now })
+    .execute();
+}
+
+/** The stored password hash of a user, to check a password against; fails without the user. */
+export async function passwordHashOf(db: Executor, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('users')
+    .select('password_hash')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return row.password_hash;
+}
+
+export async function setPasswordHash(db: Executor, id: number, hash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: hash, updated_at: nowIso() })
+    .where('id', '=', id)
+    .execute();
+}
+
 // A user's two-factor columns. The secrets arrive and leave sealed (lib/twoFactor.ts);
 // none of this is in the user record the API answers but `two_factor`.
 

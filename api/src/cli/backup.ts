@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createStorage } from '../storage/index.ts';
-import { createBackup, defaultBackupFile } from './archive.ts';
-import { BackupError } from './format.ts';
-import { restoreBackup } from './restore.ts';
+import { createBackup, defaultBackupFile } from '../backup/archive.ts';
+import { BackupError } from '../backup/format.ts';
+import { restoreBackup } from '../backup/restore.ts';
 
 // `pnpm backup [FILE]` and `pnpm restore FILE [--force]`: the commands around the backup
 // module, which the server can also call (a scheduled backup job, a Backups screen). They read

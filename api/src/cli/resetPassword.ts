@@ -2,12 +2,11 @@ import { parseArgs } from 'node:util';
 import { audit } from '../audit/log.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../lib/passwords.ts';
-import { nowIso } from '../lib/rows.ts';
 import { newPassword } from '../lib/tokens.ts';
-import { connect } from './connect.ts';
-import { migrateToLatest } from './migrate.ts';
-import { revokeUserSessions } from './repositories/sessions.ts';
-import { disableTwoFactor } from './repositories/twoFactor.ts';
+import { connect } from '../db/connect.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { revokeUserSessions } from '../db/repositories/sessions.ts';
+import { disableTwoFactor, findCredentials, setPasswordHash } from '../db/repositories/users.ts';
 
 // `pnpm reset-password USER_NAME`: the way back in for whoever runs the server (it needs the
 // database, not a session). Sets a new random password, ends every session of that user, and
@@ -36,22 +35,14 @@ const db = connect({
 });
 try {
   await migrateToLatest(db.kysely);
-  const user = await db.kysely
-    .selectFrom('users')
-    .select(['id', 'is_active'])
-    .where('user_name', '=', userName)
-    .executeTakeFirst();
+  const user = await findCredentials(db.kysely, userName);
   if (!user) {
     console.error(`There is no user named "${userName}".`);
     process.exitCode = 1;
   } else {
     const password = newPassword();
     await db.kysely.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('users')
-        .set({ password_hash: await hashPassword(password), updated_at: nowIso() })
-        .where('id', '=', user.id)
-        .execute();
+      await setPasswordHash(trx, user.id, await hashPassword(password));
       await revokeUserSessions(trx, user.id);
       if (values['two-factor-off'] && (await disableTwoFactor(trx, user.id))) {
         await audit(trx, null, {

@@ -1,7 +1,7 @@
 import { ERRORS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
-import { addImages, deleteImages, imagesOf } from '../../db/repositories/productImages.ts';
-import type { Executor } from '../../db/repositories/table.ts';
-import { BadRequest } from '../../lib/httpErrors.ts';
+import { addImages, deleteImages, imagesOf } from '../db/repositories/productImages.ts';
+import type { Executor } from '../db/repositories/table.ts';
+import { BadRequest } from '../lib/httpErrors.ts';
 
 /**
  * A product's gallery after a change: its images minus `remove` (their ids), plus the stored

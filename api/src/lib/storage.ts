@@ -1,5 +1,9 @@
 import type { Readable } from 'node:stream';
 
+// What a storage of uploaded files is, whatever its driver: the contract the drivers in
+// storage/ keep, and what the configuration, the image store and the backups are written
+// against. It sits low so that they need no driver to name it.
+
 /**
  * Where uploaded files live. Keys are the paths records store (`products/<uuid>.jpg`), the
  * same under every driver, so a record, an archive and a `/uploads/` URL name a file alike.

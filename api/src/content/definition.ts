@@ -1,9 +1,23 @@
 import type { Resource, ResourceEntry } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FromSchema } from 'json-schema-to-ts';
-import { type Actor, actorName } from '../../audit/log.ts';
-import type { Executor, TableRepository } from '../../db/repositories/table.ts';
-import type { ObjectSchema } from './schemas.ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import { type Actor, actorName } from '../audit/log.ts';
+import type { Executor, TableRepository } from '../db/repositories/table.ts';
+
+// The content core's model of a resource: what the shared routes, drafts, schedules and
+// revisions all act on. It sits below the routes, so that none of those reaches up into them.
+
+/**
+ * A resource's record or body schema as far as the types can see: an object whose fields are
+ * known at run time only, from the resource's definition. The type provider reads it as
+ * `{ [field]: unknown }`, the widest correct type; the schema itself validates the fields.
+ */
+export interface ObjectSchema {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, JSONSchema>>;
+  readonly required?: readonly string[];
+  readonly additionalProperties?: boolean;
+}
 
 /** A body or a set of column values: its fields are known per resource, at run time only. */
 export type Body = Record<string, unknown>;

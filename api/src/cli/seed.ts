@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { seedBulkProducts, seedDemo } from './index.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { seedBulkProducts, seedDemo } from '../db/seed/index.ts';
 
 // `pnpm seed` fills the configured database with the demo content when it holds no catalogue
 // yet (the start command does this on first run by itself); `--bulk N` then adds N more
