@@ -16,7 +16,12 @@ const SITE_BUILDS = [
 /** Compares the two databases, so it runs in the PostgreSQL project only. */
 const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
 
-const api = { testTimeout: 30_000, hookTimeout: 60_000 };
+// the API's projects: each test database starts from one migrated per run
+const api = {
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  globalSetup: ['api/test/helpers/templates.ts'],
+};
 
 // One test run for the whole workspace. The API's tests run on SQLite and on PostgreSQL
 // (TEST_POSTGRES_URL, default the local server), each file on a database of its own, so files

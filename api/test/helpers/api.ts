@@ -1,11 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/lib/clock.ts';
-import { createPostgresDatabase, TEST_DB } from './database.ts';
+import { createPostgresDatabase, migratedTemplates, TEST_DB } from './database.ts';
 
 export const ADMIN = { user_name: 'admin', password: 'admin-password-1' } as const;
 
@@ -46,9 +46,10 @@ export async function startApi(
   const ownsData = env.DATA_DIR === undefined;
   const dataDir = ownsData ? await mkdtemp(join(tmpdir(), 'conveyor-test-')) : String(env.DATA_DIR);
   // DATABASE_URL '' asks for SQLite even in the PostgreSQL project (a move between the two).
+  const templates = await migratedTemplates();
   const postgres =
     TEST_DB === 'postgres' && env.DATABASE_URL === undefined
-      ? await createPostgresDatabase()
+      ? await createPostgresDatabase(templates.postgres)
       : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -66,6 +67,10 @@ export async function startApi(
     SERVE_FRONTENDS: false,
     ...env,
   });
+  // a new SQLite database starts as a copy of the migrated template
+  if (ownsData && !config.databaseUrl && templates.sqlite) {
+    await copyFile(templates.sqlite, config.sqliteFile);
+  }
   const logs: string[] = [];
   const app = await buildApp(config, {
     logger: { level: config.logLevel, stream: { write: (line: string) => void logs.push(line) } },

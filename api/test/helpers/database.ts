@@ -6,7 +6,8 @@ export const TEST_DB = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite
 
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
-async function postgresReachable(): Promise<string | null> {
+/** Why PostgreSQL cannot be reached, or null when it answers. */
+export async function postgresReachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: 3000 });
   try {
     await client.connect();
@@ -33,8 +34,11 @@ export const skipReason: string | null = await (async () => {
   return message;
 })();
 
-/** A PostgreSQL database of the test's own, and a function that drops it. */
-export async function createPostgresDatabase(): Promise<{
+/**
+ * A PostgreSQL database of the test's own, and a function that drops it; a copy of `template`
+ * when given (helpers/templates.ts).
+ */
+export async function createPostgresDatabase(template?: string | null): Promise<{
   url: string;
   drop: () => Promise<void>;
 }> {
@@ -42,7 +46,7 @@ export async function createPostgresDatabase(): Promise<{
   const admin = new pg.Client({ connectionString: ADMIN_URL });
   await admin.connect();
   try {
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   } finally {
     await admin.end();
   }
@@ -74,4 +78,17 @@ export async function createPostgresDatabase(): Promise<{
       }
     },
   };
+}
+
+/**
+ * The migrated databases this run starts each test's database from (helpers/templates.ts,
+ * vitest's global setup of the API projects); none outside vitest or where it did not run.
+ */
+export async function migratedTemplates(): Promise<{ sqlite?: string; postgres?: string | null }> {
+  try {
+    const { inject } = await import('vitest');
+    return { sqlite: inject('sqliteTemplate'), postgres: inject('postgresTemplate') };
+  } catch {
+    return {};
+  }
 }

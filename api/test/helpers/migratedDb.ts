@@ -1,9 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect, type Db } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
-import { createPostgresDatabase, TEST_DB } from './database.ts';
+import { createPostgresDatabase, migratedTemplates, TEST_DB } from './database.ts';
 
 /**
  * A migrated database of the test's own (SQLite file or PostgreSQL database, as TEST_DB says),
@@ -16,8 +16,11 @@ export async function openMigratedDb(): Promise<{
   close(): Promise<void>;
 }> {
   const dir = await mkdtemp(join(tmpdir(), 'conveyor-db-'));
-  const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase() : null;
+  // from the run's migrated templates where there are some; migrating again finds nothing to do
+  const templates = await migratedTemplates();
+  const postgres = TEST_DB === 'postgres' ? await createPostgresDatabase(templates.postgres) : null;
   const options = { databaseUrl: postgres?.url ?? null, sqliteFile: join(dir, 'test.sqlite') };
+  if (!postgres && templates.sqlite) await copyFile(templates.sqlite, options.sqliteFile);
   const db = connect(options);
   await migrateToLatest(db.kysely);
   const others: Db[] = [];
