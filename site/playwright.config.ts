@@ -4,10 +4,12 @@ import { chromiumLaunch } from '../scripts/e2e/playwright.ts';
 const PORT = 8281;
 
 // The public site as visitors get it: scripts/e2e/server.ts starts the API on a fresh
-// database with demo content, publishes the site from it and serves it on one port.
+// database with demo content, publishes the site from it and serves it on one port. Two
+// workers: the tests read the site, and what they send (leads, applications) each finds again
+// by a name of its own.
 export default defineConfig({
   testDir: 'e2e',
-  workers: 1,
+  workers: 2,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,

@@ -12,10 +12,28 @@ const menu = (page: Page, name: string | RegExp) => page.getByRole('menuitem', {
 // raw translation key, in any language. Each role walks its menu: every screen, and the first
 // record of each list (Edit, or Show where the role only reads).
 type Language = 'uz' | 'ru' | 'en';
-const WORDS: Record<Language, { denied: string; noData: string; emptyTrash: string }> = {
-  uz: { denied: "Ruxsat yo'q", noData: "Ma'lumot topilmadi", emptyTrash: "Savat bo'sh" },
-  ru: { denied: 'Доступ запрещён', noData: 'Данные не найдены', emptyTrash: 'Корзина пуста' },
-  en: { denied: 'Access denied', noData: 'No data found', emptyTrash: 'The trash is empty' },
+const WORDS: Record<
+  Language,
+  { denied: string; noData: string; emptyTrash: string; nothingScheduled: string }
+> = {
+  uz: {
+    denied: "Ruxsat yo'q",
+    noData: "Ma'lumot topilmadi",
+    emptyTrash: "Savat bo'sh",
+    nothingScheduled: 'Hech narsa rejalashtirilmagan',
+  },
+  ru: {
+    denied: 'Доступ запрещён',
+    noData: 'Данные не найдены',
+    emptyTrash: 'Корзина пуста',
+    nothingScheduled: 'Ничего не запланировано',
+  },
+  en: {
+    denied: 'Access denied',
+    noData: 'No data found',
+    emptyTrash: 'The trash is empty',
+    nothingScheduled: 'Nothing is scheduled',
+  },
 };
 /** The lists whose rows open a record (the Trash, Scheduled and Activity have none). */
 const RECORD_SCREENS = [
@@ -78,10 +96,11 @@ async function walkMenu(page: Page, language: Language, width: number) {
     const rows = page.locator('tbody tr, [data-testid=list-card]');
     if ((await page.locator('.RaList-main').count()) === 0) continue;
     // a list: its rows, or the words saying it has none
-    // (the Trash says so in its own words when nothing was deleted yet)
+    // (the Trash and Scheduled say so in their own words when nothing was deleted or scheduled)
     const none = page
       .getByText(WORDS[language].noData)
-      .or(page.getByText(WORDS[language].emptyTrash));
+      .or(page.getByText(WORDS[language].emptyTrash))
+      .or(page.getByText(WORDS[language].nothingScheduled, { exact: true }));
     await expect(rows.first().or(none.first())).toBeVisible();
     // Edit or Show: by its address, as on a phone the button is an icon
     const open = rows.first().locator(`a[href^="${screen}/"]`);
