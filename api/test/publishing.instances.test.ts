@@ -6,7 +6,7 @@ import { SHOWN_TRIGGERS } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTrigger, buildHistory } from '../src/db/repositories/builds.ts';
 import { RebuildRequests } from '../src/publish/requests.ts';
-import { currentRelease } from '../src/publish/siteBuilder.ts';
+import { currentRelease } from '../src/publish/releases.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';

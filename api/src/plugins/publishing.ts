@@ -7,13 +7,9 @@ import { builtReleases, markLive, type TriggerInput } from '../db/repositories/b
 import { CATCH_UP_EVERY_MS, catchUp } from '../publish/catchUp.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
-import {
-  clearLeftovers,
-  currentRelease,
-  ROLLBACK_JOB,
-  siteBuilder,
-  switchRelease,
-} from '../publish/siteBuilder.ts';
+import { ROLLBACK_JOB, switchRelease } from '../publish/goLive.ts';
+import { clearLeftovers, currentRelease } from '../publish/releases.ts';
+import { siteBuilder } from '../publish/siteBuilder.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { webhookAnnouncer } from '../publish/webhook.ts';
 import { WarmBuilds } from '../publish/warmBuilds.ts';
