@@ -11,7 +11,7 @@ import { ROLLBACK_JOB, switchRelease } from '../publish/goLive.ts';
 import { clearLeftovers, currentRelease } from '../publish/releases.ts';
 import { siteBuilder } from '../publish/siteBuilder.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
-import { webhookAnnouncer } from '../publish/webhook.ts';
+import { defineHookJob, webhookAnnouncer } from '../publish/webhook.ts';
 import { WarmBuilds } from '../publish/warmBuilds.ts';
 import type { ContentChange } from './events.ts';
 
@@ -44,7 +44,11 @@ const changeTrigger = (change: ContentChange): TriggerInput => ({
 export default fp(
   async (app) => {
     const { publish } = app.config;
-    const requests = new RebuildRequests(app.db.kysely);
+    const requests = new RebuildRequests(app.db.kysely, app.jobs.clock, {
+      debounceMs: publish.debounceMs,
+      maxWaitMs: publish.maxWaitMs,
+      maxAttempts: publish.buildRetries + 1,
+    });
     app.decorate('rebuildRequests', requests);
     if (!publish.enabled) {
       app.decorate('publishing', null);
@@ -88,7 +92,8 @@ export default fp(
           timeoutMs: publish.buildTimeoutMs,
           log: app.log,
         })
-      : webhookAnnouncer(webhook, app.log);
+      : webhookAnnouncer(app.jobs, app.db.kysely, webhook);
+    if (!runner) defineHookJob(app.jobs, app.db.kysely, webhook, app.log);
     const queue = new RebuildQueue(
       app.db.kysely,
       builder,
@@ -99,6 +104,9 @@ export default fp(
         retryBackoffMs: publish.buildRetryBackoffMs,
         buildTimeoutMs: publish.buildTimeoutMs,
         requests,
+        jobs: app.jobs,
+        // the build reads this API: it waits until the server listens (onListen below)
+        waitForStart: true,
       },
       app.log,
     );
@@ -137,6 +145,10 @@ export default fp(
       const { signal } = stopCatchUp;
       if (signal.aborted) return;
       const read = () => readSiteData(app.db);
+      // and a request whose build job was lost with its process gets one
+      void requests
+        .schedule()
+        .catch((err) => app.log.warn({ err }, 'could not schedule the site build job'));
       lookingBehind = catchUp({ db: app.db.kysely, queue, read, log: app.log, signal }).catch(
         (err) => {
           if (!signal.aborted) app.log.warn({ err }, 'could not compare the content with the site');
