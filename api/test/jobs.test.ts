@@ -434,7 +434,12 @@ describe.skipIf(skipReason)('exclusive kinds and pending jobs', () => {
     const id = (await jobs.enqueue('test.build', {}, { uniqueKey: 'test.build:pending' }))!;
     await handle.db.kysely.updateTable('jobs').set({ attempts: 2 }).where('id', '=', id).execute();
     const at = new Date(clock.now() + 5_000);
-    expect(await moveQueuedJobs(handle.db.kysely, 'test.build', at, new Date(clock.now()))).toBe(1);
+    const now = new Date(clock.now());
+    expect(await moveQueuedJobs(handle.db.kysely, 'test.build', at, now)).toBe(1);
+    expect((await findJob(handle.db.kysely, id))?.attempts).toBe(2);
+    expect(
+      await moveQueuedJobs(handle.db.kysely, 'test.build', at, now, { freshAttempts: true }),
+    ).toBe(1);
     expect(await findJob(handle.db.kysely, id)).toMatchObject({
       runAt: at.toISOString(),
       attempts: 0,

@@ -42,8 +42,8 @@ export function dueAt(row: QueuedBuild, timing: BuildTiming, now: number): numbe
 
 /**
  * Makes the pending build job due when the queued rows are: moves the waiting job (a pending
- * one, or one waiting out a retry's backoff, which a request makes an ordinary build again),
- * or enqueues one. Returns whether any row waits. A job gives the pending key up as it is
+ * one, or one waiting out a retry's backoff, which a `request` makes an ordinary build again,
+ * its attempts counted anew), or enqueues one. Returns whether any row waits. A job gives the pending key up as it is
  * claimed (claimExclusiveJob), before its build reads the rows, so a request made during a
  * build enqueues its follow-up.
  */
@@ -51,18 +51,20 @@ export async function scheduleBuildJob(
   db: Executor,
   timing: BuildTiming,
   now: number,
+  request = false,
 ): Promise<boolean> {
   const rows = await queuedBuilds(db);
   if (rows.length === 0) return false;
   const runAt = new Date(Math.min(...rows.map((row) => dueAt(row, timing, now))));
   const at = new Date(now);
-  if ((await moveQueuedJobs(db, BUILD_JOB, runAt, at)) > 0) return true;
+  const move = { freshAttempts: request };
+  if ((await moveQueuedJobs(db, BUILD_JOB, runAt, at, move)) > 0) return true;
   const id = await insertJob(
     db,
     { kind: BUILD_JOB, maxAttempts: timing.maxAttempts, runAt, uniqueKey: PENDING_KEY },
     at,
   );
   // another instance enqueued it just now: move that one
-  if (id === null) await moveQueuedJobs(db, BUILD_JOB, runAt, at);
+  if (id === null) await moveQueuedJobs(db, BUILD_JOB, runAt, at, move);
   return true;
 }

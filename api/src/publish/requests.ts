@@ -42,9 +42,13 @@ export class RebuildRequests {
     return next;
   }
 
-  /** Sets the build job's time from the queued rows (after a restart, with new settings). */
-  async schedule(): Promise<void> {
-    if (await this.serial(() => scheduleBuildJob(this.#db, this.#timing, this.#clock.now()))) {
+  /**
+   * Sets the build job's time from the queued rows (after a restart, with new settings);
+   * `request`: for a request just recorded.
+   */
+  async schedule(request = false): Promise<void> {
+    const now = this.#clock.now();
+    if (await this.serial(() => scheduleBuildJob(this.#db, this.#timing, now, request))) {
       this.onScheduled();
     }
   }
@@ -59,7 +63,7 @@ export class RebuildRequests {
     options: { now?: boolean; full?: boolean; trigger?: TriggerInput; schedule?: boolean } = {},
   ): Promise<void> {
     await this.serial(() => this.#record(options));
-    if (options.schedule !== false) await this.schedule();
+    if (options.schedule !== false) await this.schedule(true);
   }
 
   async #record(options: { now?: boolean; full?: boolean; trigger?: TriggerInput }): Promise<void> {

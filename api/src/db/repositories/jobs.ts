@@ -208,19 +208,24 @@ function uniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Moves the queued jobs of `kind` to run at `runAt`, with their attempts back at 0 (a pending
- * site build: each request moves its time; one waiting out a retry's backoff becomes an
- * ordinary job again). Returns how many moved; 0 when none waits.
+ * Moves the queued jobs of `kind` to run at `runAt` (a pending site build: each request moves
+ * its time); `freshAttempts`: with their attempts back at 0 (a request makes one waiting out a
+ * retry's backoff an ordinary job again). Returns how many moved; 0 when none waits.
  */
 export async function moveQueuedJobs(
   db: Executor,
   kind: string,
   runAt: Date,
   now: Date,
+  options: { freshAttempts?: boolean } = {},
 ): Promise<number> {
   const result = await db
     .updateTable('jobs')
-    .set({ run_at: runAt.toISOString(), attempts: 0, updated_at: now.toISOString() })
+    .set({
+      run_at: runAt.toISOString(),
+      ...(options.freshAttempts ? { attempts: 0 } : {}),
+      updated_at: now.toISOString(),
+    })
     .where('kind', '=', kind)
     .where('status', '=', 'queued')
     .executeTakeFirst();
