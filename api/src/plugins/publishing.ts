@@ -157,16 +157,20 @@ export default fp(
     };
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
-      await queue.start(runner ? clearSiteRoot : undefined);
-      if (!runner) return;
-      // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
-      // build now (the latter renders everything again, as it has no manifest)
-      const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
-      if (incomplete || !(await currentRelease(publish.siteRoot))) {
-        await queue.requestNow({ trigger: { kind: 'start' } });
-      } else {
-        lookBehind();
+      if (!runner) {
+        await queue.start();
+        return;
       }
+      let fresh = false;
+      await queue.start(clearSiteRoot, async () => {
+        // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
+        // build now (the latter renders everything again, as it has no manifest); asked for
+        // before builds may start, so it and a build the restart interrupted are one build
+        const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
+        fresh = incomplete || !(await currentRelease(publish.siteRoot));
+        if (fresh) await queue.requestNow({ trigger: { kind: 'start' } });
+      });
+      if (!fresh) lookBehind();
       catchUpTimer = setInterval(lookBehind, CATCH_UP_EVERY_MS).unref();
     });
     app.addHook('onClose', async () => {

@@ -107,9 +107,9 @@ export class RebuildQueue {
    * Starts publishing: `prepare` runs before any build may start (the runner clears what a
    * crash left behind); builds no live instance runs any more (or any older than the build
    * timeout) are recorded as interrupted and asked for again; old rows are pruned; the build
-   * job is set for what waits.
+   * job is set for what waits; `then` runs last, before any build may start.
    */
-  async start(prepare?: () => Promise<void>): Promise<void> {
+  async start(prepare?: () => Promise<void>, then?: () => Promise<void>): Promise<void> {
     try {
       await prepare?.();
       const interrupted = await interruptAbandoned(this.#ctx.db, {
@@ -120,6 +120,7 @@ export class RebuildQueue {
       await pruneHistory(this.#ctx);
       if (interrupted > 0) await this.#requests.record({ trigger: { kind: 'restart' } });
       else await this.#requests.schedule();
+      await then?.();
     } finally {
       this.#open();
     }
