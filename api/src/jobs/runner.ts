@@ -353,7 +353,9 @@ export class JobRunner {
               backoffDelay(job.attempts, definition.backoff ?? DEFAULTS.backoff, this.#random),
           );
       await failJob(this.#db, claim, message, retryAt, now);
-      await definition.afterFailure?.(job.payload as never, { job, error: failure, retryAt });
+      await definition
+        .afterFailure?.(job.payload as never, { job, error: failure, retryAt })
+        .catch((err: unknown) => log.warn({ err }, 'could not report a failed attempt'));
       if (giveUp) log.error({ err: failure }, 'job failed for good');
       else if (this.#closed)
         log.info({ retryAt: retryAt?.toISOString() }, 'job cut off by shutdown');
