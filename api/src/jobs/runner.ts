@@ -210,6 +210,12 @@ export class JobRunner {
       });
   }
 
+  /** Looks for due jobs now, and resolves once those it could claim have started. */
+  async poll(): Promise<void> {
+    this.wake();
+    while (this.#ticking) await this.#ticking;
+  }
+
   /** Resolves once every job this instance is running has settled (tests, shutdown). */
   async idle(): Promise<void> {
     while (this.#ticking || this.#running.size > 0) {

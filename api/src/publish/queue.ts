@@ -141,6 +141,8 @@ export class RebuildQueue {
       full: options.full ?? false,
       trigger: options.trigger ?? { kind: 'rebuild' },
     });
+    // under way when this returns, unless a build runs (here or on another instance)
+    await this.#jobs.poll();
   }
 
   /** Whether this instance builds now. */
@@ -167,7 +169,20 @@ export class RebuildQueue {
     if (this.#ownJobs) await this.#jobs.stop();
   }
 
-  async #run({ job, signal }: JobContext): Promise<void> {
+  /** A claimed build job: this instance builds (`running`) from the claim on. */
+  #run(context: JobContext): Promise<void> {
+    const done = this.#build(context);
+    this.#running = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done.finally(() => {
+      this.#running = null;
+      this.#abort = null;
+    });
+  }
+
+  async #build({ job, signal }: JobContext): Promise<void> {
     await this.#ready;
     if (this.#closed) {
       // claimed as this instance stopped: the request goes back for another publisher
@@ -176,16 +191,6 @@ export class RebuildQueue {
     }
     const abort = new AbortController();
     this.#abort = abort;
-    const done = runBuildJob(this.#ctx, job, AbortSignal.any([signal, abort.signal]));
-    this.#running = done.then(
-      () => undefined,
-      () => undefined,
-    );
-    try {
-      await done;
-    } finally {
-      this.#running = null;
-      this.#abort = null;
-    }
+    await runBuildJob(this.#ctx, job, AbortSignal.any([signal, abort.signal]));
   }
 }
