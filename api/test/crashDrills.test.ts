@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,10 +15,12 @@ import { ADMIN, startApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { file, png } from './helpers/images.ts';
 import { freePort } from './helpers/ports.ts';
+import { FAKE_COMMAND, hungCommand } from './helpers/publishing.ts';
 
 // Crash drills: a server killed with kill -9 in the middle of an upload, and a
 // restore killed in the middle of its work, leave nothing behind after the next start: no
-// stored file that no record names, no temporary file, and a restore's target as it was.
+// stored file that no record names, no temporary file, and a restore's target as it was. A
+// site build cut off so is recorded as interrupted and built again.
 
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../src/cli/backup.ts', import.meta.url));
@@ -66,10 +68,13 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
   });
 
   /** Starts a real server process and waits until it answers. */
-  const startServer = async (place: { dir: string; databaseUrl: string }) => {
+  const startServer = async (
+    place: { dir: string; databaseUrl: string },
+    extra: Record<string, string> = {},
+  ) => {
     const port = await freePort();
     const child = spawn(process.execPath, [SERVER], {
-      env: { ...process.env, ...envOf(place), HOST: '127.0.0.1', PORT: String(port) },
+      env: { ...process.env, ...envOf(place), ...extra, HOST: '127.0.0.1', PORT: String(port) },
       stdio: 'ignore',
     });
     children.push(child);
@@ -156,6 +161,40 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
     expect(await filesUnder(temporary)).toEqual([]);
     const served = await fetch(`${server.url}/uploads/${keptFiles[0]}`);
     expect(served.status).toBe(200);
+    await stop(server.child);
+  });
+
+  it('kill -9 during a site build: the next start records it interrupted and builds again', async () => {
+    const place = await newPlace();
+    const pidFile = join(place.dir, 'build.pid');
+    // the first release's build hangs until the server is killed
+    let server = await startServer(place, {
+      PUBLISH_ENABLED: 'true',
+      PUBLISH_BUILD_COMMAND: hungCommand(pidFile),
+    });
+    await until(async () => existsSync(pidFile) && (await readFile(pidFile, 'utf8')) !== '');
+    await stop(server.child);
+    // the build's own process outlives the server (its group is its own): end it
+    process.kill(Number(await readFile(pidFile, 'utf8')), 'SIGKILL');
+
+    server = await startServer(place, {
+      PUBLISH_ENABLED: 'true',
+      PUBLISH_BUILD_COMMAND: FAKE_COMMAND,
+    });
+    const auth = { authorization: `Bearer ${server.token}` };
+    const state = async () =>
+      (
+        (await (await fetch(`${server.url}/api/publishing`, { headers: auth })).json()) as {
+          data: {
+            lastBuild: { status: string } | null;
+            history: { status: string; error: string | null }[];
+          };
+        }
+      ).data;
+    await until(async () => (await state()).lastBuild?.status === 'success', 30_000);
+    const { history } = await state();
+    expect(history.at(-1)).toMatchObject({ status: 'failed', error: 'interrupted by a restart' });
+    expect(history.filter((build) => build.status === 'running')).toEqual([]);
     await stop(server.child);
   });
 

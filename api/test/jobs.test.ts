@@ -2,7 +2,15 @@ import { hostname } from 'node:os';
 import Fastify from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/connect.ts';
-import { claimJobs, findJob, listJobs, retryJob } from '../src/db/repositories/jobs.ts';
+import {
+  claimExclusiveJob,
+  claimJobs,
+  findJob,
+  listJobs,
+  moveQueuedJobs,
+  nextRunAt,
+  retryJob,
+} from '../src/db/repositories/jobs.ts';
 import { backoffDelay, deadLocalOwner, JobRunner, PermanentJobError } from '../src/jobs/runner.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
@@ -315,6 +323,152 @@ describe.skipIf(skipReason)('durable jobs', () => {
     finish();
     await jobs.idle();
     expect((await findJob(db.kysely, id))?.status).toBe('done');
+  });
+});
+
+describe.skipIf(skipReason)('exclusive kinds and pending jobs', () => {
+  let handle: Awaited<ReturnType<typeof openMigratedDb>>;
+  let clock: TestClock;
+  const runners: JobRunner[] = [];
+  beforeEach(async () => {
+    handle = await openMigratedDb();
+    clock = new TestClock(Date.parse('2026-11-24T09:00:00.000Z'));
+  });
+  afterEach(async () => {
+    for (const made of runners.splice(0)) await made.stop();
+    await handle.close();
+  });
+
+  it('runs one job of an exclusive kind at a time across instances, and loses none', async () => {
+    let active = 0;
+    let most = 0;
+    const done: number[] = [];
+    const instances = ['a:1', 'b:1', 'c:1'].map((owner, index) => {
+      const made = new JobRunner({
+        db: (index === 0 ? handle.db : handle.connectAgain()).kysely,
+        log,
+        clock,
+        owner,
+        random: () => 0.5,
+      });
+      made.define<{ n: number }>('test.build', {
+        exclusive: true,
+        async run({ n }) {
+          active++;
+          most = Math.max(most, active);
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          active--;
+          done.push(n);
+        },
+      });
+      runners.push(made);
+      return made;
+    });
+    for (let n = 0; n < 8; n++) await instances[0]!.enqueue('test.build', { n });
+    for (const made of instances) made.start();
+    for (let round = 0; round < 20 && done.length < 8; round++) {
+      for (const made of instances) made.wake();
+      await Promise.all(instances.map((made) => made.idle()));
+    }
+    expect(done.toSorted((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    expect(most).toBe(1);
+    const rows = await listJobs(handle.db.kysely, { kind: 'test.build' });
+    expect(rows.map((job) => [job.status, job.uniqueKey])).toEqual(
+      Array.from({ length: 8 }, () => ['done', null]),
+    );
+  });
+
+  it('lets exactly one of racing claims of an exclusive kind win', async () => {
+    const other = handle.connectAgain();
+    const jobs = new JobRunner({ db: handle.db.kysely, log, clock });
+    jobs.define('test.build', { exclusive: true, async run() {} });
+    for (let round = 0; round < 10; round++) {
+      await jobs.enqueue('test.build', { round, n: 1 });
+      await jobs.enqueue('test.build', { round, n: 2 });
+      const now = new Date(clock.now());
+      const claims = await Promise.all(
+        [handle.db, other].map((db, index) =>
+          claimExclusiveJob(db.kysely, {
+            kind: 'test.build',
+            owner: `i:${index}`,
+            now,
+            leaseMs: 60_000,
+          }),
+        ),
+      );
+      expect(claims.filter(Boolean)).toHaveLength(1);
+      // while it runs, nobody claims the other
+      expect(
+        await claimExclusiveJob(other.kysely, {
+          kind: 'test.build',
+          owner: 'i:2',
+          now,
+          leaseMs: 60_000,
+        }),
+      ).toBeUndefined();
+      await handle.db.kysely.deleteFrom('jobs').execute();
+    }
+  });
+
+  it('claims a cut-off job of an exclusive kind first, once its lease ran out', async () => {
+    const jobs = new JobRunner({ db: handle.db.kysely, log, clock });
+    jobs.define('test.build', { exclusive: true, async run() {} });
+    const cut = (await jobs.enqueue('test.build', { n: 1 }))!;
+    const claim = (owner: string) =>
+      claimExclusiveJob(handle.db.kysely, {
+        kind: 'test.build',
+        owner,
+        now: new Date(clock.now()),
+        leaseMs: 60_000,
+      });
+    expect((await claim('dead:1'))?.id).toBe(cut);
+    await jobs.enqueue('test.build', { n: 2 });
+    expect(await claim('b:1')).toBeUndefined();
+    clock.advance(60_001);
+    expect(await claim('b:1')).toMatchObject({ id: cut, attempts: 2, lockedBy: 'b:1' });
+  });
+
+  it('moves a pending job to a new time, a retry waiting out its backoff made an ordinary job', async () => {
+    const jobs = new JobRunner({ db: handle.db.kysely, log, clock });
+    jobs.define('test.build', { exclusive: true, async run() {} });
+    const id = (await jobs.enqueue('test.build', {}, { uniqueKey: 'test.build:pending' }))!;
+    await handle.db.kysely.updateTable('jobs').set({ attempts: 2 }).where('id', '=', id).execute();
+    const at = new Date(clock.now() + 5_000);
+    const now = new Date(clock.now());
+    expect(await moveQueuedJobs(handle.db.kysely, 'test.build', at, now)).toBe(1);
+    expect((await findJob(handle.db.kysely, id))?.attempts).toBe(2);
+    expect(
+      await moveQueuedJobs(handle.db.kysely, 'test.build', at, now, { freshAttempts: true }),
+    ).toBe(1);
+    expect(await findJob(handle.db.kysely, id)).toMatchObject({
+      runAt: at.toISOString(),
+      attempts: 0,
+      uniqueKey: 'test.build:pending',
+    });
+    expect(await nextRunAt(handle.db.kysely, ['test.build'])).toBe(at.toISOString());
+    expect(await moveQueuedJobs(handle.db.kysely, 'test.other', at, new Date(clock.now()))).toBe(0);
+  });
+
+  it('starts a job due before its next poll on time', async () => {
+    const ran: number[] = [];
+    const jobs = new JobRunner({ db: handle.db.kysely, log, clock, pollMs: 60_000 });
+    runners.push(jobs);
+    jobs.define('test.soon', {
+      async run() {
+        ran.push(clock.now());
+      },
+    });
+    jobs.start();
+    await jobs.idle();
+    const start = clock.now();
+    await jobs.enqueue('test.soon', {}, { runAt: new Date(start + 250) });
+    await jobs.idle();
+    clock.advance(249);
+    await jobs.idle();
+    expect(ran).toEqual([]);
+    clock.advance(1);
+    await jobs.idle();
+    expect(ran).toEqual([start + 250]);
   });
 });
 

@@ -5,12 +5,14 @@ import { join } from 'node:path';
 import { SHOWN_TRIGGERS } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addTrigger, buildHistory } from '../src/db/repositories/builds.ts';
+import { runningKey } from '../src/db/repositories/jobs.ts';
+import { BUILD_JOB } from '../src/publish/buildJob.ts';
 import { RebuildRequests } from '../src/publish/requests.ts';
-import { currentRelease } from '../src/publish/siteBuilder.ts';
+import { currentRelease } from '../src/publish/releases.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
-import { FAKE_COMMAND, fakeBuilder, queueHarness } from './helpers/publishing.ts';
+import { FAKE_COMMAND, fakeBuilder, queueHarness, sleep } from './helpers/publishing.ts';
 
 // Several API instances share one builds table: atomic claims, folded races, abandoned builds.
 describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
@@ -45,6 +47,34 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
     expect(fake.maxActive()).toBe(1);
     const owners = new Set((await rows()).map((row) => row.owner));
     expect([...owners].every((owner) => owner === 'host-a:1' || owner === 'host-b:2')).toBe(true);
+  });
+
+  it('two publishers never build at once: a request during a build waits for it, wherever made', async () => {
+    const clock = new TestClock();
+    const fake = fakeBuilder({ clock, held: true });
+    const a = queue(fake.build, 10, 50, { pollMs: 20, owner: 'host-a:1', clock });
+    const b = queue(fake.build, 10, 50, { pollMs: 20, owner: 'host-b:2', clock });
+    await Promise.all([a.start(), b.start()]);
+    const step = async () => {
+      clock.advance(20);
+      await Promise.all([a.idle(), b.idle()].map((idle) => Promise.race([idle, sleep(50)])));
+    };
+    await a.requestNow();
+    await expect.poll(async () => (await step(), fake.calls.length), { timeout: 3000 }).toBe(1);
+    // requests on both while the first build runs: one follow-up, not started meanwhile
+    await a.request();
+    await b.request();
+    for (let i = 0; i < 10; i++) await step();
+    expect(fake.calls).toHaveLength(1);
+    fake.release();
+    await expect.poll(async () => (await step(), fake.calls.length), { timeout: 3000 }).toBe(2);
+    fake.release();
+    await Promise.all([a.idle(), b.idle()]);
+    expect(fake.maxActive()).toBe(1);
+    expect((await rows()).map((row) => [row.status, row.requests])).toEqual([
+      ['success', 1],
+      ['success', 2],
+    ]);
   });
 
   it('folds requests that racing instances recorded as separate rows into one build', async () => {
@@ -104,8 +134,9 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
   it('on start, marks as interrupted only the builds this instance could have run', async () => {
     const ended = spawn(process.execPath, ['-e', '']);
     await once(ended, 'exit');
-    const now = new Date().toISOString();
-    const old = new Date(Date.now() - 3 * 3600_000).toISOString();
+    const clock = new TestClock();
+    const now = new Date(clock.now() - 1000).toISOString();
+    const old = new Date(clock.now() - 3 * 3600_000).toISOString();
     const running = (owner: string | null, startedAt: string) =>
       ({
         status: 'running',
@@ -114,8 +145,9 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
         started_at: startedAt,
         owner,
       }) as const;
-    await api()
-      .app.db.kysely.insertInto('publish_builds')
+    const db = api().app.db.kysely;
+    await db
+      .insertInto('publish_builds')
       .values([
         running('another-host:4242', now), // another instance's build, under way
         running(`${hostname()}:${ended.pid}`, now), // this host, a process that is gone
@@ -123,7 +155,23 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
         running(null, now), // from before owners were recorded
       ])
       .execute();
-    const clock = new TestClock();
+    // the other instance's build job, its lease held for two more minutes
+    await db
+      .insertInto('jobs')
+      .values({
+        kind: BUILD_JOB,
+        payload: '{}',
+        status: 'running',
+        attempts: 1,
+        max_attempts: 1,
+        run_at: now,
+        locked_by: 'another-host:4242',
+        locked_until: new Date(clock.now() + 120_000).toISOString(),
+        unique_key: runningKey(BUILD_JOB),
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const fake = fakeBuilder({ clock });
     const q = queue(fake.build, 10, 50, { buildTimeoutMs: 60_000, clock });
     await q.start();
@@ -132,9 +180,18 @@ describe.skipIf(skipReason)('rebuild queues sharing a database', () => {
     for (const row of mine.slice(0, 3)) {
       expect(row).toMatchObject({ status: 'failed', error: 'interrupted by a restart' });
     }
-    // and asked for again
+    // and asked for again, built once the other instance's build is over: never two at once
     clock.advance(10);
+    await q.idle();
+    expect(fake.calls).toHaveLength(0);
+    // that instance died: its lease runs out, and this one builds, its build interrupted
+    clock.advance(120_000);
     await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(1);
+    await q.idle();
+    expect((await rows())[0]).toMatchObject({
+      status: 'failed',
+      error: 'interrupted: its API instance stopped',
+    });
   });
 
   it('keeps the newest builds in the table and prunes the rest', async () => {

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { connect } from '../src/db/connect.ts';
+import { listJobs } from '../src/db/repositories/jobs.ts';
+import { BUILD_JOB, PENDING_KEY } from '../src/publish/buildJob.ts';
 import { RebuildQueue } from '../src/publish/queue.ts';
 import { BuildError, type BuildResult } from '../src/publish/types.ts';
 import { TestClock } from './helpers/clock.ts';
@@ -86,6 +88,33 @@ describe.skipIf(skipReason)('rebuild queue', () => {
       ['success', 1],
       ['success', 5],
     ]);
+  });
+
+  it("keeps one pending build job, due at the quiet window's end, never past the ceiling", async () => {
+    const clock = new TestClock();
+    const fake = fakeBuilder({ clock });
+    const q = queue(fake.build, 100, 250, { clock });
+    const first = clock.now();
+    const pending = async () =>
+      (await listJobs(api().app.db.kysely, { kind: BUILD_JOB })).map((job) => [
+        job.status,
+        Date.parse(job.runAt) - first,
+        job.uniqueKey,
+      ]);
+    await q.request();
+    expect(await pending()).toEqual([['queued', 100, PENDING_KEY]]);
+    for (const at of [60, 120]) {
+      clock.advance(60);
+      await q.request();
+      expect(await pending()).toEqual([['queued', at + 100, PENDING_KEY]]);
+    }
+    clock.advance(60);
+    await q.request(); // 180 + 100 is past the ceiling: 250 it is
+    expect(await pending()).toEqual([['queued', 250, PENDING_KEY]]);
+    clock.advance(70);
+    await q.idle();
+    expect(fake.calls).toEqual([first + 250]);
+    expect((await pending()).map(([status, , key]) => [status, key])).toEqual([['done', null]]);
   });
 
   it('keeps a pending request across a restart', async () => {
@@ -184,7 +213,8 @@ describe.skipIf(skipReason)('rebuild queue', () => {
       expect(unhandled).toEqual([]);
       expect(logged).toHaveBeenCalledWith(
         expect.objectContaining({ err: expect.anything() }),
-        'the rebuild queue failed',
+        // the build job's runner, which records how each job ended
+        'could not record a job outcome',
       );
       await q.close();
     } finally {

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { type Build, PENDING_PICTURES, SHOWN_TRIGGERS } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildHistory } from '../src/db/repositories/builds.ts';
-import { currentRelease } from '../src/publish/siteBuilder.ts';
+import { currentRelease } from '../src/publish/releases.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 import { FAKE_COMMAND, sleep } from './helpers/publishing.ts';

@@ -14,12 +14,9 @@ import { dirname, join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
-import {
-  clearLeftovers,
-  currentRelease,
-  pruneImageCache,
-  siteBuilder,
-} from '../src/publish/siteBuilder.ts';
+import { pruneImageCache } from '../src/publish/imageCache.ts';
+import { clearLeftovers, currentRelease } from '../src/publish/releases.ts';
+import { siteBuilder } from '../src/publish/siteBuilder.ts';
 import { FAKE_COMMAND, hungCommand, processRuns } from './helpers/publishing.ts';
 
 // The bundled site builder on its own: releases on disk, swaps, hung builds, the environment.

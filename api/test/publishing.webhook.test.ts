@@ -1,18 +1,29 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildLog } from '../src/db/repositories/builds.ts';
+import { findJob } from '../src/db/repositories/jobs.ts';
+import { JobRunner } from '../src/jobs/runner.ts';
 import { BuildError } from '../src/publish/types.ts';
 import {
+  defineHookJob,
   displayUrl,
+  HOOK_JOB,
   SIGNATURE_HEADER,
   sign,
   TIMESTAMP_HEADER,
   verify,
+  type WebhookOptions,
   webhookAnnouncer,
 } from '../src/publish/webhook.ts';
 import { startApi, type TestApi } from './helpers/api.ts';
+import { TestClock } from './helpers/clock.ts';
 import { skipReason } from './helpers/database.ts';
+import { openMigratedDb } from './helpers/migratedDb.ts';
 import { FAKE_COMMAND } from './helpers/publishing.ts';
+
+const log = Fastify({ logger: { level: 'silent' } }).log;
 
 describe('webhook signatures', () => {
   const secret = 'webhook-secret-1';
@@ -35,6 +46,53 @@ describe('webhook signatures', () => {
       'webhook secret not configured',
     );
   });
+  it('shows a webhook URL without its credentials', () => {
+    expect(
+      displayUrl('https://user:pass@api.example.com/build_hooks/5f2a8c9e0d1b3a4c?token=abc'),
+    ).toBe('https://api.example.com/build_hooks/…3a4c');
+    expect(displayUrl('not a url')).toBe('(not a URL)');
+  });
+});
+
+// Each URL's call is a job of the durable runner: retried with its backoff, across restarts.
+describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
+  const secret = 'webhook-secret-1';
+  let handle: Awaited<ReturnType<typeof openMigratedDb>>;
+  const runners: JobRunner[] = [];
+  beforeEach(async () => {
+    handle = await openMigratedDb();
+  });
+  afterEach(async () => {
+    for (const made of runners.splice(0)) await made.stop();
+    await handle.close();
+  });
+
+  /** A runner of this test's with the hook kind, on `clock` (the system's by default). */
+  function hookRunner(options: WebhookOptions, more: { owner?: string; clock?: TestClock } = {}) {
+    const jobs = new JobRunner({ db: handle.db.kysely, log, pollMs: 20, ...more });
+    defineHookJob(jobs, handle.db.kysely, options, log);
+    jobs.start();
+    runners.push(jobs);
+    return jobs;
+  }
+
+  /** A build record to announce, as the queue makes one. */
+  async function buildRow(): Promise<number> {
+    const now = new Date().toISOString();
+    const row = await handle.db.kysely
+      .insertInto('publish_builds')
+      .values({ status: 'running', requested_at: now, last_requested_at: now, started_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** An announcement step on a runner of its own, called for a fresh build record. */
+  function announcer(options: WebhookOptions) {
+    const jobs = hookRunner(options);
+    const announce = webhookAnnouncer(jobs, handle.db.kysely, options);
+    return async () => announce(new AbortController().signal, { buildId: await buildRow() });
+  }
 
   it('announces with retries and backoff until the target accepts', async () => {
     const received: { signature: string; timestamp: string; body: string }[] = [];
@@ -54,17 +112,13 @@ describe('webhook signatures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const silent = { error: () => {} } as never;
-      const announce = webhookAnnouncer(
-        {
-          urls: [`http://127.0.0.1:${port}/hook`],
-          secret,
-          timeoutMs: 2000,
-          retries: 3,
-          backoffMs: 10,
-        },
-        silent,
-      );
+      const announce = announcer({
+        urls: [`http://127.0.0.1:${port}/hook`],
+        secret,
+        timeoutMs: 2000,
+        retries: 3,
+        backoffMs: 10,
+      });
       const result = await announce();
       expect(received).toHaveLength(3);
       for (const event of received) {
@@ -72,16 +126,13 @@ describe('webhook signatures', () => {
         expect(JSON.parse(event.body)).toMatchObject({ type: 'rebuild' });
       }
       expect(result.logTail).toContain('204');
-      const failing = webhookAnnouncer(
-        {
-          urls: [`http://127.0.0.1:${port}/hook`],
-          secret,
-          timeoutMs: 2000,
-          retries: 0,
-          backoffMs: 10,
-        },
-        silent,
-      );
+      const failing = announcer({
+        urls: [`http://127.0.0.1:${port}/hook`],
+        secret,
+        timeoutMs: 2000,
+        retries: 0,
+        backoffMs: 10,
+      });
       received.length = 0; // the next call answers 500 again
       await expect(failing()).rejects.toThrow(/did not accept/);
     } finally {
@@ -108,16 +159,13 @@ describe('webhook signatures', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const announce = webhookAnnouncer(
-        {
-          urls: ['/refused', '/broken', '/busy', '/fine'].map((path) => base + path),
-          secret,
-          timeoutMs: 2000,
-          retries: 2,
-          backoffMs: 10,
-        },
-        { error: () => {} },
-      );
+      const announce = announcer({
+        urls: ['/refused', '/broken', '/busy', '/fine'].map((path) => base + path),
+        secret,
+        timeoutMs: 2000,
+        retries: 2,
+        backoffMs: 10,
+      });
       const failure = await announce().catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(BuildError);
       expect((failure as BuildError).message).toBe(
@@ -130,11 +178,47 @@ describe('webhook signatures', () => {
     }
   });
 
-  it('shows a webhook URL without its credentials', () => {
-    expect(
-      displayUrl('https://user:pass@api.example.com/build_hooks/5f2a8c9e0d1b3a4c?token=abc'),
-    ).toBe('https://api.example.com/build_hooks/…3a4c');
-    expect(displayUrl('not a url')).toBe('(not a URL)');
+  it('retries a call after a restart: the job outlives the instance that made it', async () => {
+    const received: { signature: string; timestamp: string; body: string }[] = [];
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({
+          signature: String(request.headers[SIGNATURE_HEADER]),
+          timestamp: String(request.headers[TIMESTAMP_HEADER]),
+          body,
+        });
+        response.statusCode = received.length === 1 ? 503 : 204;
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
+    try {
+      const options = { urls: [url], secret, timeoutMs: 2000, retries: 3, backoffMs: 60_000 };
+      const clock = new TestClock();
+      const first = hookRunner(options, { owner: 'first:1', clock });
+      const buildId = await buildRow();
+      const id = (await first.enqueue(HOOK_JOB, { url, buildId, body: '{"type":"rebuild"}' }))!;
+      await expect.poll(() => received.length).toBe(1);
+      await first.idle();
+      await first.stop(); // the instance stops while the call waits out its backoff
+      expect(await findJob(handle.db.kysely, id)).toMatchObject({ status: 'queued', attempts: 1 });
+      const second = hookRunner(options, { owner: 'second:2', clock });
+      clock.advance(60_000);
+      second.wake();
+      await expect.poll(async () => (await findJob(handle.db.kysely, id))?.status).toBe('done');
+      expect(received).toHaveLength(2);
+      for (const event of received) expect(verify(secret, event, event.body)).toBeNull();
+      expect(await findJob(handle.db.kysely, id)).toMatchObject({ attempts: 2, lockedBy: null });
+      const logTail = await buildLog(handle.db.kysely, buildId);
+      expect(logTail).toBe(
+        `${displayUrl(url)}: 503 (attempt 1)\n${displayUrl(url)}: 204 (attempt 2)`,
+      );
+    } finally {
+      server.close();
+    }
   });
 });
 

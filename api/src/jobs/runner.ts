@@ -1,6 +1,7 @@
 import { hostname } from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  claimExclusiveJob,
   claimJobs,
   completeJob,
   extendLease,
@@ -8,6 +9,7 @@ import {
   insertJob,
   type Job,
   type NewJob,
+  nextRunAt,
   releaseDeadClaims,
 } from '../db/repositories/jobs.ts';
 import type { Executor } from '../db/repositories/table.ts';
@@ -41,6 +43,16 @@ export interface JobKind<P = unknown> {
   leaseMs?: number;
   /** Runs every this many milliseconds, on one instance per period (a purge, a backup). */
   everyMs?: number;
+  /** One job of this kind at a time across all instances (a site build): see claimExclusiveJob. */
+  exclusive?: boolean;
+  /**
+   * Told after a failed attempt is recorded: when it will be tried again (null: given up on),
+   * so a feature can show it (the publishing screen's "retry at").
+   */
+  afterFailure?(
+    payload: P,
+    failure: { job: Job; error: unknown; retryAt: Date | null },
+  ): Promise<void>;
 }
 
 export interface RunnerOptions {
@@ -100,9 +112,12 @@ export class JobRunner {
   readonly #running = new Map<number, { done: Promise<void>; abort: AbortController }>();
   /** The period of each recurring kind whose job this instance has made sure of. */
   readonly #ensured = new Map<string, number>();
+  readonly #paused = new Set<string>();
   #timer: unknown = null;
   #ticking: Promise<void> | null = null;
   #again = false;
+  /** When to look again after a poll: the poll interval, or sooner for a job due sooner. */
+  #nextWake = 0;
   #started = false;
   #closed = false;
 
@@ -169,6 +184,14 @@ export class JobRunner {
       });
   }
 
+  /**
+   * Stops claiming jobs of `kind` (its feature is shutting down before the runner does): they
+   * wait in the table for another instance, or this one's next start.
+   */
+  pause(kind: string): void {
+    this.#paused.add(kind);
+  }
+
   /** Looks for due jobs now. */
   wake(): void {
     if (!this.#started || this.#closed) return;
@@ -183,8 +206,14 @@ export class JobRunner {
         if (this.#again) {
           this.#again = false;
           this.wake();
-        } else this.#arm(this.#pollMs);
+        } else this.#arm(this.#nextWake || this.#pollMs);
       });
+  }
+
+  /** Looks for due jobs now, and resolves once those it could claim have started. */
+  async poll(): Promise<void> {
+    this.wake();
+    while (this.#ticking) await this.#ticking;
   }
 
   /** Resolves once every job this instance is running has settled (tests, shutdown). */
@@ -215,18 +244,41 @@ export class JobRunner {
 
   async #tick(): Promise<void> {
     await this.#ensureRecurring();
-    const free = this.#concurrency - this.#running.size;
+    this.#nextWake = this.#pollMs;
+    let free = this.#concurrency - this.#running.size;
     if (free <= 0) return;
     const now = new Date(this.#clock.now());
+    const kinds = [...this.#kinds.entries()].filter(([kind]) => !this.#paused.has(kind));
+    for (const [kind, definition] of kinds) {
+      if (!definition.exclusive || free <= 0) continue;
+      const leaseMs = definition.leaseMs ?? DEFAULTS.leaseMs;
+      const job = await claimExclusiveJob(this.#db, { kind, owner: this.#owner, now, leaseMs });
+      if (job) {
+        this.#launch(job);
+        free--;
+      }
+    }
+    const shared = kinds.filter(([, definition]) => !definition.exclusive);
     const jobs = await claimJobs(this.#db, {
-      kinds: [...this.#kinds.keys()],
+      kinds: shared.map(([kind]) => kind),
       owner: this.#owner,
       now,
       // The shortest lease of the kinds: a claim is renewed by heartbeats while it runs.
-      leaseMs: Math.min(...[...this.#kinds.values()].map((k) => k.leaseMs ?? DEFAULTS.leaseMs)),
+      leaseMs: Math.min(...shared.map(([, k]) => k.leaseMs ?? DEFAULTS.leaseMs)),
       limit: free,
     });
     for (const job of jobs) this.#launch(job);
+    // A job due before the next poll (a debounced build, a retry's backoff) starts on time.
+    const next = await nextRunAt(
+      this.#db,
+      kinds.map(([kind]) => kind),
+    );
+    const due = next === null ? Infinity : Date.parse(next);
+    // due when this look began, yet not claimed: it waits for a slot (or its kind's running job)
+    if (due <= now.getTime()) return;
+    // due since (time moved on meanwhile): look again at once
+    if (due <= this.#clock.now()) this.#again = true;
+    else this.#nextWake = Math.min(this.#pollMs, due - this.#clock.now());
   }
 
   /** Makes sure each recurring kind has its job for the current period (one per key). */
@@ -307,6 +359,9 @@ export class JobRunner {
               backoffDelay(job.attempts, definition.backoff ?? DEFAULTS.backoff, this.#random),
           );
       await failJob(this.#db, claim, message, retryAt, now);
+      await definition
+        .afterFailure?.(job.payload as never, { job, error: failure, retryAt })
+        .catch((err: unknown) => log.warn({ err }, 'could not report a failed attempt'));
       if (giveUp) log.error({ err: failure }, 'job failed for good');
       else if (this.#closed)
         log.info({ retryAt: retryAt?.toISOString() }, 'job cut off by shutdown');

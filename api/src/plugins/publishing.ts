@@ -7,15 +7,11 @@ import { builtReleases, markLive, type TriggerInput } from '../db/repositories/b
 import { CATCH_UP_EVERY_MS, catchUp } from '../publish/catchUp.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
-import {
-  clearLeftovers,
-  currentRelease,
-  ROLLBACK_JOB,
-  siteBuilder,
-  switchRelease,
-} from '../publish/siteBuilder.ts';
+import { ROLLBACK_JOB, switchRelease } from '../publish/goLive.ts';
+import { clearLeftovers, currentRelease } from '../publish/releases.ts';
+import { siteBuilder } from '../publish/siteBuilder.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
-import { webhookAnnouncer } from '../publish/webhook.ts';
+import { defineHookJob, webhookAnnouncer } from '../publish/webhook.ts';
 import { WarmBuilds } from '../publish/warmBuilds.ts';
 import type { ContentChange } from './events.ts';
 
@@ -48,7 +44,11 @@ const changeTrigger = (change: ContentChange): TriggerInput => ({
 export default fp(
   async (app) => {
     const { publish } = app.config;
-    const requests = new RebuildRequests(app.db.kysely);
+    const requests = new RebuildRequests(app.db.kysely, app.jobs.clock, {
+      debounceMs: publish.debounceMs,
+      maxWaitMs: publish.maxWaitMs,
+      maxAttempts: publish.buildRetries + 1,
+    });
     app.decorate('rebuildRequests', requests);
     if (!publish.enabled) {
       app.decorate('publishing', null);
@@ -92,7 +92,8 @@ export default fp(
           timeoutMs: publish.buildTimeoutMs,
           log: app.log,
         })
-      : webhookAnnouncer(webhook, app.log);
+      : webhookAnnouncer(app.jobs, app.db.kysely, webhook);
+    if (!runner) defineHookJob(app.jobs, app.db.kysely, webhook, app.log);
     const queue = new RebuildQueue(
       app.db.kysely,
       builder,
@@ -103,6 +104,9 @@ export default fp(
         retryBackoffMs: publish.buildRetryBackoffMs,
         buildTimeoutMs: publish.buildTimeoutMs,
         requests,
+        jobs: app.jobs,
+        // the build reads this API: it waits until the server listens (onListen below)
+        waitForStart: true,
       },
       app.log,
     );
@@ -141,6 +145,10 @@ export default fp(
       const { signal } = stopCatchUp;
       if (signal.aborted) return;
       const read = () => readSiteData(app.db);
+      // and a request whose build job was lost with its process gets one
+      void requests
+        .schedule()
+        .catch((err) => app.log.warn({ err }, 'could not schedule the site build job'));
       lookingBehind = catchUp({ db: app.db.kysely, queue, read, log: app.log, signal }).catch(
         (err) => {
           if (!signal.aborted) app.log.warn({ err }, 'could not compare the content with the site');
@@ -149,16 +157,20 @@ export default fp(
     };
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
-      await queue.start(runner ? clearSiteRoot : undefined);
-      if (!runner) return;
-      // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
-      // build now (the latter renders everything again, as it has no manifest)
-      const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
-      if (incomplete || !(await currentRelease(publish.siteRoot))) {
-        await queue.requestNow({ trigger: { kind: 'start' } });
-      } else {
-        lookBehind();
+      if (!runner) {
+        await queue.start();
+        return;
       }
+      let fresh = false;
+      await queue.start(clearSiteRoot, async () => {
+        // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
+        // build now (the latter renders everything again, as it has no manifest); asked for
+        // before builds may start, so it and a build the restart interrupted are one build
+        const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
+        fresh = incomplete || !(await currentRelease(publish.siteRoot));
+        if (fresh) await queue.requestNow({ trigger: { kind: 'start' } });
+      });
+      if (!fresh) lookBehind();
       catchUpTimer = setInterval(lookBehind, CATCH_UP_EVERY_MS).unref();
     });
     app.addHook('onClose', async () => {

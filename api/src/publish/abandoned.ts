@@ -1,58 +1,44 @@
 import { hostname } from 'node:os';
-import type { Kysely } from 'kysely';
 import { recordInterrupted, runningBuilds } from '../db/repositories/builds.ts';
-import type { Database } from '../db/types.ts';
+import { listJobs } from '../db/repositories/jobs.ts';
+import type { Executor } from '../db/repositories/table.ts';
+import { BUILD_JOB } from './buildJob.ts';
 
 /** A build still 'running' this long past the build timeout has certainly lost its instance. */
 const STALE_GRACE_MS = 60_000;
 
-/** This process as a build's owner: `host:pid`. */
-export function processOwner(): string {
-  return `${hostname()}:${process.pid}`;
-}
-
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
- * Whether this instance could own a build: this host, and a process that is gone; at start
- * also this very pid (a previous life of it) or no owner (a row from before owners were
- * recorded).
- */
-function couldBeOurs(owner: string | null, atStart: boolean): boolean {
-  if (owner === null) return atStart;
-  const at = owner.lastIndexOf(':');
-  const pid = Number(owner.slice(at + 1));
-  if (owner.slice(0, at) !== hostname() || !Number.isInteger(pid)) return false;
-  return (atStart && pid === process.pid) || !processAlive(pid);
-}
-
-/**
- * Records 'running' builds whose instance is gone as failed, and returns how many: builds this
- * instance could own, or older than the build timeout (their owner would have stopped them by
- * now). `current`, the build this instance runs, is never one.
+ * Records as failed the 'running' builds no instance runs any more, and returns how many. A
+ * build runs as long as its job holds its lease (the runner renews it while the build goes on,
+ * and puts back a dead owner's job, which builds again); so a 'running' row that no live build
+ * job's instance owns, and that started before this look, lost its instance. So did one older
+ * than the build timeout, whoever owns it. Its text says which: a restart (at this instance's
+ * start, or a build of this machine's that a build job finds), or another instance that stopped.
  */
 export async function interruptAbandoned(
-  db: Kysely<Database>,
-  options: { atStart: boolean; current: number | null; buildTimeoutMs: number; now: number },
+  db: Executor,
+  options: { atStart: boolean; buildTimeoutMs: number; now: number },
 ): Promise<number> {
+  const at = new Date(options.now).toISOString();
+  const live = new Set(
+    (await listJobs(db, { kind: BUILD_JOB, status: 'running' }))
+      .filter((job) => job.lockedUntil !== null && job.lockedUntil >= at)
+      .map((job) => job.lockedBy),
+  );
   const cutoff = options.now - options.buildTimeoutMs - STALE_GRACE_MS;
-  const error = options.atStart
-    ? 'interrupted by a restart'
-    : 'interrupted: its API instance stopped';
   let interrupted = 0;
   for (const build of await runningBuilds(db)) {
-    if (build.id === options.current) continue;
-    const stale = Date.parse(build.startedAt ?? '') < cutoff;
-    if (!stale && !couldBeOurs(build.owner, options.atStart)) continue;
-    const finishedAt = new Date(options.now).toISOString();
-    if (await recordInterrupted(db, build.id, finishedAt, error)) interrupted++;
+    const started = Date.parse(build.startedAt ?? '');
+    const stale = started < cutoff;
+    if (!stale && (started >= options.now || (build.owner !== null && live.has(build.owner)))) {
+      continue;
+    }
+    const here =
+      options.atStart ||
+      build.owner === null ||
+      build.owner.slice(0, build.owner.lastIndexOf(':')) === hostname();
+    const error = here ? 'interrupted by a restart' : 'interrupted: its API instance stopped';
+    if (await recordInterrupted(db, build.id, at, error)) interrupted++;
   }
   return interrupted;
 }

@@ -1,11 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type QueuedBuild, queuedBuilds, type TriggerInput } from '../db/repositories/builds.ts';
+import type { TriggerInput } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
-import { interruptAbandoned, processOwner } from './abandoned.ts';
-import { type Clock, systemClock } from '../lib/clock.ts';
+import { type JobContext, JobRunner } from '../jobs/runner.ts';
+import type { Clock } from '../lib/clock.ts';
+import { interruptAbandoned } from './abandoned.ts';
+import { BUILD_JOB } from './buildJob.ts';
 import { RebuildRequests } from './requests.ts';
-import { buildNext, pruneHistory, type RunnerContext } from './runner.ts';
+import { pruneHistory, retryRow, runBuildJob, type RunnerContext } from './runner.ts';
 import type { Builder } from './types.ts';
 
 export interface QueueOptions {
@@ -15,106 +17,118 @@ export interface QueueOptions {
   maxWaitMs: number;
   /** Automatic retries of a failed build (default 0). A new request always builds anew. */
   retries?: number;
-  /** Wait before the first retry, doubled for each next one (default 30 s). */
+  /** Wait before the first retry, about doubled for each next one (default 30 s). */
   retryBackoffMs?: number;
-  /** How often an idle queue looks for requests other instances recorded (default 1.5 s). */
-  pollMs?: number;
   /** The longest a build may run; one 'running' for longer lost its instance (default 10 min). */
   buildTimeoutMs?: number;
   /** Builds kept in the table; older finished ones are deleted (default 200). */
   keepBuilds?: number;
-  /** This instance in a running build's `owner` (default host:pid). */
-  owner?: string;
   /** The request recorder, when the app shares one (it serialises this process's writes). */
   requests?: RebuildRequests;
-  /** Time and timers (default the system's; tests move time on themselves). */
+  /**
+   * The job runner builds run on (the app's). Without it the queue runs one of its own, with
+   * these settings, started now and stopped by close() (tests; the clock is then the queue's).
+   */
+  jobs?: JobRunner;
   clock?: Clock;
+  owner?: string;
+  pollMs?: number;
+  random?: () => number;
+  /** Builds wait for start() (the app: the build reads this API, which must listen first). */
+  waitForStart?: boolean;
 }
 
-/** How often a publishing queue looks for builds abandoned by instances that went away. */
-const SWEEP_EVERY_MS = 60_000;
-
 /**
- * The rebuild queue (DESIGN section 4), run by the instance that publishes. Requests are
- * debounced (a quiet window, with a ceiling so a steady stream of saves still publishes),
- * builds never overlap, and requests that arrive during a build fold into one follow-up build.
- * The pending request is a 'queued' row in publish_builds, so it survives a restart, and other
- * instances record theirs there too: an idle queue looks at the table every `pollMs`. Taking
- * a row for a build is atomic (an update of a row still 'queued'), so two publishers never run
- * the same request. A failed build is retried a few times with a growing backoff (runner.ts).
- *
- * Written here rather than taken from a job-queue library: it needs one worker with
- * debounce-and-ceiling semantics over the app's own database, which job queues do not offer
- * without Redis or a second table layout per database.
+ * The rebuild queue (DESIGN section 4) of the instance that publishes: site builds as a kind of
+ * job on the durable runner (buildJob.ts says how debounce, one build at a time, retries and
+ * dead owners map onto it). Requests are recorded in publish_builds, whichever instance takes
+ * the save, with the build job's time; the runner of a publishing instance claims the job when
+ * it is due. A build job takes every queued row, so requests that arrived during a build fold
+ * into one follow-up build.
  */
 export class RebuildQueue {
-  readonly #db: Kysely<Database>;
-  readonly #options: Required<Omit<QueueOptions, 'requests'>>;
   readonly #requests: RebuildRequests;
-  readonly #runner: RunnerContext;
-  readonly #log: FastifyBaseLogger;
-  /** The timer of the next build, and the one of the next look at the table. */
-  #timer: unknown;
-  #poll: unknown;
+  readonly #ctx: RunnerContext;
+  readonly #jobs: JobRunner;
+  readonly #ownJobs: boolean;
   #running: Promise<void> | null = null;
   #abort: AbortController | null = null;
-  /** The build row this queue runs now: never taken for abandoned. */
-  #current: number | null = null;
-  #ready: Promise<void> = Promise.resolve();
-  #lastSweep = 0;
+  #ready: Promise<void>;
+  #open: () => void = () => {};
   #closed = false;
 
   constructor(db: Kysely<Database>, build: Builder, options: QueueOptions, log: FastifyBaseLogger) {
-    this.#db = db;
-    this.#options = {
-      retries: 0,
-      retryBackoffMs: 30_000,
-      pollMs: 1500,
-      buildTimeoutMs: 10 * 60_000,
-      keepBuilds: 200,
-      owner: processOwner(),
-      clock: systemClock,
-      ...options,
-    };
-    const { clock, owner, retries, retryBackoffMs, keepBuilds } = this.#options;
-    this.#requests = options.requests ?? new RebuildRequests(db, clock);
-    this.#log = log;
-    this.#runner = {
+    const retries = options.retries ?? 0;
+    const retryBackoffMs = options.retryBackoffMs ?? 30_000;
+    this.#ownJobs = !options.jobs;
+    this.#jobs =
+      options.jobs ??
+      new JobRunner({
+        db,
+        log,
+        clock: options.clock,
+        owner: options.owner,
+        pollMs: options.pollMs,
+        random: options.random,
+      });
+    const clock = options.clock ?? this.#jobs.clock;
+    this.#requests =
+      options.requests ??
+      new RebuildRequests(db, clock, {
+        debounceMs: options.debounceMs,
+        maxWaitMs: options.maxWaitMs,
+        maxAttempts: retries + 1,
+      });
+    // a request's job may be due before the runner's next poll
+    this.#requests.onScheduled = () => this.#jobs.wake();
+    this.#ctx = {
       db,
       build,
       requests: this.#requests,
       clock,
       log,
-      owner,
-      retries,
-      retryBackoffMs,
-      keepBuilds,
+      buildTimeoutMs: options.buildTimeoutMs ?? 10 * 60_000,
+      keepBuilds: options.keepBuilds ?? 200,
     };
+    this.#ready = options.waitForStart
+      ? new Promise<void>((resolve) => (this.#open = resolve))
+      : Promise.resolve();
+    this.#jobs.define(BUILD_JOB, {
+      exclusive: true,
+      maxAttempts: retries + 1,
+      backoff: { baseMs: retryBackoffMs, maxMs: retryBackoffMs * 2 ** Math.max(0, retries - 1) },
+      run: (_payload, context) => this.#run(context),
+      afterFailure: (_payload, failure) => retryRow(this.#ctx, failure),
+    });
+    if (this.#ownJobs) this.#jobs.start();
   }
 
   /**
    * Starts publishing: `prepare` runs before any build may start (the runner clears what a
-   * crash left behind); builds this instance could have run when it stopped (or any older than
-   * the build timeout) are recorded as interrupted and asked for again; old rows are pruned;
-   * then the table is watched for requests.
+   * crash left behind); builds no live instance runs any more (or any older than the build
+   * timeout) are recorded as interrupted and asked for again; old rows are pruned; the build
+   * job is set for what waits; `then` runs last, before any build may start.
    */
-  async start(prepare?: () => Promise<void>): Promise<void> {
-    this.#ready = (async () => {
+  async start(prepare?: () => Promise<void>, then?: () => Promise<void>): Promise<void> {
+    try {
       await prepare?.();
-      const interrupted = await this.#sweep(true);
-      await pruneHistory(this.#runner);
+      const interrupted = await interruptAbandoned(this.#ctx.db, {
+        atStart: true,
+        buildTimeoutMs: this.#ctx.buildTimeoutMs,
+        now: this.#ctx.clock.now(),
+      });
+      await pruneHistory(this.#ctx);
       if (interrupted > 0) await this.#requests.record({ trigger: { kind: 'restart' } });
-    })();
-    await this.#ready;
-    this.#options.clock.clearTimeout(this.#poll);
-    if (this.#closed) return;
-    this.#watch();
-    await this.#schedule();
+      else await this.#requests.schedule();
+      await then?.();
+    } finally {
+      this.#open();
+    }
   }
 
   /** Asks for a rebuild (a content change, unless `trigger` says otherwise). */
   request(trigger?: TriggerInput): Promise<void> {
-    return this.#requests.record({ trigger }).then(() => this.#schedule());
+    return this.#requests.record({ trigger });
   }
 
   /**
@@ -127,110 +141,56 @@ export class RebuildQueue {
       full: options.full ?? false,
       trigger: options.trigger ?? { kind: 'rebuild' },
     });
-    this.#options.clock.clearTimeout(this.#timer);
-    void this.#run();
+    // under way when this returns, unless a build runs (here or on another instance)
+    await this.#jobs.poll();
   }
 
+  /** Whether this instance builds now. */
   get running(): boolean {
     return this.#running !== null;
   }
 
-  /** Waits for the build in progress, if any (tests, shutdown). */
+  /** Waits until this instance's runner has no due job left to start and no build runs. */
   async idle(): Promise<void> {
+    await this.#jobs.idle();
     while (this.#running) await this.#running;
   }
 
-  /** Stops: a build in progress is cut off (its process group killed) and asked for again. */
+  /**
+   * Stops: this instance claims no more builds, and a build in progress is cut off (its process
+   * group killed) and asked for again.
+   */
   async close(): Promise<void> {
     this.#closed = true;
-    this.#options.clock.clearTimeout(this.#timer);
-    this.#options.clock.clearTimeout(this.#poll);
+    this.#jobs.pause(BUILD_JOB);
+    this.#open(); // a build waiting for start() finds the queue closed
     this.#abort?.abort();
-    await this.idle();
+    while (this.#running) await this.#running;
+    if (this.#ownJobs) await this.#jobs.stop();
   }
 
-  /** Looks at the table every `pollMs` until closed. */
-  #watch(): void {
-    this.#poll = this.#options.clock.setTimeout(() => {
-      if (this.#closed) return;
-      this.#watch();
-      void this.#tick();
-    }, this.#options.pollMs);
-  }
-
-  /** Idle: look for requests other instances recorded, and now and then for abandoned builds. */
-  async #tick(): Promise<void> {
-    if (this.#closed || this.#running) return;
-    if (this.#options.clock.now() - this.#lastSweep >= SWEEP_EVERY_MS) {
-      try {
-        if ((await this.#sweep(false)) > 0) {
-          await this.#requests.record({ trigger: { kind: 'restart' } });
-        }
-      } catch (err) {
-        this.#log.warn({ err }, 'could not look for abandoned site builds');
-      }
-    }
-    await this.#schedule();
-  }
-
-  /** Records builds abandoned by their instance as failed, and returns how many. */
-  #sweep(atStart: boolean): Promise<number> {
-    this.#lastSweep = this.#options.clock.now();
-    return interruptAbandoned(this.#db, {
-      atStart,
-      current: this.#current,
-      buildTimeoutMs: this.#options.buildTimeoutMs,
-      now: this.#lastSweep,
+  /** A claimed build job: this instance builds (`running`) from the claim on. */
+  #run(context: JobContext): Promise<void> {
+    const done = this.#build(context);
+    this.#running = done.then(
+      () => undefined,
+      () => undefined,
+    );
+    return done.finally(() => {
+      this.#running = null;
+      this.#abort = null;
     });
   }
 
-  /** When a queued row may start: its quiet window or ceiling, or its not-before time. */
-  #dueAt(row: QueuedBuild): number {
-    let due = row.notBefore ? Date.parse(row.notBefore) : Infinity;
-    if (row.requests > 0) {
-      due = Math.min(
-        due,
-        Date.parse(row.lastRequestedAt) + this.#options.debounceMs,
-        Date.parse(row.requestedAt) + this.#options.maxWaitMs,
-      );
+  async #build({ job, signal }: JobContext): Promise<void> {
+    await this.#ready;
+    if (this.#closed) {
+      // claimed as this instance stopped: the request goes back for another publisher
+      await this.#requests.schedule();
+      return;
     }
-    return Number.isFinite(due) ? due : this.#options.clock.now();
-  }
-
-  /** Sets the timer for the next build. Never rejects: errors are logged. */
-  async #schedule(): Promise<void> {
-    if (this.#closed || this.#running) return; // the running build looks again when it ends
-    try {
-      const rows = await queuedBuilds(this.#db);
-      if (!rows.length || this.#closed || this.#running) return;
-      const { clock } = this.#options;
-      const due = Math.min(...rows.map((row) => this.#dueAt(row)));
-      clock.clearTimeout(this.#timer);
-      this.#timer = clock.setTimeout(() => void this.#run(), Math.max(0, due - clock.now()));
-    } catch (err) {
-      this.#log.error({ err }, 'could not read the rebuild queue');
-    }
-  }
-
-  /** Runs the next build. The promise never rejects: a failure is recorded, or logged. */
-  #run(): Promise<void> {
-    if (this.#running || this.#closed) return this.#running ?? Promise.resolve();
     const abort = new AbortController();
     this.#abort = abort;
-    this.#running = this.#buildNext(abort.signal)
-      .catch((err: unknown) => this.#log.error({ err }, 'the rebuild queue failed'))
-      .finally(() => {
-        this.#running = null;
-        this.#abort = null;
-        this.#current = null;
-        void this.#schedule();
-      });
-    return this.#running;
-  }
-
-  async #buildNext(signal: AbortSignal): Promise<void> {
-    await this.#ready.catch(() => undefined);
-    if (signal.aborted) return;
-    await buildNext(this.#runner, signal, (id) => (this.#current = id));
+    await runBuildJob(this.#ctx, job, AbortSignal.any([signal, abort.signal]));
   }
 }

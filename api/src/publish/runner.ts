@@ -13,23 +13,31 @@ import {
   recordBuilt,
   recordFailed,
 } from '../db/repositories/builds.ts';
+import type { Job } from '../db/repositories/jobs.ts';
 import type { Database } from '../db/types.ts';
 import { type Clock, isoAt } from '../lib/clock.ts';
+import { interruptAbandoned } from './abandoned.ts';
 import type { RebuildRequests } from './requests.ts';
 import { BuildError, type Builder, type BuildResult } from './types.ts';
 
-/** What running one build needs: the queue's settings and collaborators. */
+/** What running one build job needs: the queue's settings and collaborators. */
 export interface RunnerContext {
   db: Kysely<Database>;
   build: Builder;
   requests: RebuildRequests;
   clock: Clock;
   log: FastifyBaseLogger;
-  /** This instance in a running build's `owner`. */
-  owner: string;
-  retries: number;
-  retryBackoffMs: number;
+  buildTimeoutMs: number;
   keepBuilds: number;
+}
+
+/** A build that failed (recorded already): the runner tries it again after its backoff. */
+export class FailedBuild extends Error {
+  readonly full: boolean;
+  constructor(message: string, full: boolean) {
+    super(message);
+    this.full = full;
+  }
 }
 
 /** Deletes finished builds beyond the newest `keepBuilds`; a failure is only logged. */
@@ -42,14 +50,18 @@ export async function pruneHistory(ctx: RunnerContext): Promise<void> {
 }
 
 /**
- * Takes the first queued row for a build (only if it is still queued: another publisher may
- * have taken it). Every other queued row is met by this build, which reads the content from
- * now on: those are folded into it.
+ * Takes the first queued row for a build (only if it is still queued: racing instances'
+ * requests may have made several). Every other queued row is met by this build, which reads
+ * the content from now on: those are folded into it.
  */
-async function take(ctx: RunnerContext, startedAt: string): Promise<QueuedBuild | undefined> {
+async function take(
+  ctx: RunnerContext,
+  startedAt: string,
+  owner: string,
+): Promise<QueuedBuild | undefined> {
   const rows = await queuedBuilds(ctx.db);
   for (const [index, row] of rows.entries()) {
-    if (!(await claimBuild(ctx.db, row.id, startedAt, ctx.owner))) continue;
+    if (!(await claimBuild(ctx.db, row.id, startedAt, owner))) continue;
     let folded = 0;
     let full = row.full;
     for (const other of rows.slice(index + 1)) {
@@ -66,18 +78,28 @@ async function take(ctx: RunnerContext, startedAt: string): Promise<QueuedBuild 
 }
 
 /**
- * Runs the next queued build, if another publisher has not taken it, and records how it ended;
- * `onClaim` learns which row it runs. Rejects only when the database fails.
+ * Runs a build job: the queued rows, taken and folded, are built, and how it ended recorded.
+ * Builds cut off before (this very job, put back after its instance died, may be one) are
+ * recorded as interrupted first, and asked for again by this build. A failed build rejects with FailedBuild, for the runner's retry; one stopped
+ * by shutdown hands its request back instead. Also rejects when the database fails.
  */
-export async function buildNext(
+export async function runBuildJob(
   ctx: RunnerContext,
+  job: Job,
   signal: AbortSignal,
-  onClaim: (id: number) => void,
 ): Promise<void> {
+  const owner = job.lockedBy ?? '';
+  const interrupted = await interruptAbandoned(ctx.db, {
+    atStart: false,
+    buildTimeoutMs: ctx.buildTimeoutMs,
+    now: ctx.clock.now(),
+  });
+  if (interrupted > 0) {
+    await ctx.requests.record({ trigger: { kind: 'restart' }, schedule: false });
+  }
   const started = ctx.clock.now();
-  const row = await ctx.requests.serial(() => take(ctx, isoAt(ctx.clock, started)));
+  const row = await ctx.requests.serial(() => take(ctx, isoAt(ctx.clock, started), owner));
   if (!row) return;
-  onClaim(row.id);
   ctx.log.info(
     { build: row.id, requests: row.requests, attempt: row.attempt, full: row.full },
     'site build started',
@@ -85,7 +107,7 @@ export async function buildNext(
   try {
     let result: BuildResult;
     try {
-      result = await ctx.build(signal, { full: row.full });
+      result = await ctx.build(signal, { full: row.full, buildId: row.id });
     } catch (error) {
       await failed(ctx, row, started, error as Error, signal.aborted);
       return;
@@ -112,8 +134,8 @@ export async function buildNext(
 
 /**
  * Records a failed build; the live site is unchanged. Cut off by shutdown, it is asked for
- * again (the next start builds it); otherwise it is retried after a backoff, a few times at
- * most, unless a request is already waiting (that build comes anyway).
+ * again at once (another publisher, or this one's next start, builds it); otherwise it rejects,
+ * and the runner tries the job again after its backoff (retryRow shows when).
  */
 async function failed(
   ctx: RunnerContext,
@@ -130,26 +152,47 @@ async function failed(
     logTail: error instanceof BuildError ? error.logTail : '',
   });
   ctx.log.error({ build: row.id, err: error }, 'site build failed; the live site is unchanged');
-  if (!stopped && row.attempt >= ctx.retries) return;
-  const attempt = stopped ? row.attempt : row.attempt + 1;
-  const notBefore = isoAt(
-    ctx.clock,
-    stopped ? finished : finished + ctx.retryBackoffMs * 2 ** row.attempt,
-  );
-  const queued = await ctx.requests.serial(async () => {
+  if (!stopped) throw new FailedBuild(error.message, row.full);
+  await addRetryRow(ctx, { attempt: row.attempt, notBefore: finished, full: row.full });
+  await ctx.requests.schedule();
+}
+
+/**
+ * Shows a failed build's retry as a queued row nobody asked for (requests: 0), with its try
+ * and time, unless a request waits already (that build comes anyway).
+ */
+async function addRetryRow(
+  ctx: RunnerContext,
+  retry: { attempt: number; notBefore: number; full: boolean },
+): Promise<boolean> {
+  return ctx.requests.serial(async () => {
     if ((await queuedBuilds(ctx.db)).length > 0) return false;
-    // requests: 0 marks a retry nobody asked for (the status shows it as a retry, not queued)
-    const at = isoAt(ctx.clock, finished);
-    const retry = await insertQueuedBuild(ctx.db, at, {
+    const at = isoAt(ctx.clock);
+    const id = await insertQueuedBuild(ctx.db, at, {
       requests: 0,
-      attempt,
-      notBefore,
-      full: row.full,
+      attempt: retry.attempt,
+      notBefore: isoAt(ctx.clock, retry.notBefore),
+      full: retry.full,
     });
-    await addTrigger(ctx.db, retry, at, { kind: 'retry' });
+    await addTrigger(ctx.db, id, at, { kind: 'retry' });
     return true;
   });
-  if (queued && !stopped) {
-    ctx.log.info({ build: row.id, attempt, at: notBefore }, 'site build retry scheduled');
+}
+
+/** After the runner recorded a failed build job: its retry, if any, shown in publish_builds. */
+export async function retryRow(
+  ctx: RunnerContext,
+  failure: { job: Job; error: unknown; retryAt: Date | null },
+): Promise<void> {
+  if (!failure.retryAt || !(failure.error instanceof FailedBuild)) return;
+  const attempt = failure.job.attempts;
+  if (
+    await addRetryRow(ctx, {
+      attempt,
+      notBefore: failure.retryAt.getTime(),
+      full: failure.error.full,
+    })
+  ) {
+    ctx.log.info({ attempt, at: failure.retryAt.toISOString() }, 'site build retry scheduled');
   }
 }

@@ -24,6 +24,10 @@ export class BuildError extends Error {
 
 /**
  * One build; `signal` aborts when the queue closes (the build should stop, and throw); `full`:
- * render every page, carry nothing over from the live release.
+ * render every page, carry nothing over from the live release; `buildId`: its publish_builds
+ * row (the webhook announcer's calls are about it).
  */
-export type Builder = (signal: AbortSignal, options?: { full?: boolean }) => Promise<BuildResult>;
+export type Builder = (
+  signal: AbortSignal,
+  options?: { full?: boolean; buildId?: number },
+) => Promise<BuildResult>;

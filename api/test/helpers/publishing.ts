@@ -59,8 +59,8 @@ export const hungCommand = (pidFile: string) =>
 export const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir}`;
 
 /**
- * Waits until a queue that was not started (so it has no poll timer) has set the timer of its
- * next build, which it does after a build ends.
+ * Waits until a queue's job runner has set its one timer, for its next poll or the next job
+ * due sooner (a retry, a debounced build), which it does once no job runs.
  */
 export async function scheduled(clock: TestClock): Promise<void> {
   await expect.poll(() => clock.pending).toBe(1);
@@ -68,7 +68,9 @@ export async function scheduled(clock: TestClock): Promise<void> {
 
 /**
  * Queues over a fresh API's database, closed after each test, which also empties the builds
- * table. The API itself does not publish: each test makes the queues it needs.
+ * and jobs tables. The API itself does not publish: each test makes the queues it needs, each
+ * with a job runner of its own. Its jitter is fixed at the top of the range, so a retry waits
+ * the full doubling of the backoff that the assertions name.
  */
 export function queueHarness() {
   let started: TestApi | undefined;
@@ -79,6 +81,7 @@ export function queueHarness() {
   afterEach(async () => {
     await Promise.all(queues.splice(0).map((q) => q.close()));
     await started?.app.db.kysely.deleteFrom('publish_builds').execute();
+    await started?.app.db.kysely.deleteFrom('jobs').execute();
   });
   afterAll(() => started?.close());
 
@@ -97,7 +100,7 @@ export function queueHarness() {
       const made = new RebuildQueue(
         api().app.db.kysely,
         build,
-        { debounceMs, maxWaitMs, ...options },
+        { debounceMs, maxWaitMs, random: () => 0.999_999, ...options },
         api().app.log,
       );
       queues.push(made);

@@ -1,5 +1,5 @@
 import { type Build, type PublishingRetry, SHOWN_TRIGGERS, type Trigger } from '@conveyor/shared';
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { PublishBuildsTable, PublishTriggersTable } from '../types.ts';
 import type { Executor } from './table.ts';
 
@@ -315,6 +315,25 @@ export async function lastLiveRelease(db: Executor): Promise<string | null> {
     .limit(1)
     .executeTakeFirst();
   return row?.release ?? null;
+}
+
+/** Adds a line to a build's log (a build hook's answer, as it comes). */
+export async function appendLogLine(db: Executor, id: number, line: string): Promise<void> {
+  await db
+    .updateTable('publish_builds')
+    .set((eb) => ({ log_tail: sql<string>`coalesce(${eb.ref('log_tail')}, '') || ${`${line}\n`}` }))
+    .where('id', '=', id)
+    .execute();
+}
+
+/** A build's log as written so far. */
+export async function buildLog(db: Executor, id: number): Promise<string> {
+  const row = await db
+    .selectFrom('publish_builds')
+    .select('log_tail')
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (row?.log_tail ?? '').trimEnd();
 }
 
 export async function recordFailed(

@@ -139,12 +139,127 @@ export async function claimJobs(
     .sort((a, b) => a.runAt.localeCompare(b.runAt) || a.id - b.id);
 }
 
+/**
+ * Claims the next due job of `kind` for `owner`, unless a job of that kind runs (its lease
+ * not run out) on any instance: a kind whose jobs must never overlap (a site build). A running
+ * job whose lease ran out goes first: its work was cut off. The claimed job takes the kind's
+ * running key, so the unique index on unique_key refuses a second claim racing this one, on
+ * SQLite and on PostgreSQL alike; the loser claims nothing. Its own key (a pending job's slot)
+ * is given up with it, so a new pending job of the kind may be enqueued while it runs.
+ */
+export async function claimExclusiveJob(
+  db: Executor,
+  options: { kind: string; owner: string; now: Date; leaseMs: number },
+): Promise<Job | undefined> {
+  const now = options.now.toISOString();
+  const key = runningKey(options.kind);
+  const live = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', options.kind)
+    .where('status', '=', 'running')
+    .where('locked_until', '>=', now)
+    .executeTakeFirst();
+  if (live) return undefined;
+  const due = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+    eb.or([
+      eb.and([eb('status', '=', 'queued'), eb('run_at', '<=', now)]),
+      eb.and([eb('status', '=', 'running'), eb('locked_until', '<', now)]),
+    ]);
+  const candidate = await db
+    .selectFrom('jobs')
+    .select('id')
+    .where('kind', '=', options.kind)
+    .where(due)
+    // 'running' sorts after 'queued': a job cut off comes before any waiting one
+    .orderBy('status', 'desc')
+    .orderBy('run_at')
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!candidate) return undefined;
+  try {
+    const row = await db
+      .updateTable('jobs')
+      .set((eb) => ({
+        status: 'running',
+        attempts: eb('attempts', '+', 1),
+        unique_key: key,
+        locked_by: options.owner,
+        locked_until: new Date(options.now.getTime() + options.leaseMs).toISOString(),
+        updated_at: now,
+      }))
+      .where('id', '=', candidate.id)
+      .where(due)
+      .returningAll()
+      .executeTakeFirst();
+    return row ? toJob(row as Row) : undefined;
+  } catch (error) {
+    // another instance's claim holds the running key: it runs, this one waits
+    if (uniqueViolation(error)) return undefined;
+    throw error;
+  }
+}
+
+/** A unique index refused a write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
+function uniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
+/**
+ * Moves the queued jobs of `kind` to run at `runAt` (a pending site build: each request moves
+ * its time); `freshAttempts`: with their attempts back at 0 (a request makes one waiting out a
+ * retry's backoff an ordinary job again). Returns how many moved; 0 when none waits.
+ */
+export async function moveQueuedJobs(
+  db: Executor,
+  kind: string,
+  runAt: Date,
+  now: Date,
+  options: { freshAttempts?: boolean } = {},
+): Promise<number> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      run_at: runAt.toISOString(),
+      ...(options.freshAttempts ? { attempts: 0 } : {}),
+      updated_at: now.toISOString(),
+    })
+    .where('kind', '=', kind)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** When the next queued job of these kinds is due (null: none waits). */
+export async function nextRunAt(db: Executor, kinds: readonly string[]): Promise<string | null> {
+  if (kinds.length === 0) return null;
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.min('run_at').as('at'))
+    .where('kind', 'in', kinds)
+    .where('status', '=', 'queued')
+    .executeTakeFirst();
+  return (row?.at as string | null | undefined) ?? null;
+}
+
 /** Which claim a finishing update belongs to: a stale owner (lease lost) changes nothing. */
 interface Claim {
   id: number;
   attempts: number;
   owner: string;
 }
+
+/**
+ * The unique key a running job of an exclusive kind holds (claimExclusiveJob): the table's
+ * unique index then lets one such job run at a time, whichever instance claims it.
+ */
+export const runningKey = (kind: string) => `${kind}#running`;
+
+/** A job leaving 'running' gives its running key back (any other key it keeps). */
+const releaseRunningKey = (eb: ExpressionBuilder<Database, 'jobs'>) =>
+  eb.case().when('unique_key', 'like', '%#running').then(null).else(eb.ref('unique_key')).end();
 
 function ownClaim(db: Executor, claim: Claim) {
   return db
@@ -159,14 +274,15 @@ function ownClaim(db: Executor, claim: Claim) {
 export async function completeJob(db: Executor, claim: Claim, now: Date): Promise<boolean> {
   const at = now.toISOString();
   const result = await ownClaim(db, claim)
-    .set({
+    .set((eb) => ({
       status: 'done',
+      unique_key: releaseRunningKey(eb),
       locked_by: null,
       locked_until: null,
       last_error: null,
       finished_at: at,
       updated_at: at,
-    })
+    }))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -184,10 +300,11 @@ export async function failJob(
 ): Promise<boolean> {
   const at = now.toISOString();
   const result = await ownClaim(db, claim)
-    .set(
+    .set((eb) =>
       retryAt
         ? {
             status: 'queued',
+            unique_key: releaseRunningKey(eb),
             run_at: retryAt.toISOString(),
             locked_by: null,
             locked_until: null,
@@ -196,6 +313,7 @@ export async function failJob(
           }
         : {
             status: 'failed',
+            unique_key: releaseRunningKey(eb),
             locked_by: null,
             locked_until: null,
             last_error: error,
@@ -239,14 +357,15 @@ export async function releaseDeadClaims(
     if (!job.locked_by || !isDead(job.locked_by)) continue;
     const result = await db
       .updateTable('jobs')
-      .set({
+      .set((eb) => ({
         status: 'queued',
+        unique_key: releaseRunningKey(eb),
         run_at: now.toISOString(),
         locked_by: null,
         locked_until: null,
         last_error: 'the instance running it stopped',
         updated_at: now.toISOString(),
-      })
+      }))
       .where('id', '=', job.id)
       .where('attempts', '=', job.attempts)
       .where('status', '=', 'running')
