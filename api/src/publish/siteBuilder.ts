@@ -10,10 +10,6 @@ import { siteDataHash } from './siteData.ts';
 import { BuildError, type BuildResult } from './types.ts';
 import type { WarmBuilds } from './warmBuilds.ts';
 
-// The routes import these from here, as they did before the builder was split by concern.
-export { ROLLBACK_JOB, switchRelease } from './goLive.ts';
-export { currentRelease } from './releases.ts';
-
 export interface SiteBuilderOptions {
   /** DATA_DIR/site: holds releases/<id>/ and the `current` link the server serves. */
   siteRoot: string;

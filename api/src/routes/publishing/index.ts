@@ -10,7 +10,8 @@ import {
 import { actorName, audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { currentRelease, ROLLBACK_JOB, switchRelease } from '../../publish/siteBuilder.ts';
+import { ROLLBACK_JOB, switchRelease } from '../../publish/goLive.ts';
+import { currentRelease } from '../../publish/releases.ts';
 import { BuildError } from '../../publish/types.ts';
 import { insertJob } from '../../db/repositories/jobs.ts';
 import { NotFound } from '../../lib/httpErrors.ts';
