@@ -62,7 +62,11 @@ describe.skipIf(skipReason)('the site snapshot on both databases', () => {
       const value = typeof body === 'function' ? await body() : body;
       const reply = await api.request(method, path, {
         token: tokens.get(api),
-        ...(value instanceof FormData ? { form: value } : value === undefined ? {} : { json: value }),
+        ...(value instanceof FormData
+          ? { form: value }
+          : value === undefined
+            ? {}
+            : { json: value }),
       });
       expect(reply.status, `${method} ${path}: ${JSON.stringify(reply.body)}`).toBeLessThan(300);
       replies.push(reply.body?.data);

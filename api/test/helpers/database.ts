@@ -80,6 +80,15 @@ export async function createPostgresDatabase(template?: string | null): Promise<
   };
 }
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated SQLite file: each test's database starts as a copy of it. */
+    sqliteTemplate: string;
+    /** A migrated PostgreSQL database: each test's database is created from it. */
+    postgresTemplate: string | null;
+  }
+}
+
 /**
  * The migrated databases this run starts each test's database from (helpers/templates.ts,
  * vitest's global setup of the API projects); none outside vitest or where it did not run.

@@ -6,15 +6,6 @@ import { connect } from '../../src/db/connect.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { createPostgresDatabase, postgresReachable } from './database.ts';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** A migrated SQLite file: each test's database starts as a copy of it. */
-    sqliteTemplate: string;
-    /** A migrated PostgreSQL database: each test's database is created from it. */
-    postgresTemplate: string | null;
-  }
-}
-
 /**
  * Vitest's global setup of the API's test projects: the databases' schema, migrated once per
  * run, so that each of the many test databases starts as a copy rather than running every
