@@ -15,6 +15,8 @@ const SITE_BUILDS = [
 ];
 /** Compares the two databases, so it runs in the PostgreSQL project only. */
 const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
+/** Starting the server apart from its database (server.test.ts starts it on each): SQLite only. */
+const NO_DATABASE = ['api/test/startup.test.ts'];
 
 // the API's projects: each test database starts from one migrated per run
 const api = {
@@ -76,7 +78,7 @@ export default defineConfig({
         test: {
           name: 'api:postgres',
           include: ['api/test/**/*.test.ts'],
-          exclude: SITE_BUILDS,
+          exclude: [...SITE_BUILDS, ...NO_DATABASE],
           env: { TEST_DB: 'postgres' },
           ...api,
         },

@@ -1,59 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SITE_BUILD_AGENT } from '../src/config.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { freePort } from './helpers/ports.ts';
+import { ready, run } from './helpers/serverProcess.ts';
 
-// The server as a process: what `pnpm start` runs. First start seeds, later starts do not;
-// SIGTERM lets requests in flight finish; a database it cannot migrate stops it loudly.
-
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  url: string;
-}
-
-function run(env: Record<string, string>, port: number): Running {
-  const child = spawn(process.execPath, [SERVER], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'info',
-      LOG_PRETTY: 'false',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
-}
-
-async function ready(server: Running, timeoutMs = 90_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null) throw new Error(`server exited:\n${server.output()}`);
-    try {
-      if ((await fetch(`${server.url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`server did not start:\n${server.output()}`);
-}
+// The server as a process, on each database: what `pnpm start` runs. First start seeds, later
+// starts do not; SIGTERM lets requests in flight finish and closes the database; a database it
+// cannot reach stops it loudly. What does not depend on the database is in startup.test.ts.
 
 describe.skipIf(skipReason)('server process', () => {
   let dataDir: string;
@@ -170,57 +126,6 @@ describe.skipIf(skipReason)('server process', () => {
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 
-  it("npm start: one line per request, the site build's reads at debug, Ctrl+C exits 0", async () => {
-    const port = await freePort();
-    // `npm start` (bootstrap.mjs, start.ts, the server) without its install and builds, in a
-    // process group of its own as a console's foreground job
-    const child = spawn('npm', ['start'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        ...env,
-        LOG_LEVEL: 'info',
-        LOG_PRETTY: 'false',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        SEED_DEMO: 'false',
-        PUBLISH_ENABLED: 'false',
-        START_SKIP_BUILD: '1',
-        BOOTSTRAP_SKIP_INSTALL: '1',
-        // as a newcomer types it: the machine's own Node and npm first, so that where that Node
-        // is older than 24 (CI's), bootstrap.mjs hands over to Node 24 as it does for them
-        // (that hand-over died of the Ctrl+C and npm start ended with 130)
-        PATH: (process.env.PATH ?? '')
-          .split(delimiter)
-          .filter((dir) => !dir.startsWith(join(ROOT, '.tools')) && !dir.includes('node_modules'))
-          .join(delimiter),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: true,
-    });
-    let output = '';
-    child.stdout!.on('data', (chunk) => (output += chunk));
-    child.stderr!.on('data', (chunk) => (output += chunk));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
-    const server = { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
-    await ready(server);
-    await fetch(`${server.url}/api/categories?from=visitor`);
-    await fetch(`${server.url}/api/categories?from=build`, {
-      headers: { 'user-agent': SITE_BUILD_AGENT },
-    });
-    // Ctrl+C: SIGINT to every process of the group (npm, bootstrap.mjs and start.ts pass it on
-    // once more each): the server shuts down once, and every layer ends with its code, 0
-    process.kill(-child.pid!, 'SIGINT');
-    expect(await exited).toBe(0);
-    const requestLines = output.split('\n').filter((line) => line.includes('/api/categories'));
-    expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toContain('from=visitor');
-    expect(output).toMatch(/shutting down/);
-    expect(output).not.toMatch(/second SIGINT|asked again|ELIFECYCLE/);
-  });
-
   it('refuses to start, loudly, when the database cannot be reached or migrated', async () => {
     const server = run(
       { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', SEED_DEMO: 'false' },
@@ -229,37 +134,5 @@ describe.skipIf(skipReason)('server process', () => {
     const code = await server.exited;
     expect(code).not.toBe(0);
     expect(server.output()).toMatch(/ECONNREFUSED|connect/);
-  });
-
-  it('warns loudly in production when SITE_URL is unset or a loopback address', async () => {
-    for (const [siteUrl, expected] of [
-      ['', /SITE_URL is not set/],
-      ['http://127.0.0.1:8080', /SITE_URL is http:\/\/127\.0\.0\.1:8080, a loopback address/],
-      ['https://conveyor.example', null],
-    ] as const) {
-      const server = run(
-        { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, SEED_DEMO: 'false' },
-        await freePort(),
-      );
-      try {
-        await ready(server);
-        if (expected) {
-          expect(server.output()).toMatch(expected);
-          // In the JSON log as a warning, and in the console next to the addresses.
-          expect(server.output()).toMatch(/"level":40.*SITE_URL/);
-          expect(server.output()).toMatch(/WARNING: SITE_URL/);
-        } else expect(server.output()).not.toMatch(/SITE_URL/);
-      } finally {
-        server.child.kill('SIGTERM');
-        await server.exited;
-      }
-    }
-  });
-
-  it('refuses a malformed setting with a message naming it', async () => {
-    const server = run({ ...env, PORT: 'eighty' }, 0);
-    const code = await server.exited;
-    expect(code).not.toBe(0);
-    expect(server.output()).toMatch(/PORT/);
   });
 });

@@ -1,0 +1,114 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_BUILD_AGENT } from '../src/config.ts';
+import { freePort } from './helpers/ports.ts';
+import { ready, ROOT, run } from './helpers/serverProcess.ts';
+
+// Starting the server, apart from its database (which server.test.ts covers on each): `npm
+// start` through its launchers and Ctrl+C, the production warnings, a malformed setting. On
+// SQLite only (vitest.config.ts).
+
+describe('starting the server', () => {
+  let dataDir: string;
+  let env: Record<string, string>;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'conveyor-startup-'));
+    env = {
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ADMIN_USER: 'admin',
+      ADMIN_PASSWORD: 'admin-password-1',
+    };
+  });
+
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it("npm start: one line per request, the site build's reads at debug, Ctrl+C exits 0", async () => {
+    const port = await freePort();
+    // `npm start` (bootstrap.mjs, start.ts, the server) without its install and builds, in a
+    // process group of its own as a console's foreground job
+    const child = spawn('npm', ['start'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        ...env,
+        LOG_LEVEL: 'info',
+        LOG_PRETTY: 'false',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        SEED_DEMO: 'false',
+        PUBLISH_ENABLED: 'false',
+        START_SKIP_BUILD: '1',
+        BOOTSTRAP_SKIP_INSTALL: '1',
+        // as a newcomer types it: the machine's own Node and npm first, so that where that Node
+        // is older than 24 (CI's), bootstrap.mjs hands over to Node 24 as it does for them
+        // (that hand-over died of the Ctrl+C and npm start ended with 130)
+        PATH: (process.env.PATH ?? '')
+          .split(delimiter)
+          .filter((dir) => !dir.startsWith(join(ROOT, '.tools')) && !dir.includes('node_modules'))
+          .join(delimiter),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true,
+    });
+    let output = '';
+    child.stdout!.on('data', (chunk) => (output += chunk));
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
+    const server = { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
+    await ready(server);
+    await fetch(`${server.url}/api/categories?from=visitor`);
+    await fetch(`${server.url}/api/categories?from=build`, {
+      headers: { 'user-agent': SITE_BUILD_AGENT },
+    });
+    // Ctrl+C: SIGINT to every process of the group (npm, bootstrap.mjs and start.ts pass it on
+    // once more each): the server shuts down once, and every layer ends with its code, 0
+    process.kill(-child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    const requestLines = output.split('\n').filter((line) => line.includes('/api/categories'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toContain('from=visitor');
+    expect(output).toMatch(/shutting down/);
+    expect(output).not.toMatch(/second SIGINT|asked again|ELIFECYCLE/);
+  });
+
+  it('warns loudly in production when SITE_URL is unset or a loopback address', async () => {
+    for (const [siteUrl, expected] of [
+      ['', /SITE_URL is not set/],
+      ['http://127.0.0.1:8080', /SITE_URL is http:\/\/127\.0\.0\.1:8080, a loopback address/],
+      ['https://conveyor.example', null],
+    ] as const) {
+      const server = run(
+        { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, SEED_DEMO: 'false' },
+        await freePort(),
+      );
+      try {
+        await ready(server);
+        if (expected) {
+          expect(server.output()).toMatch(expected);
+          // In the JSON log as a warning, and in the console next to the addresses.
+          expect(server.output()).toMatch(/"level":40.*SITE_URL/);
+          expect(server.output()).toMatch(/WARNING: SITE_URL/);
+        } else expect(server.output()).not.toMatch(/SITE_URL/);
+      } finally {
+        server.child.kill('SIGTERM');
+        await server.exited;
+      }
+    }
+  });
+
+  it('refuses a malformed setting with a message naming it', async () => {
+    const server = run({ ...env, PORT: 'eighty' }, 0);
+    const code = await server.exited;
+    expect(code).not.toBe(0);
+    expect(server.output()).toMatch(/PORT/);
+  });
+});
