@@ -4,54 +4,52 @@ import { chromiumLaunch } from '../scripts/e2e/playwright.ts';
 // E2E_PORT: other ports (it and the next), when another checkout's browser tests hold these.
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 
-/** The specs about publishing: their server builds the site after saves, as `npm start` does. */
-const PUBLISHING = ['publishing.spec.ts', 'drafts.spec.ts', 'schedules.spec.ts'];
+/**
+ * The lanes the specs run in, at the same time: each a server of its own (its own database) and
+ * one worker (the tests of a server share its data, one after another). Only the lanes of the
+ * specs about publishing have a server that builds the site after saves, as `npm start` does;
+ * on the others a save would start a site build that competes for the cores. A spec in no
+ * list runs in the last lane. Two lanes take about as long each; more only made the browsers
+ * compete for the two cores (four lanes took half as long again).
+ */
+const LANES = [
+  {
+    name: 'publishing',
+    publishes: true,
+    specs: ['publishing.spec.ts', 'drafts.spec.ts', 'schedules.spec.ts'],
+  },
+  { name: 'back office', publishes: false, specs: [] as string[] },
+];
+const listed = LANES.flatMap((lane) => lane.specs);
 
-// The back office in Debian's chromium against the real API on a fresh database with demo
-// content (scripts/e2e/server.ts serves the built admin). Two servers, each with its own
-// database and one worker (the tests of a server share its data, one after another): one that
-// publishes the site after saves, for the specs about publishing, and one that does not, for
-// the rest, whose saves would otherwise each start a site build that competes for the cores.
+// The back office in Debian's chromium against the real API on fresh databases with demo
+// content (scripts/e2e/server.ts serves the built admin).
 export default defineConfig({
   testDir: 'e2e',
-  workers: 2,
+  workers: LANES.length,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['../scripts/check/playwrightTimes.ts', { suite: 'admin e2e' }]],
   outputDir: '../.cache/playwright/admin',
   use: { launchOptions: chromiumLaunch, trace: 'retain-on-failure' },
-  projects: [
-    {
-      name: 'publishing',
-      testMatch: PUBLISHING,
-      workers: 1,
-      use: { baseURL: `http://127.0.0.1:${PORT}` },
-    },
-    {
-      name: 'back office',
-      testIgnore: PUBLISHING,
-      workers: 1,
-      use: { baseURL: `http://127.0.0.1:${PORT + 1}` },
-    },
-  ],
-  webServer: [
-    {
-      // the admin is built once, before the first server starts; both serve admin/dist
-      command: 'vite build --logLevel warn && node ../scripts/e2e/server.ts',
-      url: `http://127.0.0.1:${PORT}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: { PORT: String(PORT) },
-      stdout: 'pipe',
-    },
-    {
-      command: `node ../scripts/e2e/wait-for.ts http://127.0.0.1:${PORT}/api/health && node ../scripts/e2e/server.ts`,
-      url: `http://127.0.0.1:${PORT + 1}/api/health`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      env: { PORT: String(PORT + 1), PUBLISH_ENABLED: 'false' },
-      stdout: 'pipe',
-    },
-  ],
+  projects: LANES.map((lane, index) => ({
+    name: lane.name,
+    ...(lane.specs.length ? { testMatch: lane.specs } : { testIgnore: listed }),
+    workers: 1,
+    use: { baseURL: `http://127.0.0.1:${PORT + index}` },
+  })),
+  webServer: LANES.map((lane, index) => ({
+    // the admin is built once, before the first server starts; the others wait for it, and
+    // all serve admin/dist
+    command:
+      index === 0
+        ? 'vite build --logLevel warn && node ../scripts/e2e/server.ts'
+        : `node ../scripts/e2e/wait-for.ts http://127.0.0.1:${PORT}/api/health && node ../scripts/e2e/server.ts`,
+    url: `http://127.0.0.1:${PORT + index}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    env: { PORT: String(PORT + index), PUBLISH_ENABLED: String(lane.publishes) },
+    stdout: 'pipe' as const,
+  })),
 });

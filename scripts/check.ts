@@ -6,8 +6,9 @@
 //   node scripts/check.ts --quick        `pnpm test:quick`: the edit-test loop (lint of the files
 //                                        changed since the last commit, types, unit tests on SQLite)
 //
-// The phases of a stage run at the same time: on two cores they overlap where one waits (the
-// browser tests wait on pages and servers most of their time).
+// The phases of a stage run at the same time: on two cores they overlap where one waits. Lint
+// and types do; the unit tests and each browser suite keep both cores busy on their own, and
+// beside each other they took longer in all and timed out.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -81,7 +82,10 @@ if (quick) {
 /** Which phases run at the same time. */
 const STAGES: string[][] = quick
   ? [['lint changed'], ['types', 'unit sqlite']]
-  : [['lint', 'types'], ['unit'], ['site e2e', 'admin e2e']];
+  : [
+      ['lint', 'types'],
+      ['unit', 'site e2e', 'admin e2e'],
+    ];
 
 const times = join(REPO_ROOT, '.cache', 'test-results', 'times.jsonl');
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--quick');
