@@ -18,14 +18,11 @@ const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
 /** Starting the server apart from its database (server.test.ts starts it on each): SQLite only. */
 const NO_DATABASE = ['api/test/startup.test.ts'];
 
-// The API's projects: each test database starts from one migrated per run, and a worker keeps
-// the modules it loaded for its next file (each file builds its own app on its own database and
-// port, so they share no state; loading the API anew for every file took a fifth of the time).
+// The API's projects: each test database starts from one migrated per run.
 const api = {
   testTimeout: 30_000,
   hookTimeout: 60_000,
   globalSetup: ['api/test/helpers/templates.ts'],
-  isolate: false,
 };
 
 // One test run for the whole workspace. The API's tests run on SQLite and on PostgreSQL
@@ -64,10 +61,8 @@ export default defineConfig({
           name: 'api:builds',
           include: SITE_BUILDS,
           env: { TEST_DB: 'sqlite' },
-          ...api,
           fileParallelism: false,
-          // a file a worker of its own: a pool of one beside the others' shared ones
-          isolate: true,
+          ...api,
         },
       },
       {
