@@ -82,10 +82,7 @@ if (quick) {
 /** Which phases run at the same time. */
 const STAGES: string[][] = quick
   ? [['lint changed'], ['types', 'unit sqlite']]
-  : [
-      ['lint', 'types'],
-      ['unit', 'site e2e', 'admin e2e'],
-    ];
+  : [['lint', 'types'], ['unit'], ['site e2e'], ['admin e2e']];
 
 const times = join(REPO_ROOT, '.cache', 'test-results', 'times.jsonl');
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--quick');
