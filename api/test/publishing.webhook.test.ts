@@ -87,8 +87,13 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
     return row.id;
   }
 
-  /** An announcement step on a runner of its own, called for a fresh build record. */
-  function announcer(options: WebhookOptions) {
+  /**
+   * An announcement step on a runner of its own, called for a fresh build record. The runners
+   * made before it stop first: they run the same kind, and one with other options could take
+   * its jobs (it did, under load).
+   */
+  async function announcer(options: WebhookOptions) {
+    for (const made of runners.splice(0)) await made.stop();
     const jobs = hookRunner(options);
     const announce = webhookAnnouncer(jobs, handle.db.kysely, options);
     return async () => announce(new AbortController().signal, { buildId: await buildRow() });
@@ -112,7 +117,7 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const announce = announcer({
+      const announce = await announcer({
         urls: [`http://127.0.0.1:${port}/hook`],
         secret,
         timeoutMs: 2000,
@@ -126,7 +131,7 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
         expect(JSON.parse(event.body)).toMatchObject({ type: 'rebuild' });
       }
       expect(result.logTail).toContain('204');
-      const failing = announcer({
+      const failing = await announcer({
         urls: [`http://127.0.0.1:${port}/hook`],
         secret,
         timeoutMs: 2000,
@@ -159,7 +164,7 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     try {
-      const announce = announcer({
+      const announce = await announcer({
         urls: ['/refused', '/broken', '/busy', '/fine'].map((path) => base + path),
         secret,
         timeoutMs: 2000,
