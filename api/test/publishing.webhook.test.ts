@@ -99,7 +99,8 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
     return async () => announce(new AbortController().signal, { buildId: await buildRow() });
   }
 
-  it('announces with retries and backoff until the target accepts', async () => {
+  /** A build hook stand-in that records each signed call and answers `status(calls so far)`. */
+  async function hookTarget(status: (calls: number) => number) {
     const received: { signature: string; timestamp: string; body: string }[] = [];
     const server = createServer((request, response) => {
       let body = '';
@@ -110,11 +111,16 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
           timestamp: String(request.headers[TIMESTAMP_HEADER]),
           body,
         });
-        response.statusCode = received.length < 3 ? 500 : 204;
+        response.statusCode = status(received.length);
         response.end();
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    return { server, received };
+  }
+
+  it('announces with retries and backoff until the target accepts', async () => {
+    const { server, received } = await hookTarget((calls) => (calls < 3 ? 500 : 204));
     const { port } = server.address() as AddressInfo;
     try {
       const announce = await announcer({
@@ -184,21 +190,7 @@ describe.skipIf(skipReason)('webhook calls as durable jobs', () => {
   });
 
   it('retries a call after a restart: the job outlives the instance that made it', async () => {
-    const received: { signature: string; timestamp: string; body: string }[] = [];
-    const server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        received.push({
-          signature: String(request.headers[SIGNATURE_HEADER]),
-          timestamp: String(request.headers[TIMESTAMP_HEADER]),
-          body,
-        });
-        response.statusCode = received.length === 1 ? 503 : 204;
-        response.end();
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { server, received } = await hookTarget((calls) => (calls === 1 ? 503 : 204));
     const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
     try {
       const options = { urls: [url], secret, timeoutMs: 2000, retries: 3, backoffMs: 60_000 };
