@@ -18,6 +18,12 @@ import { resourceScreens } from '../src/resources.ts';
 import { i18nProvider } from '../src/i18n/index.ts';
 import { SCREEN_LABELS } from '../src/layout/Breadcrumbs.tsx';
 
+/** The message at a dotted key of a catalogue (undefined where there is none). */
+const messageAt = (catalogue: unknown, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue);
+
 describe('admin message catalogues', () => {
   const keys = {
     uz: flattenKeys(uz).sort(),
@@ -72,10 +78,7 @@ describe('admin message catalogues', () => {
   it('label a lead’s and an application’s fields as their exported files do, in words', () => {
     const catalogues: Record<Language, unknown> = { uz, ru, en };
     for (const [language, catalogue] of Object.entries(catalogues) as [Language, unknown][]) {
-      const at = (key: string) =>
-        key
-          .split('.')
-          .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue);
+      const at = (key: string) => messageAt(catalogue, key);
       for (const resource of ['leads', 'suppliers'] as const) {
         const fields = at(`resources.${resource}.fields`) as Record<string, string>;
         expect(Object.keys(fields), `${language} ${resource}`).toEqual(
@@ -94,10 +97,7 @@ describe('admin message catalogues', () => {
   it('agree with the exported files’ statuses (shared)', () => {
     const catalogues: Record<Language, unknown> = { uz, ru, en };
     for (const [language, catalogue] of Object.entries(catalogues) as [Language, unknown][]) {
-      const at = (key: string) =>
-        key
-          .split('.')
-          .reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogue);
+      const at = (key: string) => messageAt(catalogue, key);
       const statuses = at('conveyor.lead_status') as Record<string, string>;
       for (const [status, label] of Object.entries(statuses)) {
         expect(exportValue('status', status, language), `${language} ${status}`).toBe(label);
