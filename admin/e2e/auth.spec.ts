@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { ADMIN, expectToast, signIn, toast } from './helpers.ts';
+import { ADMIN, expectToast, signInWithForm, toast } from './helpers.ts';
 
 /**
  * The browser keeps a session cookie the API no longer knows (revoked or expired). The admin is
@@ -41,7 +41,7 @@ test.describe('sign-in and the guard', () => {
   });
 
   test('signing in says so in Uzbek and opens the dashboard at /admin', async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     await expectToast(page, 'Tizimga muvaffaqiyatli kirildi');
     await expect(page).toHaveURL(/\/admin\/?$/);
     await expect(page.getByTestId('dashboard-signins')).toBeVisible();
@@ -66,7 +66,7 @@ test.describe('sign-in and the guard', () => {
   });
 
   test('the session is an HttpOnly cookie no script of the page can read', async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     const cookie = (await page.context().cookies()).find((c) => c.name === 'conveyor_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api' });
     const readable = await page.evaluate(() => ({
@@ -78,7 +78,7 @@ test.describe('sign-in and the guard', () => {
   });
 
   test('"Akkauntdan chiqish" revokes the token and goes to /', async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     const token = (await page.context().cookies()).find(
       (c) => c.name === 'conveyor_session',
     )!.value;
@@ -94,7 +94,7 @@ test.describe('sign-in and the guard', () => {
   test('a revoked or expired token sends the user to sign-in on the next call', async ({
     page,
   }) => {
-    await signIn(page);
+    await signInWithForm(page);
     await endedSession(page, 'revoked-token-that-the-api-does-not-know');
     await page.goto('/admin/categories');
     await expect(page).toHaveURL(/\/auth\/login$/);
@@ -106,7 +106,7 @@ test.describe('sign-in and the guard', () => {
   });
 
   test('the sign-out warning is not shown again on a later visit to sign-in', async ({ page }) => {
-    await signIn(page);
+    await signInWithForm(page);
     await endedSession(page, 'revoked-token');
     await page.goto('/admin/clients');
     await expect(toast(page).filter({ hasText: /Sessiya tugadi yoki yakunlandi/ })).toBeVisible();

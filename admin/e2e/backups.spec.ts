@@ -46,7 +46,7 @@ test('an editor has no backups entry, and the address is refused', async ({ page
   expect(created.status()).toBe(201);
   const { id } = (await created.json()).data;
   try {
-    await signIn(page, name, PASSWORD);
+    await signIn(page, { user: name, password: PASSWORD });
     await expect(page.getByRole('menuitem', { name: 'Mahsulotlar' })).toBeVisible();
     await expect(menu(page)).toHaveCount(0);
     await page.goto('/admin/backups');

@@ -70,7 +70,7 @@ for (const viewport of [
       expect(posted.status()).toBe(201);
       const sales = await makeUser(page, 'sales', PASSWORD, 'dash-');
       try {
-        await signIn(page, sales.name, PASSWORD);
+        await signIn(page, { user: sales.name, password: PASSWORD });
         await expectCards(page, CARDS.sales);
         const leads = page.getByTestId('dashboard-leads');
         await expect(leads.getByTestId('dashboard-count')).toHaveText(/^[1-9]\d* /);
@@ -86,7 +86,7 @@ for (const viewport of [
     test('editors land on drafts, schedules, translations and publishing', async ({ page }) => {
       const editor = await makeUser(page, 'editor', PASSWORD, 'dash-');
       try {
-        await signIn(page, editor.name, PASSWORD);
+        await signIn(page, { user: editor.name, password: PASSWORD });
         await expectCards(page, CARDS.editor);
         await page.getByTestId('dashboard-schedules').locator('a').click();
         await expect(page).toHaveURL(/\/admin\/schedules$/);

@@ -8,7 +8,7 @@ import { apiGet, signIn } from './helpers.ts';
 // list's search and sort and the staff's language, as CSV or Excel.
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, { to: null });
 });
 
 /** Every id of a list, read from the API page by page (it answers at most 100 a call). */

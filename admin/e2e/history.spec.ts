@@ -18,8 +18,7 @@ test('a mistaken change is compared and undone from the edit screen', async ({ p
     data: { name: `${name} (typo)`, is_active: false },
   });
 
-  await signIn(page);
-  await page.goto(`/admin/clients/${id}`);
+  await signIn(page, { to: `/admin/clients/${id}` });
   const history = page.getByTestId('history');
   await expect(history.getByRole('heading', { name: 'Tarix' })).toBeVisible();
   const revisions = history.getByTestId('revision');

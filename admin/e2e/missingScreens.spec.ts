@@ -7,7 +7,7 @@ import { apiGet, signIn } from './helpers.ts';
 // the record's own view.
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, { to: null });
 });
 
 for (const resource of ['leads', 'suppliers']) {

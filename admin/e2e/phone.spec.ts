@@ -32,8 +32,7 @@ const userMenu = (page: Page) => page.getByRole('button', { name: /^(Profil|Пр
 
 test('on a phone: a list fits, a product is edited and saved, staff sign out', async ({ page }) => {
   const [product] = (await apiGet(page, '/products?limit=1&sort=id&order=desc')).data;
-  await signIn(page);
-  await page.goto('/admin/products');
+  await signIn(page, { to: '/admin/products' });
 
   // the list: a card per record, status and buttons within reach, nothing sideways
   const card = page.getByTestId('list-card').filter({ hasText: product.name_uz }).first();
@@ -107,8 +106,7 @@ test('on a phone: a record with unpublished changes is marked in its card', asyn
     data: { name: `${client.name} (draft)` },
   });
   expect(drafted.status()).toBe(200);
-  await signIn(page);
-  await page.goto('/admin/clients');
+  await signIn(page, { to: '/admin/clients' });
   const card = page.getByTestId('list-card').filter({ hasText: client.name }).first();
   await expectOnScreen(card.getByTestId('draft-marker'));
   await expectNoHorizontalOverflow(page);

@@ -7,8 +7,7 @@ test('a save shows "publishing…" until the new release is live; the screen lis
   page,
 }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await page.goto('/admin/publishing');
+  await signIn(page, { to: '/admin/publishing' });
   // the first release is built when the server starts
   await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
   const firstRelease = await page.getByTestId('publishing-live').innerText();
@@ -67,8 +66,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
     });
   };
   try {
-    await signIn(page);
-    await page.goto(`/admin/products/${product.id}`);
+    await signIn(page, { to: `/admin/products/${product.id}` });
     await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(names.uz);
     await page.getByRole('textbox', { name: 'Nomi (ruscha)', exact: true }).fill(names.ru);
     await page.getByRole('textbox', { name: 'Nomi (inglizcha)', exact: true }).fill(names.en);
@@ -101,8 +99,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
 
 test('a failed build leaves the site served and shows its error in the admin', async ({ page }) => {
   test.setTimeout(240_000);
-  await signIn(page);
-  await page.goto('/admin/publishing');
+  await signIn(page, { to: '/admin/publishing' });
   await expect(page.getByTestId('publishing-live')).toHaveText(/^\d{8}T\d+/, { timeout: 120_000 });
   // nothing queued or running (an earlier test's save may still be publishing)
   await expect(page.getByTestId('publishing-indicator')).toHaveText(/^Saytda · \d\d:\d\d$/, {

@@ -106,8 +106,7 @@ for (const item of cases) {
       return (await reply.json()).data as { id: number; is_active: boolean }[];
     };
 
-    await signIn(page);
-    await page.goto(`/admin/${item.resource}`);
+    await signIn(page, { to: `/admin/${item.resource}` });
     await page.getByRole('link', { name: "Qo'shish" }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/${item.resource}/create$`));
     await expect(page.getByTestId('back-link')).toBeVisible();
@@ -167,8 +166,7 @@ test('suppliers: toggle and delete an application', async ({ page }) => {
   const stored = () =>
     page.request.get(`/api/suppliers/${id}`, { headers: { authorization: `Bearer ${token}` } });
 
-  await signIn(page);
-  await page.goto('/admin/suppliers');
+  await signIn(page, { to: '/admin/suppliers' });
   await page.getByPlaceholder('Qidirish').fill(company);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await row(page, company).locator('input[type=checkbox]').click();
@@ -191,8 +189,7 @@ test('leads: delete a message', async ({ page }) => {
   const [{ id }] = (await apiGet(page, `/leads?q=${encodeURIComponent(name)}`)).data;
   const token = await apiToken(page);
 
-  await signIn(page);
-  await page.goto('/admin/leads');
+  await signIn(page, { to: '/admin/leads' });
   await page.getByPlaceholder('Qidirish').fill(name);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await row(page, name).getByRole('button', { name: "O'chirish" }).click();
@@ -206,8 +203,7 @@ test('leads: delete a message', async ({ page }) => {
 });
 
 test('a form refuses missing required fields and keeps the user on it', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/admin/project/create');
+  await signIn(page, { to: '/admin/project/create' });
   // (Save stays disabled on an untouched form: fill one field, leave the required title empty)
   await byLabel(page, 'Video havolasi').fill('https://www.youtube.com/watch?v=x');
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
@@ -216,8 +212,7 @@ test('a form refuses missing required fields and keeps the user on it', async ({
 });
 
 test('an error from the API is shown with the form-error wording', async ({ page }) => {
-  await signIn(page);
-  await page.goto('/admin/users/create');
+  await signIn(page, { to: '/admin/users/create' });
   await byLabel(page, 'Foydalanuvchi nomi').fill('admin');
   await page.getByLabel('Parol').first().fill('another-password-1');
   await byLabel(page, 'E-mail').fill('someone-else@example.com');

@@ -109,7 +109,7 @@ async function signInAsEditor(page: Page) {
   });
   // made by the first test; the others find it there
   expect([201, 409]).toContain(made.status());
-  await signIn(page, EDITOR, PASSWORD);
+  await signIn(page, { user: EDITOR, password: PASSWORD });
 }
 
 for (const [language, words] of Object.entries(WORDS)) {
@@ -248,7 +248,7 @@ test('sales see what is scheduled, and cannot cancel it', async ({ page }) => {
   });
   expect(made.status()).toBe(201);
 
-  await signIn(page, sales, PASSWORD);
+  await signIn(page, { user: sales, password: PASSWORD });
   await page.getByRole('menuitem', { name: WORDS.uz.menu }).click();
   await expect(row(page, name)).toContainText(WORDS.uz.hidden);
   await expect(row(page, name).getByRole('button', { name: WORDS.uz.cancel })).toHaveCount(0);

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiGet, apiToken, expectToast, row, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page);
+  await signIn(page, { to: null });
 });
 
 test('pagination: page sizes 10/20/50 with the Uzbek labels; a new size goes back to page 1', async ({
@@ -166,6 +166,9 @@ test('language: Russian and English are selectable and remembered', async ({ pag
 test('light/dark theme toggle is remembered', async ({ page }) => {
   await page.goto('/admin/users');
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  // the theme's background, once the theme has painted it (the body is transparent before)
+  await expect(page.getByRole('button', { name: "Yorug'/qorong'i mavzu" })).toBeVisible();
+  await expect.poll(background).not.toBe('rgba(0, 0, 0, 0)');
   const light = await background();
   await page.getByRole('button', { name: "Yorug'/qorong'i mavzu" }).click();
   await expect.poll(background).not.toBe(light);

@@ -28,7 +28,7 @@ test('one’s own sessions: this device marked, another one ended', async ({ pag
     ).status();
 
   try {
-    await signIn(page, name, password);
+    await signIn(page, { user: name, password });
     await page.goto(`/admin/users/${id}`);
     const panel = page.getByTestId('sessions');
     await expect(panel.getByRole('heading', { name: 'Seanslar' })).toBeVisible();
@@ -68,8 +68,7 @@ test('an admin ends all of another user’s sessions', async ({ page }) => {
     ).json()
   ).data as string;
   try {
-    await signIn(page);
-    await page.goto('/admin/users');
+    await signIn(page, { to: '/admin/users' });
     await userRow(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
     const panel = page.getByTestId('sessions');
     await expect(panel.getByRole('listitem')).toHaveCount(1);

@@ -24,8 +24,9 @@ test('a deleted product waits in the trash and comes back in one click', async (
   expect(created.status()).toBe(201);
   const id = (await created.json()).data.id;
 
-  await signIn(page);
-  await page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`);
+  await signIn(page, {
+    to: `/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`,
+  });
   await row(page, name).getByRole('button', { name: "O'chirish" }).click();
   // the question says where it goes
   await expect(dialog(page)).toContainText("Yozuv savatga o'tadi, uni u yerdan tiklash mumkin.");
@@ -57,8 +58,7 @@ test('a record in the trash is deleted for good after a warning', async ({ page 
   const id = (await created.json()).data.id;
   expect((await page.request.delete(`/api/clients/${id}`, { headers })).status()).toBe(200);
 
-  await signIn(page);
-  await page.goto('/admin/trash');
+  await signIn(page, { to: '/admin/trash' });
   await row(page, name).getByRole('button', { name: "Butunlay o'chirish" }).click();
   await expect(dialog(page).getByRole('heading')).toHaveText(`«${name}» butunlay o'chirilsinmi?`);
   await expect(dialog(page)).toContainText("Buni qaytarib bo'lmaydi");
@@ -100,7 +100,7 @@ test('an editor’s trash holds the content, never a deleted lead', async ({ pag
   expect(user.status()).toBe(201);
   const userId = (await user.json()).data.id;
   try {
-    await signIn(page, userName, PASSWORD);
+    await signIn(page, { user: userName, password: PASSWORD });
     await page.getByRole('menuitem', { name: 'Savat' }).click();
     await expect(row(page, clientName)).toBeVisible();
     await expect(row(page, leadName)).toHaveCount(0);

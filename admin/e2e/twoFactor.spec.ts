@@ -24,7 +24,7 @@ test('turned on from the profile, then asked for after the password', async ({ p
   const password = 'two-factor-password-1';
   const id = await newEditor(page, name, password);
   try {
-    await signIn(page, name, password);
+    await signIn(page, { user: name, password });
     await page.goto(`/admin/users/${id}`);
     const panel = page.getByTestId('two-factor');
     await expect(

@@ -4,8 +4,7 @@ import { ADMIN, apiGet, apiToken, expectToast, userRow, signIn, toast } from './
 test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
   page,
 }) => {
-  await signIn(page);
-  await page.goto('/admin/users');
+  await signIn(page, { to: '/admin/users' });
   // only the admin exists: its delete is disabled, in the list and on its edit screen
   await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
   await userRow(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
@@ -89,8 +88,7 @@ test('the last active user: its switch is refused with an Uzbek-only toast', asy
   );
   for (const user of others) expect((await setActive(user.id, false)).ok()).toBe(true);
   try {
-    await signIn(page);
-    await page.goto('/admin/users');
+    await signIn(page, { to: '/admin/users' });
     await page.getByPlaceholder('Qidirish').fill(ADMIN.user);
     await expect(userRow(page, ADMIN.user)).toHaveCount(1);
     await userRow(page, ADMIN.user).locator('input[type=checkbox]').click();
