@@ -16,7 +16,7 @@ const LANES = [
   {
     name: 'publishing',
     publishes: true,
-    specs: ['publishing.spec.ts', 'drafts.spec.ts', 'schedules.spec.ts'],
+    specs: ['autoPublish.spec.ts', 'drafts.spec.ts', 'publishing.spec.ts'],
   },
   { name: 'back office', publishes: false, specs: [] as string[] },
 ];

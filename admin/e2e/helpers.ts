@@ -5,6 +5,14 @@ export const ADMIN = { user: 'admin', password: 'admin-password-1' };
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
+/**
+ * The helpers' calls to the API are sent again when the server had just closed the idle
+ * connection they reused (ECONNRESET, the only error Playwright retries): the API keeps an idle
+ * keep-alive connection 5 s, and a test often spends longer than that in the browser. A browser
+ * sends such a request again by itself.
+ */
+const RETRIES = 2;
+
 /** Signs in through the form and waits for the admin (what the sign-in tests check). */
 export async function signInWithForm(page: Page, user = ADMIN.user, password = ADMIN.password) {
   await page.goto('/auth/login');
@@ -31,6 +39,7 @@ export async function signIn(
 ) {
   const reply = await page.request.post('/api/signin', {
     data: { user_name: user, password, session: 'cookie' },
+    maxRetries: RETRIES,
   });
   expect(reply.status(), await reply.text()).toBe(200);
   // the flag lives in the origin's localStorage: set it from a page of the origin that loads
@@ -54,6 +63,7 @@ export async function expectToast(page: Page, text: string | RegExp) {
 export async function apiToken(page: Page): Promise<string> {
   const reply = await page.request.post('/api/signin', {
     data: { user_name: ADMIN.user, password: ADMIN.password },
+    maxRetries: RETRIES,
   });
   expect(reply.status()).toBe(200);
   return (await reply.json()).data;
@@ -84,6 +94,7 @@ export async function apiGet<T = any>(page: Page, path: string): Promise<T> {
   const token = await apiToken(page);
   const reply = await page.request.get(`/api${path}`, {
     headers: { authorization: `Bearer ${token}` },
+    maxRetries: RETRIES,
   });
   expect(reply.ok()).toBe(true);
   return reply.json();
