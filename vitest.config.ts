@@ -23,6 +23,7 @@ const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
  * contract/registry/access, the job queue of jobs/publishing.queue, the snapshot of
  * siteData.databases, transactions in crashDrills/leadDurability, odd values in hostileInput).
  * Starting the server apart from its database (startup) is one: server.test.ts starts it on each.
+ * The files stay written for either database (TEST_DB): moving one back is a change of this list.
  */
 const DIALECT_NEUTRAL = [
   'config',
