@@ -106,3 +106,28 @@ describe.skipIf(skipReason)('demo seed', () => {
     expect(settings.address_uz).not.toBe('');
   });
 });
+
+// Test servers whose tests never look at the demo's pictures (the back office's publishing
+// lane) seed it without them: the same records, no picture drawn or stored.
+describe.skipIf(skipReason)('demo seed without pictures', () => {
+  let api: TestApi;
+
+  beforeAll(async () => {
+    api = await startApi();
+  });
+  afterAll(() => api?.close());
+
+  it('stores the same records, with no picture and no file', async () => {
+    const counts = await seedDemo(api.app.db, api.app.images, api.app.log, { pictures: false });
+    expect(counts.products).toBeGreaterThanOrEqual(40);
+    expect(counts.productImages).toBe(0);
+    const db = api.app.db.kysely;
+    for (const table of ['categories', 'products', 'clients'] as const) {
+      const rows = await db.selectFrom(table).select('image').execute();
+      expect(rows.length, table).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.image !== null), table).toEqual([]);
+    }
+    expect(await db.selectFrom('product_images').select('id').execute()).toEqual([]);
+    expect(existsSync(join(api.dataDir, 'uploads', 'products'))).toBe(false);
+  });
+});

@@ -1,7 +1,8 @@
 // The API on a fresh temporary database, serving the built admin under /admin and at
 // /auth/login (and site/dist at /) as `npm start` does, for the browser tests. The data folder is removed on exit.
 //
-//   PORT (8181)  SEED_DEMO (true)  ADMIN_PASSWORD (admin-password-1)
+//   PORT (8181)  SEED_DEMO (true)  SEED_PICTURES (true: the demo's pictures too)
+//   ADMIN_PASSWORD (admin-password-1)
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -44,7 +45,11 @@ const marker = breakBuildMarker(config.port);
 rmSync(marker, { force: true });
 config.publish.command = `if [ -e '${marker}' ]; then echo 'the test broke this build' >&2; exit 1; fi; ${config.publish.command}`;
 const app = await buildApp(config);
-if (process.env.SEED_DEMO !== 'false') await seedDemo(app.db, app.images, app.log);
+if (process.env.SEED_DEMO !== 'false') {
+  await seedDemo(app.db, app.images, app.log, {
+    pictures: process.env.SEED_PICTURES !== 'false',
+  });
+}
 
 const stop = async () => {
   await app.close();

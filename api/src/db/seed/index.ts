@@ -125,6 +125,15 @@ export interface SeedCounts {
   suppliers: number;
 }
 
+export interface SeedOptions {
+  /**
+   * false: the records without their pictures (none drawn, none stored), for a test server
+   * whose tests never look at them and whose site builds would spend most of their time
+   * encoding them. Default true.
+   */
+  pictures?: boolean;
+}
+
 /**
  * Fills an empty database with the demo catalogue: 8 categories, 40 products with 2–5 pictures
  * each, product videos, 6 projects, 8 clients, 6 testimonials, some leads and supplier
@@ -135,9 +144,13 @@ export async function seedDemo(
   db: Db,
   images: ImageStore,
   log: FastifyBaseLogger,
+  options: SeedOptions = {},
 ): Promise<SeedCounts> {
   const written: string[] = [];
-  const store = async (folder: string, data: Buffer) => {
+  /** A picture drawn and stored in a folder of the uploads: its path (null: no pictures). */
+  const picture = async (folder: string, draw: () => Promise<Buffer>): Promise<string | null> => {
+    if (options.pictures === false) return null;
+    const data = await draw();
     const path = await images.saveDrawn(folder, data, data[0] === 0x89 ? 'png' : 'jpeg');
     written.push(path);
     return path;
@@ -148,7 +161,7 @@ export async function seedDemo(
     const categoryImages = await inBatches(
       CATEGORIES.map(
         (category, index) => () =>
-          categoryPicture(category.hue, index + 1).then((d) => store('categories', d)),
+          picture('categories', () => categoryPicture(category.hue, index + 1)),
       ),
     );
     const productPlans = CATEGORIES.flatMap((category, c) =>
@@ -163,25 +176,23 @@ export async function seedDemo(
     // each product's main picture, then its gallery's, as one list of jobs
     const drawn = await inBatches(
       productPlans.flatMap((plan) => [
-        () => productPicture(plan.category.hue, 0, plan.seed).then((d) => store('products', d)),
+        () => picture('products', () => productPicture(plan.category.hue, 0, plan.seed)),
         ...Array.from(
           { length: plan.pictures },
           (_, v) => () =>
-            productPicture(plan.category.hue, v, plan.seed * 7 + v).then((d) =>
-              store('products', d),
-            ),
+            picture('products', () => productPicture(plan.category.hue, v, plan.seed * 7 + v)),
         ),
       ]),
     );
     let taken = 0;
     const productImages = productPlans.map((plan) => {
       const [main, ...gallery] = drawn.slice(taken, (taken += 1 + plan.pictures));
-      return { main: main!, gallery };
+      return { main: main ?? null, gallery: gallery.filter((src) => src !== null) };
     });
     const logos = await inBatches(
       CLIENTS.map(
         (client, index) => () =>
-          clientLogo(client.hue, client.shape, index + 1).then((d) => store('clients', d)),
+          picture('clients', () => clientLogo(client.hue, client.shape, index + 1)),
       ),
     );
     log.info({ pictures: written.length }, 'demo pictures drawn');
@@ -202,7 +213,7 @@ export async function seedDemo(
             ...localized('name', category.name),
             ...localized('description', category.description),
             link: `/catalog/${index + 1}`,
-            image: categoryImages[index]!,
+            image: categoryImages[index] ?? null,
             is_active: true,
             ...stamp,
           })
@@ -230,17 +241,19 @@ export async function seedDemo(
           })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await trx
-          .insertInto('product_images')
-          .values(
-            pictures.gallery.map((src, position) => ({
-              product_id: row.id,
-              src,
-              position,
-              ...stamp,
-            })),
-          )
-          .execute();
+        if (pictures.gallery.length) {
+          await trx
+            .insertInto('product_images')
+            .values(
+              pictures.gallery.map((src, position) => ({
+                product_id: row.id,
+                src,
+                position,
+                ...stamp,
+              })),
+            )
+            .execute();
+        }
         imageCount += pictures.gallery.length;
         const videos = PRODUCT_VIDEOS.slice(0, index % 3);
         for (const [v, video] of videos.entries()) {
@@ -286,7 +299,7 @@ export async function seedDemo(
         .values(
           CLIENTS.map((client, index) => ({
             name: normaliseNewlines(client.name),
-            image: logos[index]!,
+            image: logos[index] ?? null,
             is_active: true,
             ...stamp,
           })),
