@@ -125,7 +125,10 @@ describe.skipIf(skipReason)('demo seed without pictures', () => {
     for (const table of ['categories', 'products', 'clients'] as const) {
       const rows = await db.selectFrom(table).select('image').execute();
       expect(rows.length, table).toBeGreaterThan(0);
-      expect(rows.filter((row) => row.image !== null), table).toEqual([]);
+      expect(
+        rows.filter((row) => row.image !== null),
+        table,
+      ).toEqual([]);
     }
     expect(await db.selectFrom('product_images').select('id').execute()).toEqual([]);
     expect(existsSync(join(api.dataDir, 'uploads', 'products'))).toBe(false);
