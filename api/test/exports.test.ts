@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, leads, products } from '../src/db/repositories/specs.ts';
+import { categories, leads, products } from '../src/db/repositories/tables.ts';
 import { ADMIN, type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 

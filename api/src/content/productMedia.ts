@@ -1,6 +1,6 @@
 import type { Media, ProductImage } from '@conveyor/shared';
 import { galleryImages } from '../db/repositories/productImages.ts';
-import { media } from '../db/repositories/specs.ts';
+import { media } from '../db/repositories/tables.ts';
 import type { Executor } from '../db/repositories/table.ts';
 
 /** What a product shows besides its own columns: its gallery and its videos. */

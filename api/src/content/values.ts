@@ -15,7 +15,7 @@ export function columnValues(
   body: Body,
 ): Body {
   const values: Body = {};
-  const columns = def.repo.spec.columns;
+  const columns = def.repo.shape.columns;
   const image = resourceEntry(def.name).image;
   for (const [key, value] of Object.entries(body)) {
     if (value === undefined || systemColumns.has(key) || key === image?.column) continue;

@@ -1,5 +1,5 @@
 import type { Language } from '@conveyor/shared';
-import { products, users } from '../db/repositories/specs.ts';
+import { products, users } from '../db/repositories/tables.ts';
 import type { Executor } from '../db/repositories/table.ts';
 
 /** The names of the records some ids point to; an id without a record is left out. */

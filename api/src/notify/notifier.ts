@@ -9,7 +9,7 @@ import {
 } from '@conveyor/shared';
 import type { Config } from '../config.ts';
 import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
-import { leads, products, suppliers } from '../db/repositories/specs.ts';
+import { leads, products, suppliers } from '../db/repositories/tables.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import type { JobContext, JobRunner } from '../jobs/runner.ts';
 import { sendEmail, sendTelegram, sendWebhook } from './channels.ts';

@@ -5,7 +5,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { productMedia } from '../content/productMedia.ts';
 import { type Db, readConsistently } from '../db/connect.ts';
 import { getSettings } from '../db/repositories/settings.ts';
-import { categories, clients, products, project, testimonials } from '../db/repositories/specs.ts';
+import { categories, clients, products, project, testimonials } from '../db/repositories/tables.ts';
 import type { TableRepository } from '../db/repositories/table.ts';
 import type { Database } from '../db/types.ts';
 

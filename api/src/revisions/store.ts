@@ -41,7 +41,7 @@ export interface Revisable {
 export interface Snapshotted extends Revisable {
   name: Resource;
   gallery?: object | undefined;
-  repo: { spec: { columns: readonly string[] } };
+  repo: { shape: { columns: readonly string[] } };
 }
 
 /** A record: an id, and columns known per resource. */
@@ -65,7 +65,7 @@ export function filesOf(def: Revisable, snapshot: Snapshot): string[] {
 /** The column values of a snapshot, as a write takes them. */
 export function valuesOf(def: Snapshotted, snapshot: Snapshot): Record<string, unknown> {
   const values: Record<string, unknown> = {};
-  for (const column of def.repo.spec.columns) {
+  for (const column of def.repo.shape.columns) {
     if (!SYSTEM.has(column) && column in snapshot) values[column] = snapshot[column];
   }
   return values;

@@ -3,7 +3,7 @@ import Bowser from 'bowser';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { nowIso, toIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
-import { users } from './specs.ts';
+import { users } from './tables.ts';
 
 /** Where a session was opened: shown to its owner so they can tell their devices apart. */
 export interface SessionOrigin {
@@ -60,7 +60,7 @@ export async function findSessionUser(
   const row = await db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select(users.spec.columns.map((column) => `users.${column}` as 'users.id'))
+    .select(users.shape.columns.map((column) => `users.${column}` as 'users.id'))
     .select(['sessions.id as session_id', 'sessions.last_used_at as session_last_used_at'])
     .where('sessions.token_hash', '=', tokenHash)
     .where('sessions.expires_at', '>', nowIso())

@@ -21,7 +21,7 @@ export type AnyEb = ExpressionBuilder<any, any>;
 
 export type SortOrder = 'asc' | 'desc';
 
-export interface TableSpec {
+export interface TableShape {
   table: keyof Database;
   /** Columns a record is made of, in output order. */
   columns: readonly string[];
@@ -62,17 +62,17 @@ function likePattern(q: string): string {
 }
 
 export class TableRepository<T> {
-  readonly spec: TableSpec;
+  readonly shape: TableShape;
   readonly map: (row: Record<string, unknown>) => T;
 
-  constructor(spec: TableSpec) {
-    this.spec = spec;
-    this.map = rowMapper<T>(spec.booleans, ['created_at', 'updated_at']);
+  constructor(shape: TableShape) {
+    this.shape = shape;
+    this.map = rowMapper<T>(shape.booleans, ['created_at', 'updated_at']);
   }
 
   /** The conditions a record meets when anonymous readers may see it. */
   #visible(eb: AnyEb): Expression<SqlBool>[] {
-    const { hasActive, visibleParents } = this.spec;
+    const { hasActive, visibleParents } = this.shape;
     return [
       ...(hasActive ? [eb('is_active', '=', true)] : []),
       ...(visibleParents ? [visibleParents(eb)] : []),
@@ -80,11 +80,11 @@ export class TableRepository<T> {
   }
 
   #where(eb: AnyEb, params: Omit<ListParams, 'page' | 'limit'>) {
-    const { spec } = this;
+    const { shape } = this;
     const conditions = [];
     if (params.activeOnly) conditions.push(...this.#visible(eb));
     for (const [column, value] of Object.entries(params.filters ?? {})) {
-      if (value !== undefined && spec.filters.includes(column)) {
+      if (value !== undefined && shape.filters.includes(column)) {
         conditions.push(eb(column, '=', value));
       }
     }
@@ -92,11 +92,11 @@ export class TableRepository<T> {
     if (params.createdBefore) conditions.push(eb('created_at', '<', params.createdBefore));
     if (params.ids?.length) conditions.push(eb('id', 'in', [...params.ids]));
     const q = params.q?.trim();
-    if (q && spec.search.length) {
+    if (q && shape.search.length) {
       const pattern = likePattern(q);
       conditions.push(
         eb.or(
-          spec.search.map(
+          shape.search.map(
             (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
           ),
         ),
@@ -112,13 +112,13 @@ export class TableRepository<T> {
 
   /** One page of a list, without its count (an export reads page after page). */
   async page(db: Executor, params: ListParams): Promise<T[]> {
-    const { spec } = this;
-    const [sortColumn, defaultOrder] = spec.defaultSort;
-    const sort = params.sort && spec.sortable.includes(params.sort) ? params.sort : sortColumn;
+    const { shape } = this;
+    const [sortColumn, defaultOrder] = shape.defaultSort;
+    const sort = params.sort && shape.sortable.includes(params.sort) ? params.sort : sortColumn;
     const order = params.order ?? defaultOrder;
     const rows = await (db as unknown as Untyped)
-      .selectFrom(spec.table)
-      .select(spec.columns)
+      .selectFrom(shape.table)
+      .select(shape.columns)
       .where((eb) => this.#where(eb, params))
       .orderBy(sort, order)
       .$if(sort !== 'id', (query) => query.orderBy('id', order))
@@ -131,7 +131,7 @@ export class TableRepository<T> {
   /** How many records a list's filters and search match. */
   async count(db: Executor, params: Omit<ListParams, 'page' | 'limit'>): Promise<number> {
     const count = await (db as unknown as Untyped)
-      .selectFrom(this.spec.table)
+      .selectFrom(this.shape.table)
       .select((eb) => eb.fn.countAll<number>().as('total'))
       .where((eb) => this.#where(eb, params))
       .executeTakeFirstOrThrow();
@@ -140,8 +140,8 @@ export class TableRepository<T> {
 
   async get(db: Executor, id: number, activeOnly = false): Promise<T | undefined> {
     const row = await (db as unknown as Untyped)
-      .selectFrom(this.spec.table)
-      .select(this.spec.columns)
+      .selectFrom(this.shape.table)
+      .select(this.shape.columns)
       .where('id', '=', id)
       .$if(activeOnly, (query) => query.where((eb) => eb.and(this.#visible(eb))))
       .executeTakeFirst();
@@ -150,7 +150,7 @@ export class TableRepository<T> {
 
   async exists(db: Executor, id: number): Promise<boolean> {
     const row = await (db as unknown as Untyped)
-      .selectFrom(this.spec.table)
+      .selectFrom(this.shape.table)
       .select('id')
       .where('id', '=', id)
       .executeTakeFirst();
@@ -160,9 +160,9 @@ export class TableRepository<T> {
   async insert(db: Executor, values: Record<string, unknown>): Promise<T> {
     const now = nowIso();
     const row = await (db as unknown as Untyped)
-      .insertInto(this.spec.table)
+      .insertInto(this.shape.table)
       .values({ ...values, created_at: now, updated_at: now })
-      .returning(this.spec.columns)
+      .returning(this.shape.columns)
       .executeTakeFirstOrThrow();
     return this.map(row);
   }
@@ -170,10 +170,10 @@ export class TableRepository<T> {
   /** Changes only the given columns; `undefined` when there is no such record. */
   async update(db: Executor, id: number, values: Record<string, unknown>): Promise<T | undefined> {
     const row = await (db as unknown as Untyped)
-      .updateTable(this.spec.table)
+      .updateTable(this.shape.table)
       .set({ ...values, updated_at: nowIso() })
       .where('id', '=', id)
-      .returning(this.spec.columns)
+      .returning(this.shape.columns)
       .executeTakeFirst();
     return row ? this.map(row) : undefined;
   }
@@ -181,9 +181,9 @@ export class TableRepository<T> {
   /** Deletes a record and returns it as it was, so that its files can be removed. */
   async remove(db: Executor, id: number): Promise<T | undefined> {
     const row = await (db as unknown as Untyped)
-      .deleteFrom(this.spec.table)
+      .deleteFrom(this.shape.table)
       .where('id', '=', id)
-      .returning(this.spec.columns)
+      .returning(this.shape.columns)
       .executeTakeFirst();
     return row ? this.map(row) : undefined;
   }

@@ -1,7 +1,7 @@
 import { nowIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
 
-// The users table's one repository besides the generic one of the users resource (specs.ts,
+// The users table's one repository besides the generic one of the users resource (tables.ts,
 // what the users routes list and edit): accounts, sign-in, passwords and two-factor columns.
 
 /** What sign-in needs to know about a user name; user names are stored lower-cased. */

@@ -1,6 +1,6 @@
 import { categoryBodies, categorySchema, ERRORS } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { categories } from '../../db/repositories/specs.ts';
+import { categories } from '../../db/repositories/tables.ts';
 import { Conflict } from '../../lib/httpErrors.ts';
 import { registerCrud } from '../crud/index.ts';
 

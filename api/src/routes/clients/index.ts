@@ -1,6 +1,6 @@
 import { clientBodies, clientSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { clients } from '../../db/repositories/specs.ts';
+import { clients } from '../../db/repositories/tables.ts';
 import { registerCrud } from '../crud/index.ts';
 
 export default async function clientRoutes(app: FastifyInstance) {

@@ -43,7 +43,7 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
       const { format, lang, ...query } = request.query;
       const selection = listSelection(query, def, true);
       const { time_zone: timeZone } = await getNotificationSettings(app.db.kysely);
-      const { columns } = def.repo.spec;
+      const { columns } = def.repo.shape;
       const table = exportTable(resource, columns, def.record.properties, lang, timeZone);
       const pages = await recordPages<AnyRecord>(app.db.kysely, def.repo, selection);
       async function* cells() {

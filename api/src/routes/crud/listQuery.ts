@@ -43,7 +43,7 @@ export function listSelection(
   // The filter columns are the resource's own, known at run time only.
   const filters = Object.fromEntries(
     Object.entries(query).filter(
-      ([key, value]) => def.repo.spec.filters.includes(key) && value !== undefined,
+      ([key, value]) => def.repo.shape.filters.includes(key) && value !== undefined,
     ),
   );
   return {

@@ -54,9 +54,9 @@ const createdRangeSchema = {
 } as const;
 
 export function listQuerySchema(def: Crud) {
-  const { spec } = def.repo;
+  const { shape } = def.repo;
   const filters: Record<string, JSONSchema> = {};
-  for (const column of spec.filters) {
+  for (const column of shape.filters) {
     const property = def.record.properties[column];
     filters[column] = column.endsWith('_id')
       ? idSchema
@@ -73,7 +73,7 @@ export function listQuerySchema(def: Crud) {
         default: DEFAULT_LIMIT,
         description: `Page size; values above ${MAX_LIMIT} are capped to ${MAX_LIMIT}`,
       },
-      sort: { type: 'string', enum: [...spec.sortable] },
+      sort: { type: 'string', enum: [...shape.sortable] },
       order: { type: 'string', enum: ['asc', 'desc', 'ASC', 'DESC'] },
       q: { type: 'string', maxLength: 200, description: 'Text search, case-insensitive' },
       ...(def.name === 'users' ? { search: searchSchema } : {}),

@@ -1,6 +1,6 @@
 import { leadBodies, leadSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { leads, products, users } from '../../db/repositories/specs.ts';
+import { leads, products, users } from '../../db/repositories/tables.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
 import { normalizePhone } from '../../content/values.ts';

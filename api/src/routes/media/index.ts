@@ -1,6 +1,6 @@
 import { mediaBodies, mediaSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { media, products } from '../../db/repositories/specs.ts';
+import { media, products } from '../../db/repositories/tables.ts';
 import { registerCrud } from '../crud/index.ts';
 
 /** Product videos. */

@@ -11,7 +11,7 @@ import {
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { addNote, findNote, listNotes, removeNote } from '../../db/repositories/notes.ts';
-import { leads, suppliers } from '../../db/repositories/specs.ts';
+import { leads, suppliers } from '../../db/repositories/tables.ts';
 import { Forbidden, NotFound } from '../../lib/httpErrors.ts';
 
 // Staff notes on the records sales work (leads, supplier applications): the registry's

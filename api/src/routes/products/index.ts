@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyRecord } from '../../content/definition.ts';
 import { changeGallery } from '../../content/gallery.ts';
 import { productMedia } from '../../content/productMedia.ts';
-import { categories, products } from '../../db/repositories/specs.ts';
+import { categories, products } from '../../db/repositories/tables.ts';
 import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
 import { registerCrud } from '../crud/index.ts';
 

@@ -1,6 +1,6 @@
 import { supplierBodies, supplierSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { suppliers, users } from '../../db/repositories/specs.ts';
+import { suppliers, users } from '../../db/repositories/tables.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
 import { normalizePhone } from '../../content/values.ts';
 

@@ -1,6 +1,6 @@
 import { testimonialBodies, testimonialSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { testimonials } from '../../db/repositories/specs.ts';
+import { testimonials } from '../../db/repositories/tables.ts';
 import { registerCrud } from '../crud/index.ts';
 
 export default async function testimonialRoutes(app: FastifyInstance) {

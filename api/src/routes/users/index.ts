@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.ts';
 import { activeAdminIds, findConflicts, passwordHashOf } from '../../db/repositories/users.ts';
 import { revokeUserSessions } from '../../db/repositories/sessions.ts';
-import { users } from '../../db/repositories/specs.ts';
+import { users } from '../../db/repositories/tables.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { BadRequest, Conflict, Forbidden } from '../../lib/httpErrors.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';

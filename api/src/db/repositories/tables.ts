@@ -20,20 +20,20 @@ import {
   type User,
   userSchema,
 } from '@conveyor/shared';
-import { type AnyEb, TableRepository, type TableSpec } from './table.ts';
+import { type AnyEb, TableRepository, type TableShape } from './table.ts';
 
-// One repository per table, described by data: the columns come from the shared record
+// One repository per table, described by data (its shape): the columns come from the shared record
 // schemas, so what the API selects is exactly what it documents and serialises; search, sort
 // and filter columns come from the resource registry.
 
 const columnsOf = (schema: { properties: object }) => Object.keys(schema.properties);
 const common = ['id', 'created_at', 'updated_at'] as const;
 
-function spec(
+function shape(
   table: Resource,
   schema: { properties: object },
-  extra: Pick<Partial<TableSpec>, 'visibleParents'> = {},
-): TableSpec {
+  extra: Pick<Partial<TableShape>, 'visibleParents'> = {},
+): TableShape {
   const entry = resourceEntry(table);
   const columns = columnsOf(schema);
   const hasActive = columns.includes('is_active');
@@ -53,7 +53,7 @@ function spec(
   };
 }
 
-export const categories = new TableRepository<Category>(spec('categories', categorySchema));
+export const categories = new TableRepository<Category>(shape('categories', categorySchema));
 
 /** Ids of the products anonymous readers may see: active, in an active category. */
 const visibleProductIds = (eb: AnyEb) =>
@@ -69,7 +69,7 @@ const visibleProductIds = (eb: AnyEb) =>
     .where('product_category.is_active', '=', true);
 
 export const products = new TableRepository<Product>(
-  spec('products', productSchema, {
+  shape('products', productSchema, {
     visibleParents: (eb) =>
       eb(
         'category_id',
@@ -83,21 +83,21 @@ export const products = new TableRepository<Product>(
 );
 
 export const media = new TableRepository<Media>(
-  spec('media', mediaSchema, {
+  shape('media', mediaSchema, {
     visibleParents: (eb) => eb('product_id', 'in', visibleProductIds(eb)),
   }),
 );
 
-export const project = new TableRepository<Project>(spec('project', projectSchema));
+export const project = new TableRepository<Project>(shape('project', projectSchema));
 
 export const testimonials = new TableRepository<Testimonial>(
-  spec('testimonials', testimonialSchema),
+  shape('testimonials', testimonialSchema),
 );
 
-export const clients = new TableRepository<Client>(spec('clients', clientSchema));
+export const clients = new TableRepository<Client>(shape('clients', clientSchema));
 
-export const leads = new TableRepository<Lead>(spec('leads', leadSchema));
+export const leads = new TableRepository<Lead>(shape('leads', leadSchema));
 
-export const suppliers = new TableRepository<Supplier>(spec('suppliers', supplierSchema));
+export const suppliers = new TableRepository<Supplier>(shape('suppliers', supplierSchema));
 
-export const users = new TableRepository<User>(spec('users', userSchema));
+export const users = new TableRepository<User>(shape('users', userSchema));
