@@ -24,3 +24,4 @@ export * from './releases.ts';
 export * from './schemas/twoFactor.ts';
 export * from './translations.ts';
 export * from './siteData.ts';
+export * from './specs.ts';
