@@ -24,6 +24,8 @@ const LANES = [
       'auth.spec.ts',
       'sessions.spec.ts',
       'twoFactor.spec.ts',
+      'exports.spec.ts',
+      'leads.spec.ts',
     ],
   },
   { name: 'back office', publishes: false, specs: [] as string[] },
