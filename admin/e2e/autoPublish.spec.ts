@@ -19,6 +19,7 @@ test('a scheduled record goes live by itself at its time, and offline at the nex
   const signin = await page.request.post('/api/signin', {
     data: { user_name: EDITOR, password: PASSWORD },
   });
+  expect(signin.status()).toBe(200);
   const editor = { authorization: `Bearer ${(await signin.json()).data}` };
   const schedule = (times: { publish_at?: string; unpublish_at?: string }) =>
     page.request.put(`/api/clients/${id}/schedule`, { headers: editor, data: times });
