@@ -21,6 +21,10 @@ export const TABLES = [
   'categories',
   'products',
   'product_images',
+  // The specifications' dictionary, the categories' templates and the products' values.
+  'attributes',
+  'category_attributes',
+  'product_specs',
   'media',
   'project',
   'leads',

@@ -126,6 +126,46 @@ export interface ProductImagesTable extends Timestamps {
   position: number;
 }
 
+/** An attribute of the specifications' dictionary (shared/src/specs.ts). */
+export interface AttributesTable extends Timestamps, Localized<'name' | 'unit' | 'group'> {
+  id: Generated<number>;
+  code: string;
+  type: string;
+  /** A UN/CEFACT common code, or null. */
+  unit: string | null;
+  decimals: Defaulted<number>;
+  filterable: Bool;
+  comparable: Bool;
+  quote: Bool;
+  /** An `enum`'s options as JSON text: [{ code, name_uz, name_ru, name_en }]. */
+  options: Defaulted<string>;
+  is_active: Bool;
+}
+
+/** A category's template: the attributes its products carry, in order. */
+export interface CategoryAttributesTable {
+  id: Generated<number>;
+  category_id: number;
+  attribute_id: number;
+  position: Defaulted<number>;
+  required: Bool;
+}
+
+/** A product's value of one attribute, in the columns of its type (the others null). */
+export interface ProductSpecsTable {
+  id: Generated<number>;
+  product_id: number;
+  attribute_id: number;
+  value_number: number | null;
+  value_boolean: Bool | null;
+  min: number | null;
+  max: number | null;
+  option: string | null;
+  text_uz: string | null;
+  text_ru: string | null;
+  text_en: string | null;
+}
+
 export interface MediaTable extends Timestamps, Localized<'title'> {
   id: Generated<number>;
   link: string;
@@ -337,6 +377,9 @@ export interface Database {
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;
+  attributes: AttributesTable;
+  category_attributes: CategoryAttributesTable;
+  product_specs: ProductSpecsTable;
   media: MediaTable;
   project: ProjectTable;
   leads: LeadsTable;
