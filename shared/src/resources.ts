@@ -79,6 +79,15 @@ export const RESOURCE_REGISTRY = {
     sortable: ['category_id', ...localized('name')],
     filters: ['category_id'],
   },
+  attributes: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    requireLocalized: ['name'],
+    search: ['code', ...localized('name')],
+    sortable: ['code', 'type', ...localized('name')],
+    filters: ['type'],
+  },
   media: {
     read: 'public',
     create: 'staff',

@@ -1,6 +1,13 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { type Language, pickLocalized } from './languages.ts';
-import { idSchema, localized } from './schemas/common.ts';
+import {
+  booleanSchema,
+  idSchema,
+  localized,
+  recordSchema,
+  shortText,
+  timestamps,
+} from './schemas/common.ts';
 
 /**
  * Technical specifications as typed attributes (the model of PIM systems: Akeneo's attributes
@@ -48,6 +55,36 @@ export const attributeOptionSchema = {
   additionalProperties: false,
 } as const;
 export type AttributeOption = FromSchema<typeof attributeOptionSchema>;
+
+/** An attribute's own fields, as staff write them (`POST/PUT /api/attributes`). */
+export const attributeFields = {
+  code: attributeCodeSchema,
+  type: { type: 'string', enum: ATTRIBUTE_TYPES },
+  unit: unitCodeSchema,
+  ...localized('name', shortText),
+  /** The unit as the page of a language shows it after a figure (мм, mm). */
+  ...localized('unit', { type: 'string', maxLength: 20 }),
+  /** The heading a product page groups the attribute under (Dimensions, Drive). */
+  ...localized('group', shortText),
+  /** Digits after the decimal point, of a `number` or a `range`. */
+  decimals: { type: 'integer', minimum: 0, maximum: MAX_ATTRIBUTE_DECIMALS },
+  /** Whether a category page offers it as a filter. */
+  filterable: booleanSchema,
+  /** Whether the comparison shows it. */
+  comparable: booleanSchema,
+  /** Whether a quote request asks the buyer for it. */
+  quote: booleanSchema,
+  /** An `enum`'s choices (none for the other types). */
+  options: { type: 'array', items: attributeOptionSchema, maxItems: MAX_ATTRIBUTE_OPTIONS },
+  is_active: booleanSchema,
+} as const;
+
+export const attributeSchema = recordSchema({
+  id: idSchema,
+  ...attributeFields,
+  ...timestamps,
+});
+export type Attribute = FromSchema<typeof attributeSchema>;
 
 /** What the checks and the formatting need of an attribute. */
 export interface AttributeDefinition {

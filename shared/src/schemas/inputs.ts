@@ -16,6 +16,7 @@ import {
   workflowFields,
 } from './people.ts';
 import { settingsFields } from './settings.ts';
+import { attributeFields } from '../specs.ts';
 
 /**
  * The bodies of create and update calls. Create names its required fields; update takes any
@@ -54,6 +55,7 @@ export const mediaBodies = bodies(mediaFields, ['link', 'product_id']);
 export const projectBodies = bodies(projectFields, ['link']);
 export const testimonialBodies = bodies(testimonialFields, []);
 export const clientBodies = bodies(clientFields, ['name']);
+export const attributeBodies = bodies(attributeFields, ['code', 'type']);
 /**
  * The public forms' bodies: a visitor sends only their own fields and the visit's context. The
  * workflow fields staff handle (status, assignee, an application's `is_active`) are not in the
