@@ -14,6 +14,7 @@ const NOUNS: Record<Resource, readonly [one: string, many: string]> = {
   users: ['User', 'Users'],
   categories: ['Category', 'Categories'],
   products: ['Product', 'Products'],
+  attributes: ['Attribute', 'Attributes'],
   media: ['Media', 'Media'],
   project: ['Project', 'Projects'],
   leads: ['Lead', 'Leads'],

@@ -6,6 +6,7 @@ import multipartPlugin from '../plugins/multipart.ts';
 import publicCachePlugin from '../plugins/publicCache.ts';
 import textInputPlugin from '../plugins/textInput.ts';
 import activityRoutes from './activity/index.ts';
+import attributeRoutes from './attributes/index.ts';
 import authRoutes from './auth/index.ts';
 import backupRoutes from './backups/index.ts';
 import categoryRoutes from './categories/index.ts';
@@ -66,6 +67,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(activityRoutes);
   await app.register(userRoutes);
   await app.register(categoryRoutes);
+  await app.register(attributeRoutes);
   await app.register(productRoutes);
   await app.register(mediaRoutes);
   await app.register(projectRoutes);

@@ -26,6 +26,8 @@ export interface TableShape {
   /** Columns a record is made of, in output order. */
   columns: readonly string[];
   booleans: readonly string[];
+  /** Columns holding a list (an attribute's options): JSON text in the table, parsed out. */
+  json: readonly string[];
   /** Columns `q` searches, case-insensitively, in every language. */
   search: readonly string[];
   sortable: readonly string[];
@@ -67,7 +69,28 @@ export class TableRepository<T> {
 
   constructor(shape: TableShape) {
     this.shape = shape;
-    this.map = rowMapper<T>(shape.booleans, ['created_at', 'updated_at']);
+    const map = rowMapper<T>(shape.booleans, ['created_at', 'updated_at']);
+    this.map = shape.json.length
+      ? (row) => {
+          const out = { ...row };
+          for (const column of shape.json) {
+            if (typeof out[column] === 'string') out[column] = JSON.parse(out[column]);
+          }
+          return map(out);
+        }
+      : map;
+  }
+
+  /** Values as the table stores them: lists as JSON text. */
+  #stored(values: Record<string, unknown>): Record<string, unknown> {
+    if (!this.shape.json.some((column) => values[column] !== undefined)) return values;
+    const out = { ...values };
+    for (const column of this.shape.json) {
+      if (out[column] !== undefined && typeof out[column] !== 'string') {
+        out[column] = JSON.stringify(out[column]);
+      }
+    }
+    return out;
   }
 
   /** The conditions a record meets when anonymous readers may see it. */
@@ -161,7 +184,7 @@ export class TableRepository<T> {
     const now = nowIso();
     const row = await (db as unknown as Untyped)
       .insertInto(this.shape.table)
-      .values({ ...values, created_at: now, updated_at: now })
+      .values({ ...this.#stored(values), created_at: now, updated_at: now })
       .returning(this.shape.columns)
       .executeTakeFirstOrThrow();
     return this.map(row);
@@ -171,7 +194,7 @@ export class TableRepository<T> {
   async update(db: Executor, id: number, values: Record<string, unknown>): Promise<T | undefined> {
     const row = await (db as unknown as Untyped)
       .updateTable(this.shape.table)
-      .set({ ...values, updated_at: nowIso() })
+      .set({ ...this.#stored(values), updated_at: nowIso() })
       .where('id', '=', id)
       .returning(this.shape.columns)
       .executeTakeFirst();

@@ -1,4 +1,6 @@
 import {
+  type Attribute,
+  attributeSchema,
   type Category,
   categorySchema,
   type Client,
@@ -44,6 +46,7 @@ function shape(
     columns,
     // SQLite answers 0/1 for every boolean column (a user's `two_factor` besides `is_active`)
     booleans: columns.filter((column) => properties[column]?.type === 'boolean'),
+    json: columns.filter((column) => properties[column]?.type === 'array'),
     search: entry.search,
     sortable: [...common, ...active, ...entry.sortable],
     defaultSort: ['id', entry.defaultOrder ?? 'asc'],
@@ -54,6 +57,8 @@ function shape(
 }
 
 export const categories = new TableRepository<Category>(shape('categories', categorySchema));
+
+export const attributes = new TableRepository<Attribute>(shape('attributes', attributeSchema));
 
 /** Ids of the products anonymous readers may see: active, in an active category. */
 const visibleProductIds = (eb: AnyEb) =>
