@@ -1,4 +1,5 @@
 import type { Resource } from '@conveyor/shared';
+import attributes from './attributes/index.ts';
 import categories from './categories/index.ts';
 import clients from './clients/index.ts';
 import leads from './leads/index.ts';
@@ -18,6 +19,7 @@ export const resourceScreens: Record<Resource, ResourceScreens> = {
   users,
   categories,
   products,
+  attributes,
   media,
   project,
   leads,
