@@ -42,6 +42,120 @@ export const SPEC_LABELS: Record<SpecKey, Text3> = {
 
 const t = (ru: string, uz: string, en: string): Text3 => ({ ru, uz, en });
 
+export interface SeedAttribute {
+  code: string;
+  type: 'number' | 'range' | 'enum' | 'boolean' | 'text';
+  /** A UN/CEFACT common code; null where the label alone says it (t/h, kg/m). */
+  unit: string | null;
+  name: Text3;
+  unitLabel?: Text3;
+  group: Text3;
+  decimals?: number;
+  filterable?: boolean;
+  quote?: boolean;
+  options?: { code: string; name: Text3 }[];
+}
+
+const DIMENSIONS = t('Размеры', "O'lchamlar", 'Dimensions');
+const PERFORMANCE = t('Производительность', 'Unumdorlik', 'Performance');
+const DESIGN = t('Исполнение', 'Tuzilishi', 'Design');
+const mm = t('мм', 'mm', 'mm');
+const m = t('м', 'm', 'm');
+
+/** The specifications' dictionary of the demo catalogue. */
+export const ATTRIBUTES: SeedAttribute[] = [
+  {
+    code: 'belt_width',
+    type: 'number',
+    unit: 'MMT',
+    name: SPEC_LABELS.width,
+    unitLabel: mm,
+    group: DIMENSIONS,
+    filterable: true,
+    quote: true,
+  },
+  {
+    code: 'length',
+    type: 'range',
+    unit: 'MTR',
+    name: SPEC_LABELS.length,
+    unitLabel: m,
+    group: DIMENSIONS,
+    decimals: 1,
+    filterable: true,
+    quote: true,
+  },
+  {
+    code: 'lift_height',
+    type: 'range',
+    unit: 'MTR',
+    name: SPEC_LABELS.height,
+    unitLabel: m,
+    group: DIMENSIONS,
+    decimals: 1,
+  },
+  {
+    code: 'capacity',
+    type: 'number',
+    unit: null,
+    name: SPEC_LABELS.capacity,
+    unitLabel: t('т/ч', 't/soat', 't/h'),
+    group: PERFORMANCE,
+    filterable: true,
+  },
+  {
+    code: 'speed',
+    type: 'range',
+    unit: 'MTS',
+    name: SPEC_LABELS.speed,
+    unitLabel: t('м/с', 'm/s', 'm/s'),
+    group: PERFORMANCE,
+    decimals: 2,
+  },
+  {
+    code: 'load',
+    type: 'number',
+    unit: null,
+    name: SPEC_LABELS.load,
+    unitLabel: t('кг/м', 'kg/m', 'kg/m'),
+    group: PERFORMANCE,
+    filterable: true,
+    quote: true,
+  },
+  {
+    code: 'motor_power',
+    type: 'range',
+    unit: 'KWT',
+    name: SPEC_LABELS.power,
+    unitLabel: t('кВт', 'kVt', 'kW'),
+    group: PERFORMANCE,
+    decimals: 2,
+    filterable: true,
+  },
+  {
+    code: 'frame_material',
+    type: 'enum',
+    unit: null,
+    name: t('Материал рамы', 'Rama materiali', 'Frame material'),
+    group: DESIGN,
+    filterable: true,
+    quote: true,
+    options: [
+      { code: 'steel', name: t('Окрашенная сталь', "Bo'yalgan po'lat", 'Painted steel') },
+      { code: 'stainless', name: t('Нержавеющая сталь', 'Zanglamas po‘lat', 'Stainless steel') },
+      { code: 'aluminium', name: t('Алюминий', 'Alyuminiy', 'Aluminium') },
+    ],
+  },
+  {
+    code: 'reversible',
+    type: 'boolean',
+    unit: null,
+    name: t('Реверс', 'Revers', 'Reversible'),
+    group: DESIGN,
+    filterable: true,
+  },
+];
+
 export const CATEGORIES: SeedCategory[] = [
   {
     key: 'belt',

@@ -5,6 +5,7 @@ import type { Executor } from '../repositories/table.ts';
 import type { ImageStore } from '../../lib/imageStore.ts';
 import { nowIso } from '../../lib/rows.ts';
 import {
+  ATTRIBUTES,
   CATEGORIES,
   type SeedProduct,
   SPEC_LABELS,
@@ -221,6 +222,32 @@ export async function seedDemo(
           .executeTakeFirstOrThrow();
         categoryIds.push(row.id);
       }
+
+      await trx
+        .insertInto('attributes')
+        .values(
+          ATTRIBUTES.map((attribute) => ({
+            code: attribute.code,
+            type: attribute.type,
+            unit: attribute.unit,
+            ...localized('name', attribute.name),
+            ...localized('unit', attribute.unitLabel ?? { ru: '', uz: '', en: '' }),
+            ...localized('group', attribute.group),
+            decimals: attribute.decimals ?? 0,
+            filterable: attribute.filterable ?? false,
+            comparable: true,
+            quote: attribute.quote ?? false,
+            options: JSON.stringify(
+              (attribute.options ?? []).map((option) => ({
+                code: option.code,
+                ...localized('name', option.name),
+              })),
+            ),
+            is_active: true,
+            ...stamp,
+          })),
+        )
+        .execute();
 
       let imageCount = 0;
       let mediaCount = 0;
