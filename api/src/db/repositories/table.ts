@@ -69,16 +69,7 @@ export class TableRepository<T> {
 
   constructor(shape: TableShape) {
     this.shape = shape;
-    const map = rowMapper<T>(shape.booleans, ['created_at', 'updated_at']);
-    this.map = shape.json.length
-      ? (row) => {
-          const out = { ...row };
-          for (const column of shape.json) {
-            if (typeof out[column] === 'string') out[column] = JSON.parse(out[column]);
-          }
-          return map(out);
-        }
-      : map;
+    this.map = rowMapper<T>(shape.booleans, ['created_at', 'updated_at'], shape.json);
   }
 
   /** Values as the table stores them: lists as JSON text. */
@@ -86,9 +77,7 @@ export class TableRepository<T> {
     if (!this.shape.json.some((column) => values[column] !== undefined)) return values;
     const out = { ...values };
     for (const column of this.shape.json) {
-      if (out[column] !== undefined && typeof out[column] !== 'string') {
-        out[column] = JSON.stringify(out[column]);
-      }
+      if (out[column] !== undefined) out[column] = JSON.stringify(out[column]);
     }
     return out;
   }
