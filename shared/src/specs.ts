@@ -20,6 +20,8 @@ import {
 /** What kind of value an attribute holds. */
 export const ATTRIBUTE_TYPES = ['number', 'range', 'enum', 'boolean', 'text'] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+/** The types whose values are figures: only they have a unit and decimals. */
+export const FIGURE_TYPES: readonly string[] = ['number', 'range'] satisfies AttributeType[];
 
 /** An attribute's code: its name in exports, imports and URLs (`belt_width`). */
 export const attributeCodeSchema = {

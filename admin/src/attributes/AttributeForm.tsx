@@ -1,4 +1,9 @@
-import { attributeCodeSchema, attributeFields, unitCodeSchema } from '@conveyor/shared';
+import {
+  attributeCodeSchema,
+  attributeFields,
+  FIGURE_TYPES,
+  unitCodeSchema,
+} from '@conveyor/shared';
 import {
   ArrayInput,
   BooleanInput,
@@ -33,7 +38,7 @@ export function AttributeForm() {
       <SelectInput source="type" choices={TYPE_CHOICES} validate={required()} />
       <FormDataConsumer>
         {({ formData }) =>
-          formData.type === 'number' || formData.type === 'range' ? (
+          FIGURE_TYPES.includes(formData.type) ? (
             <>
               <TextInput
                 source="unit"

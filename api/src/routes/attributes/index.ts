@@ -1,11 +1,13 @@
-import { attributeBodies, attributeSchema, type AttributeOption } from '@conveyor/shared';
+import {
+  attributeBodies,
+  attributeSchema,
+  type AttributeOption,
+  FIGURE_TYPES,
+} from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { attributes } from '../../db/repositories/tables.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { registerCrud } from '../crud/index.ts';
-
-/** Types whose values are figures: only they have a unit and decimals. */
-const FIGURES = ['number', 'range'];
 
 /**
  * The specifications' dictionary (shared/src/specs.ts). Besides what the schema checks, an
@@ -38,10 +40,10 @@ export default async function attributeRoutes(app: FastifyInstance) {
           throw new BadRequest(`options: the code ${twice} is given twice`, { field: 'options' });
         }
         const unit = body.unit === undefined ? existing?.unit : body.unit;
-        if (unit && !FIGURES.includes(type ?? '')) {
+        if (unit && !FIGURE_TYPES.includes(type ?? '')) {
           throw new BadRequest('unit: only a number or a range has a unit', { field: 'unit' });
         }
-        return { ...body };
+        return body;
       },
     },
   });
