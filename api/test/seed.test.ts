@@ -35,6 +35,21 @@ describe.skipIf(skipReason)('demo seed', () => {
     expect((await all('media')).length).toBeGreaterThan(0);
     expect((await all('leads')).length).toBeGreaterThan(0);
     expect((await all('suppliers')).length).toBeGreaterThan(0);
+    // the specifications' dictionary: a figure with its unit, and a choice with its options
+    const attributes = await all('attributes');
+    expect(attributes.length).toBeGreaterThanOrEqual(8);
+    expect(attributes.find((a) => a.code === 'belt_width')).toMatchObject({
+      type: 'number',
+      unit: 'MMT',
+      unit_ru: 'мм',
+    });
+    const frame = attributes.find((a) => a.code === 'frame_material')!;
+    expect(frame.type).toBe('enum');
+    expect(frame.options.map((o: { code: string }) => o.code)).toEqual([
+      'steel',
+      'stainless',
+      'aluminium',
+    ]);
   });
 
   it('writes every text in Russian, Uzbek and English, each different', async () => {

@@ -118,6 +118,7 @@ export interface SeedCounts {
   categories: number;
   products: number;
   productImages: number;
+  attributes: number;
   media: number;
   project: number;
   testimonials: number;
@@ -345,6 +346,7 @@ export async function seedDemo(
         categories: CATEGORIES.length,
         products: productPlans.length,
         productImages: imageCount,
+        attributes: ATTRIBUTES.length,
         media: mediaCount,
         project: PROJECTS.length,
         testimonials: TESTIMONIALS.length,
