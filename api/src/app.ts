@@ -121,7 +121,8 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
-    ajv: { customOptions: { allErrors: false } },
+    // a spec's `value` is a number or a yes/no: a union type, which strict mode would warn of
+    ajv: { customOptions: { allErrors: false, allowUnionTypes: true } },
     logController: new RequestLog(),
   });
 

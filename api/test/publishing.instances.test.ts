@@ -249,8 +249,13 @@ describe.skipIf(skipReason)('several API instances on one database', () => {
     expect(other.app.publishing).toBeNull();
     const token = await other.signIn();
     await other.request('POST', '/api/categories', { token, json: { name_ru: 'С другого' } });
-    const status = (await other.request('GET', '/api/publishing', { token })).body.data;
-    expect(status).toMatchObject({ enabled: false, mode: 'off', queued: true });
+    // the request is recorded as the save answers, not before: polled, until the publisher
+    // takes it up
+    await expect
+      .poll(async () => (await other.request('GET', '/api/publishing', { token })).body.data, {
+        interval: 20,
+      })
+      .toMatchObject({ enabled: false, mode: 'off', queued: true });
     await expect.poll(built, { timeout: 10_000 }).toBe(2);
     const { builds } = await buildHistory(publisher.app.db.kysely, 1);
     expect(builds[0]!.triggers).toMatchObject([

@@ -52,6 +52,38 @@ describe.skipIf(skipReason)('demo seed', () => {
     ]);
   });
 
+  it('gives each category a template and its products typed values from their figures', async () => {
+    const attributes = await all('attributes');
+    const code = (id: number) => attributes.find((a) => a.id === id)?.code;
+    const belt = (await all('categories')).find((c) => c.name_en === 'Belt conveyors')!;
+    const template = (await api.request('GET', `/api/categories/${belt.id}`, { token })).body.data
+      .attributes as { attribute_id: number; required: boolean }[];
+    expect(template.map((entry) => code(entry.attribute_id))).toContain('belt_width');
+    expect(template.find((entry) => code(entry.attribute_id) === 'belt_width')!.required).toBe(
+      true,
+    );
+    const lk400 = (await all('products')).find((p) => p.name_en === 'LK-400 belt conveyor')!;
+    const detail = (await api.request('GET', `/api/products/${lk400.id}`, { token })).body.data;
+    const specs = Object.fromEntries(
+      (detail.specs as { attribute_id: number }[]).map(({ attribute_id, ...value }) => [
+        code(attribute_id),
+        value,
+      ]),
+    );
+    // `400 mm`, `2–30 m`, `0.1–0.5 m/s`, `50 kg/m` in its texts
+    expect(specs).toMatchObject({
+      belt_width: { value: 400 },
+      length: { min: 2, max: 30 },
+      speed: { min: 0.1, max: 0.5 },
+      load: { value: 50 },
+      frame_material: { option: 'steel' },
+    });
+    // the typed figures are not repeated in the description; a figure no attribute holds is
+    const screws = (await all('products')).filter((p) => /Ø/.test(p.description_en));
+    expect(screws.length).toBeGreaterThan(0);
+    expect(detail.description_en).not.toContain('400 mm');
+  });
+
   it('writes every text in Russian, Uzbek and English, each different', async () => {
     for (const [resource, fields] of [
       ['categories', ['name', 'description']],

@@ -1,9 +1,17 @@
-import type { Category, Client, ProductDetail, Project, Testimonial } from './schemas/catalogue.ts';
+import type {
+  CategoryDetail,
+  Client,
+  ProductDetail,
+  Project,
+  Testimonial,
+} from './schemas/catalogue.ts';
 import type { Settings } from './schemas/settings.ts';
+import type { Attribute } from './specs.ts';
 
 /**
- * Everything a site build shows: the public records, each product with its gallery and videos,
- * and the company data, in the shape of the public API's answers. The API writes it for each
+ * Everything a site build shows: the public records, each category with its template and each
+ * product with its gallery, videos and specifications, the attributes they name, and the
+ * company data, in the shape of the public API's answers. The API writes it for each
  * build (api/src/publish/siteData.ts, SITE_DATA); the site reads that file, or the public API
  * page by page when it has none (site/src/lib/api.ts), and plans every page from it
  * (site/src/lib/plan.ts).
@@ -11,7 +19,9 @@ import type { Settings } from './schemas/settings.ts';
 export interface SiteData {
   /** Null when there is no settings record: the spec's defaults stand in. */
   settings: Settings | null;
-  categories: Category[];
+  categories: CategoryDetail[];
+  /** The active attributes: what the templates and the products' values refer to. */
+  attributes: Attribute[];
   products: ProductDetail[];
   projects: Project[];
   clients: Client[];

@@ -121,6 +121,32 @@ export const specValueSchema = {
 } as const;
 export type SpecValue = FromSchema<typeof specValueSchema>;
 
+/** At most this many attributes a template lists, and a product has values of. */
+export const MAX_SPECS = 100;
+
+/** A product's values, one per attribute (`specs` of a product's body and detail). */
+export const specsSchema = { type: 'array', items: specValueSchema, maxItems: MAX_SPECS } as const;
+
+/** One line of a category's template: an attribute its products carry, and whether it must. */
+export const templateEntrySchema = {
+  type: 'object',
+  properties: {
+    attribute_id: idSchema,
+    /** A product without a value of it is shown to staff as incomplete (it may be saved). */
+    required: booleanSchema,
+  },
+  required: ['attribute_id'],
+  additionalProperties: false,
+} as const;
+export type TemplateEntry = FromSchema<typeof templateEntrySchema>;
+
+/** A category's template, in display order (`attributes` of a category's body and detail). */
+export const templateSchema = {
+  type: 'array',
+  items: templateEntrySchema,
+  maxItems: MAX_SPECS,
+} as const;
+
 /** Why a value does not fit its attribute. */
 export type SpecProblem =
   /** a field of another type is filled in, or a field holds the wrong kind of value */

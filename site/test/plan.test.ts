@@ -11,6 +11,7 @@ const base = (): SiteData => ({
     { id: 1, name_ru: 'Ленточные' },
     { id: 2, name_ru: 'Роликовые' },
   ] as SiteData['categories'],
+  attributes: [],
   products: [
     { id: 10, category_id: 1, name_ru: 'ЛК-400', images: [], media: [] },
     { id: 11, category_id: 1, name_ru: 'ЛК-500', images: [], media: [] },

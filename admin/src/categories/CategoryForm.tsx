@@ -4,6 +4,7 @@ import { ImageUpload } from '../common/ImageUpload.tsx';
 import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { textRules } from '../common/schemaRules.ts';
 import { ResourceForm } from '../screens/ResourceForm.tsx';
+import { TemplateInput } from '../specs/TemplateInput.tsx';
 
 export function CategoryForm() {
   return (
@@ -12,6 +13,7 @@ export function CategoryForm() {
       <LocalizedInputs prefix="description" multiline />
       <TextInput source="link" validate={textRules(categoryFields.link)} fullWidth />
       <ImageUpload source="image" />
+      <TemplateInput />
     </ResourceForm>
   );
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { type Actor, actorName } from '../audit/log.ts';
 import type { Executor, TableRepository } from '../db/repositories/table.ts';
+import { type Part, readParts } from './parts.ts';
 
 // The content core's model of a resource: what the shared routes, drafts, schedules and
 // revisions all act on. It sits below the routes, so that none of those reaches up into them.
@@ -62,6 +63,8 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
   detail?: ObjectSchema;
   bodies: B;
   references?: readonly Reference[];
+  /** What belongs to a record in rows of its own and travels with it (a product's specs). */
+  parts?: readonly Part[];
   hooks?: {
     /** Turns a validated body into column values; may refuse with a 4xx. */
     prepare?(ctx: WriteContext, body: NoInfer<BodyOf<B>>, existing?: T): Promise<Body> | Body;
@@ -93,9 +96,10 @@ export interface AnyRecord {
 /** A definition with its registry entry: everything the routes are made from. */
 export type Crud = ResourceDefinition<AnyRecord> & ResourceEntry;
 
-/** A record as a single-record answer gives it (extended by the `detail` hook). */
+/** A record as a single-record answer gives it: with its parts, extended by the `detail` hook. */
 export async function present(def: Crud, db: Executor, record: AnyRecord, staff: boolean) {
-  return def.hooks?.detail ? def.hooks.detail(db, record, staff) : record;
+  const whole = def.parts ? { ...record, ...(await readParts(def, db, record.id)) } : record;
+  return def.hooks?.detail ? def.hooks.detail(db, whole, staff) : whole;
 }
 
 /** Tells the publishing queue that public content changed. */

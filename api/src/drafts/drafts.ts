@@ -5,6 +5,7 @@ import { NotFound } from '../lib/httpErrors.ts';
 import type { Body, Crud } from '../content/definition.ts';
 import { changeGallery } from '../content/gallery.ts';
 import { updateIn } from '../content/update.ts';
+import { checkParts, partsIn, writeParts } from '../content/parts.ts';
 import { checkReferences, columnValues, requireLocalized } from '../content/values.ts';
 import { picturesOf } from './pictures.ts';
 
@@ -44,13 +45,16 @@ export async function publishDraft(
   const pictures = picturesOf(def, draft.data);
   // the live record may have changed since the draft was saved: check the result again
   await checkDraft(def, trx, current, values);
+  // and what its parts refer to (an attribute's type or options)
+  const parts = await checkParts(def, trx, partsIn(def, draft.data));
   if (def.image && pictures.image !== undefined) values[def.image.column] = pictures.image;
   await updateIn(trx, def, actor, id, values, {
     async after(updated) {
-      if (!def.gallery || (!pictures.added.length && !pictures.removed.length)) return [];
+      const changed = await writeParts(def, trx, updated.id, parts);
+      if (!def.gallery || (!pictures.added.length && !pictures.removed.length)) return changed;
       // an image someone removed since the draft was saved is not refused: it is gone anyway
       await changeGallery(trx, updated.id, pictures.removed, pictures.added, { lenient: true });
-      return ['images'];
+      return [...changed, 'images'];
     },
     details: { draft: true, ...details },
   });

@@ -17,6 +17,7 @@ import { ensurePreviewCookie } from '../lib/sessionCookies.ts';
 import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { type AnyRecord, type Crud, present } from '../content/definition.ts';
+import { partsIn, readParts } from '../content/parts.ts';
 import { columnValues } from '../content/values.ts';
 import { picturesOf } from './pictures.ts';
 
@@ -79,6 +80,9 @@ async function withDraft(
   const pictures = picturesOf(def, draft?.data);
   const merged = {
     ...record,
+    // its parts (a product's specs) as the draft leaves them
+    ...(await readParts(def, db, record.id)),
+    ...partsIn(def, draft?.data),
     ...columnValues(def, draft?.data ?? {}),
     ...(def.image && pictures.image !== undefined && { [def.image.column]: pictures.image }),
     is_active: true,
@@ -89,7 +93,10 @@ async function withDraft(
       data.categories = put(data.categories!, merged);
       return `/catalog/${merged.id}`;
     case 'products': {
-      const shown = (await present(def, db, merged, false)) as AnyRecord;
+      const shown = {
+        ...((await present(def, db, merged, false)) as AnyRecord),
+        ...partsIn(def, draft?.data),
+      };
       // the gallery as the draft leaves it; its new pictures have no ids yet
       shown.images = [
         ...(shown.images as { id: number }[]).filter(

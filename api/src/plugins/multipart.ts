@@ -9,6 +9,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { ERRORS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BadRequest } from '../lib/httpErrors.ts';
 
 export interface UploadedFile {
   field: string;
@@ -44,6 +45,10 @@ export const MalformedMultipart = createError(
   'The multipart/form-data body is malformed',
   400,
 );
+
+/** A multipart body: its text fields by name (the route's schema checks them next). */
+const isFields = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
 
 const MULTIPART = /^multipart\/form-data\b/i;
 /** RFC 2046: a boundary is 1 to 70 characters. Busboy would throw a plain Error without one. */
@@ -126,6 +131,27 @@ export default fp(
           throw new FileTooLarge(`${ERRORS.fileTooLarge} (at most ${mb(maxFileBytes)})`);
         }
       },
+    });
+
+    // A list of objects (a product's specs) travels in one text field as JSON: multipart has no
+    // shape of its own for it. Parsed before validation, so the schema checks the list as if
+    // it had come as JSON. Added after the plugin, whose own hook puts the fields in the body.
+    app.addHook('preValidation', async (request) => {
+      if (!MULTIPART.test(request.headers['content-type'] ?? '')) return;
+      const body: unknown = request.body;
+      const schema = request.routeOptions.schema?.body as
+        { properties?: Record<string, { type?: unknown; items?: { type?: unknown } }> } | undefined;
+      if (!isFields(body) || !schema?.properties) return;
+      for (const [key, property] of Object.entries(schema.properties)) {
+        const value = body[key];
+        if (property.type !== 'array' || property.items?.type !== 'object') continue;
+        if (typeof value !== 'string') continue;
+        try {
+          body[key] = value.trim() === '' ? [] : (JSON.parse(value) as unknown);
+        } catch {
+          throw new BadRequest(`${key}: is not a JSON list`, { field: key });
+        }
+      }
     });
   },
   { name: 'multipart', dependencies: ['config'] },

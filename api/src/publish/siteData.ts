@@ -5,7 +5,15 @@ import type { Kysely, Transaction } from 'kysely';
 import { productMedia } from '../content/productMedia.ts';
 import { type Db, readConsistently } from '../db/connect.ts';
 import { getSettings } from '../db/repositories/settings.ts';
-import { categories, clients, products, project, testimonials } from '../db/repositories/tables.ts';
+import { productSpecs, templates } from '../db/repositories/specs.ts';
+import {
+  attributes,
+  categories,
+  clients,
+  products,
+  project,
+  testimonials,
+} from '../db/repositories/tables.ts';
 import type { TableRepository } from '../db/repositories/table.ts';
 import type { Database } from '../db/types.ts';
 
@@ -38,10 +46,27 @@ export async function readSiteData(db: Db): Promise<SiteData> {
         visible(trx, testimonials),
         productMedia(trx, { visibleOnly: true }),
       ]);
+    const [attributeRows, templateOf, specsOf] = await Promise.all([
+      visible(trx, attributes),
+      templates(trx),
+      productSpecs(trx),
+    ]);
+    // an inactive attribute is not shown: the lists leave it out
+    const shown = new Set(attributeRows.map((attribute) => attribute.id));
+    const showing = <T extends { attribute_id: number }>(list: T[] | undefined) =>
+      (list ?? []).filter((item) => shown.has(item.attribute_id));
     return {
       settings,
-      categories: categoryRows,
-      products: productRows.map((product) => ({ ...product, ...mediaOf(product.id) })),
+      categories: categoryRows.map((category) => ({
+        ...category,
+        attributes: showing(templateOf.get(category.id)),
+      })),
+      attributes: attributeRows,
+      products: productRows.map((product) => ({
+        ...product,
+        ...mediaOf(product.id),
+        specs: showing(specsOf.get(product.id)),
+      })),
       projects,
       clients: clientRows,
       testimonials: testimonialRows,

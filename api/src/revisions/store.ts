@@ -18,6 +18,12 @@ import type { Actor } from '../audit/log.ts';
  */
 export type Snapshot = Record<string, unknown> & { images?: string[]; notes?: Note[] };
 
+/** A part of a record kept in a snapshot under its field (content/parts.ts). */
+interface SnapshotPart {
+  field: string;
+  read(db: Executor, id: number): Promise<unknown[]>;
+}
+
 /**
  * The key of a delete's snapshot that says which record's delete took it along (a product's
  * videos, by the key that cascades): `{ resource, id }`. Restoring that record restores it too.
@@ -41,6 +47,7 @@ export interface Revisable {
 export interface Snapshotted extends Revisable {
   name: Resource;
   gallery?: object | undefined;
+  parts?: readonly SnapshotPart[] | undefined;
   repo: { shape: { columns: readonly string[] } };
 }
 
@@ -50,6 +57,7 @@ type Row = { id: number } & Record<string, unknown>;
 export async function snapshotOf(def: Snapshotted, db: Executor, record: Row): Promise<Snapshot> {
   const snapshot: Snapshot = { ...record };
   if (def.gallery) snapshot.images = (await imagesOf(db, record.id)).map((image) => image.src);
+  for (const part of def.parts ?? []) snapshot[part.field] = await part.read(db, record.id);
   if (isWorkflow(def.name)) snapshot.notes = await listNotes(db, def.name, record.id);
   return snapshot;
 }

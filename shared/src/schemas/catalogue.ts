@@ -11,6 +11,7 @@ import {
   shortText,
   timestamps,
 } from './common.ts';
+import { specsSchema, templateSchema } from '../specs.ts';
 
 // Public content: categories, products, media (product videos), project, testimonials, clients.
 
@@ -28,6 +29,13 @@ export const categorySchema = recordSchema({
   ...timestamps,
 });
 export type Category = FromSchema<typeof categorySchema>;
+
+/** A category as its detail returns it: with its template of attributes. */
+export const categoryDetailSchema = recordSchema({
+  ...categorySchema.properties,
+  attributes: templateSchema,
+});
+export type CategoryDetail = FromSchema<typeof categoryDetailSchema>;
 
 export const productFields = {
   ...localized('name', shortText),
@@ -60,11 +68,12 @@ const productRecordProperties = {
 export const productSchema = recordSchema(productRecordProperties);
 export type Product = FromSchema<typeof productSchema>;
 
-/** A product as its detail returns it: with its images and its videos. */
+/** A product as its detail returns it: with its images, its videos and its specifications. */
 export const productDetailSchema = recordSchema({
   ...productRecordProperties,
   images: { type: 'array', items: productImageSchema },
   media: { type: 'array', items: mediaSchema },
+  specs: specsSchema,
 });
 export type ProductDetail = FromSchema<typeof productDetailSchema>;
 

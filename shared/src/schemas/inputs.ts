@@ -16,7 +16,7 @@ import {
   workflowFields,
 } from './people.ts';
 import { settingsFields } from './settings.ts';
-import { attributeFields } from '../specs.ts';
+import { attributeFields, specsSchema, templateSchema } from '../specs.ts';
 
 /**
  * The bodies of create and update calls. Create names its required fields; update takes any
@@ -33,10 +33,19 @@ function bodies<const F, const R extends readonly (keyof F & string)[]>(
   } as const;
 }
 
-export const categoryBodies = bodies(categoryFields, []);
+export const categoryBodies = bodies(
+  {
+    ...categoryFields,
+    /** Its template: replaces the one it has (multipart: the list as JSON text). */
+    attributes: templateSchema,
+  },
+  [],
+);
 export const productBodies = bodies(
   {
     ...productFields,
+    /** Its values: replace the ones it has (multipart: the list as JSON text). */
+    specs: specsSchema,
     /** Ids of existing images to delete (update only; also sent as repeated multipart fields). */
     delete_images_array: { type: 'array', items: idSchema, maxItems: 100 },
     /**

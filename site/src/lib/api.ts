@@ -1,5 +1,7 @@
 import type {
+  Attribute,
   Category,
+  CategoryDetail,
   Client,
   Product,
   ProductDetail,
@@ -60,20 +62,28 @@ async function listAll<T>(resource: string): Promise<T[]> {
  * the build: a site published with placeholder phones and e-mail would replace the live one.
  */
 async function readApi(): Promise<SiteData> {
-  const [settings, categories, list, projects, clients, testimonials] = await Promise.all([
-    get<{ data: Settings }>('/settings').then(
-      (reply) => reply.data,
-      (error: unknown) => {
-        if (error instanceof ApiError && error.status === 404) return null;
-        throw error;
-      },
+  const [settings, categoryList, list, projects, clients, testimonials, attributes] =
+    await Promise.all([
+      get<{ data: Settings }>('/settings').then(
+        (reply) => reply.data,
+        (error: unknown) => {
+          if (error instanceof ApiError && error.status === 404) return null;
+          throw error;
+        },
+      ),
+      listAll<Category>('categories'),
+      listAll<Product>('products'),
+      listAll<Project>('project'),
+      listAll<Client>('clients'),
+      listAll<Testimonial>('testimonials'),
+      listAll<Attribute>('attributes'),
+    ]);
+  // each category's template is in its detail (there are few categories)
+  const categories = await Promise.all(
+    categoryList.map(
+      async (item) => (await get<{ data: CategoryDetail }>(`/categories/${item.id}`)).data,
     ),
-    listAll<Category>('categories'),
-    listAll<Product>('products'),
-    listAll<Project>('project'),
-    listAll<Client>('clients'),
-    listAll<Testimonial>('testimonials'),
-  ]);
+  );
   const products: ProductDetail[] = [];
   // a few at a time: a catalogue of thousands must not open thousands of connections at once
   for (let at = 0; at < list.length; at += 8) {
@@ -82,7 +92,7 @@ async function readApi(): Promise<SiteData> {
       .map(async (item) => (await get<{ data: ProductDetail }>(`/products/${item.id}`)).data);
     products.push(...(await Promise.all(details)));
   }
-  return { settings, categories, products, projects, clients, testimonials };
+  return { settings, categories, attributes, products, projects, clients, testimonials };
 }
 
 // Shared by the module instances of one build process (the config's integration and the pages'

@@ -12,6 +12,7 @@ import {
   type SpecKey,
   type Text3,
 } from './catalogue.ts';
+import { TEMPLATES, typedSpecs } from './specs.ts';
 import {
   CLIENTS,
   DEMO_SETTINGS,
@@ -70,8 +71,13 @@ export function formatSpec(value: string, lang: Language): string {
   return { ru: `до ${amount}`, uz: `${amount} gacha`, en: `up to ${amount}` }[lang];
 }
 
-export function productDescription(product: SeedProduct, closing: Text3, lang: Language): string {
-  const specs = (Object.entries(product.specs) as [SpecKey, string][])
+export function productDescription(
+  product: SeedProduct,
+  closing: Text3,
+  lang: Language,
+  figures: SeedProduct['specs'] = product.specs,
+): string {
+  const specs = (Object.entries(figures) as [SpecKey, string][])
     .map(([key, value]) => `${SPEC_LABELS[key][lang]}: ${formatSpec(value, lang)}`)
     .join(' · ');
   return normaliseNewlines([product.lead[lang], specs, closing[lang]].filter(Boolean).join('\n\n'));
@@ -119,6 +125,10 @@ export interface SeedCounts {
   products: number;
   productImages: number;
   attributes: number;
+  /** Lines of the categories' templates. */
+  templateEntries: number;
+  /** Products' typed values. */
+  productSpecs: number;
   media: number;
   project: number;
   testimonials: number;
@@ -173,6 +183,7 @@ export async function seedDemo(
         product,
         seed: (c + 1) * 100 + p,
         pictures: 2 + Math.floor(rnd() * 4),
+        typed: typedSpecs(category, product, p),
       })),
     );
     // each product's main picture, then its gallery's, as one list of jobs
@@ -224,7 +235,7 @@ export async function seedDemo(
         categoryIds.push(row.id);
       }
 
-      await trx
+      const attributeRows = await trx
         .insertInto('attributes')
         .values(
           ATTRIBUTES.map((attribute) => ({
@@ -248,9 +259,29 @@ export async function seedDemo(
             ...stamp,
           })),
         )
+        .returning(['id', 'code'])
         .execute();
+      const attributeId = new Map(attributeRows.map((row) => [row.code, row.id]));
+      let templateCount = 0;
+      for (const [index, category] of CATEGORIES.entries()) {
+        const template = TEMPLATES[category.key] ?? [];
+        templateCount += template.length;
+        if (!template.length) continue;
+        await trx
+          .insertInto('category_attributes')
+          .values(
+            template.map((entry, position) => ({
+              category_id: categoryIds[index]!,
+              attribute_id: attributeId.get(entry.replace('!', ''))!,
+              position,
+              required: entry.endsWith('!'),
+            })),
+          )
+          .execute();
+      }
 
       let imageCount = 0;
+      let specCount = 0;
       let mediaCount = 0;
       for (const [index, plan] of productPlans.entries()) {
         const pictures = productImages[index]!;
@@ -259,7 +290,7 @@ export async function seedDemo(
           .values({
             ...localized('name', plan.product.name),
             ...localized('description', (lang) =>
-              productDescription(plan.product, plan.category.closing, lang),
+              productDescription(plan.product, plan.category.closing, lang, plan.typed.rest),
             ),
             category_id: categoryIds[plan.c]!,
             image: pictures.main,
@@ -283,6 +314,24 @@ export async function seedDemo(
             .execute();
         }
         imageCount += pictures.gallery.length;
+        const typed = Object.entries(plan.typed.values);
+        specCount += typed.length;
+        if (typed.length) {
+          await trx
+            .insertInto('product_specs')
+            .values(
+              typed.map(([code, value]) => ({
+                product_id: row.id,
+                attribute_id: attributeId.get(code)!,
+                value_number: typeof value.value === 'number' ? value.value : null,
+                value_boolean: typeof value.value === 'boolean' ? value.value : null,
+                min: value.min ?? null,
+                max: value.max ?? null,
+                option: value.option ?? null,
+              })),
+            )
+            .execute();
+        }
         const videos = PRODUCT_VIDEOS.slice(0, index % 3);
         for (const [v, video] of videos.entries()) {
           await trx
@@ -347,6 +396,8 @@ export async function seedDemo(
         products: productPlans.length,
         productImages: imageCount,
         attributes: ATTRIBUTES.length,
+        templateEntries: templateCount,
+        productSpecs: specCount,
         media: mediaCount,
         project: PROJECTS.length,
         testimonials: TESTIMONIALS.length,

@@ -1,5 +1,6 @@
-import { categoryBodies, categorySchema, ERRORS } from '@conveyor/shared';
+import { categoryBodies, categoryDetailSchema, categorySchema, ERRORS } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
+import { templatePart } from '../../content/specs.ts';
 import { categories } from '../../db/repositories/tables.ts';
 import { Conflict } from '../../lib/httpErrors.ts';
 import { registerCrud } from '../crud/index.ts';
@@ -9,7 +10,9 @@ export default async function categoryRoutes(app: FastifyInstance) {
     name: 'categories',
     repo: categories,
     record: categorySchema,
+    detail: categoryDetailSchema,
     bodies: categoryBodies,
+    parts: [templatePart],
     hooks: {
       // Products keep their category: deleting one that still has products would orphan them.
       async beforeDelete({ db }, record) {

@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../audit/log.ts';
 import { type Crud, present, publish } from '../../content/definition.ts';
 import { revised } from '../../content/update.ts';
+import { checkParts, writeParts } from '../../content/parts.ts';
 import { checkReferences, columnValues, requireLocalized } from '../../content/values.ts';
 import { addRevision, snapshotOf } from '../../revisions/store.ts';
 import { checkFiles, orRemove, saveFiles } from './files.ts';
@@ -58,11 +59,13 @@ export function registerCreate(app: FastifyInstance, def: Crud): void {
         ? await def.hooks.prepare({ app, request, db }, body)
         : columnValues(def, body);
       await checkReferences(def, db, values);
+      const parts = await checkParts(def, db, body);
       const { written, gallery } = await saveFiles(app, def, files, values);
       let deliveries = 0;
       const record = await orRemove(app, written, () =>
         db.transaction().execute(async (trx) => {
           const created = await def.repo.insert(trx, values);
+          await writeParts(def, trx, created.id, parts);
           await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
           const revision = def.publishes
             ? await addRevision(trx, def, request, 'create', await snapshotOf(def, trx, created))

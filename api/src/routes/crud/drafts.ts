@@ -33,6 +33,7 @@ import { checkGallery } from '../../content/gallery.ts';
 import { type Body, type Crud, present, publish } from '../../content/definition.ts';
 import { checkFiles, orRemove, saveFiles } from './files.ts';
 import { bodyMediaTypes, uploadConfig, withImageRemoval } from './schemas.ts';
+import { checkParts } from '../../content/parts.ts';
 import { columnValues } from '../../content/values.ts';
 
 /**
@@ -121,6 +122,7 @@ export function registerDrafts(app: FastifyInstance, def: Crud): void {
       const body = { ...request.body };
       const fields = columnValues(def, body);
       await checkDraft(def, db, live, fields);
+      Object.assign(fields, await checkParts(def, db, body));
       const previous = picturesOf(def, (await findDraft(db, def.name, id))?.data);
       const files = await checkFiles(app, def, request);
       const stored: Body = {};

@@ -29,6 +29,7 @@ import {
   valuesOf,
 } from '../../revisions/store.ts';
 import { type AnyRecord, type Crud, present, publish } from '../../content/definition.ts';
+import { partsIn, writeParts } from '../../content/parts.ts';
 import { checkReferences, dropMissingReferences } from '../../content/values.ts';
 
 const revisionParams = {
@@ -164,6 +165,8 @@ async function restoreIn(
     : await def.repo.insert(trx, { ...values, id, created_at: snapshot.created_at });
   if (!restored) throw new NotFound(ERRORS.notFound);
   if (def.gallery) dropped.push(...(await replaceImages(trx, id, snapshot.images ?? [])));
+  // a revision taken before a part existed has none to write back: the record keeps its own
+  const partsChanged = await writeParts(def, trx, id, partsIn(def, snapshot), { lenient: true });
   if (!current && isWorkflow(def.name)) {
     await restoreNotes(trx, def.name, id, snapshot.notes ?? []);
   }
@@ -171,7 +174,7 @@ async function restoreIn(
     const before = current[def.image.column];
     if (typeof before === 'string' && before !== values[def.image.column]) dropped.push(before);
   }
-  const fields = current ? changedFields(current, values) : [];
+  const fields = current ? [...changedFields(current, values), ...partsChanged] : [];
   let made: number | null = null;
   if (hasHistory(def.name)) {
     const after = await snapshotOf(def, trx, restored);

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Body, type Crud, present, publish } from '../../content/definition.ts';
 import { updateIn } from '../../content/update.ts';
+import { checkParts, writeParts } from '../../content/parts.ts';
 import { checkReferences, columnValues, requireLocalized } from '../../content/values.ts';
 import { findDraft, removeDraft } from '../../db/repositories/drafts.ts';
 import { droppedFiles, nextPictures, picturesOf } from '../../drafts/pictures.ts';
@@ -71,6 +72,7 @@ export function registerUpdate(app: FastifyInstance, def: Crud): void {
     const removeImage = def.image && !files.image && (removal === null || removal === '');
     if (removeImage) values[def.image!.column] = null;
     await checkReferences(def, db, values);
+    const parts = await checkParts(def, db, body);
     const { written, gallery } = await saveFiles(app, def, files, values);
     // Spending a draft: the pictures it holds that the form kept go live with the save (the
     // image field naming its new picture, `draft_images` its added ones); the rest go.
@@ -103,7 +105,9 @@ export function registerUpdate(app: FastifyInstance, def: Crud): void {
             if (newImage || removeImage) obsolete.push(imageOf(def, current));
             obsolete.push(...((await def.hooks?.afterWrite?.(ctx, updated, body, gallery)) ?? []));
             const removed = (body as { delete_images_array?: unknown[] }).delete_images_array;
-            return gallery.length > 0 || (removed ?? []).length > 0 ? ['images'] : [];
+            const changed = await writeParts(def, trx, updated.id, parts);
+            if (gallery.length > 0 || (removed ?? []).length > 0) changed.push('images');
+            return changed;
           },
           ...(spent && { details: { draft: true } }),
         });

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AnyRecord } from '../../content/definition.ts';
 import { changeGallery } from '../../content/gallery.ts';
 import { productMedia } from '../../content/productMedia.ts';
+import { specsPart } from '../../content/specs.ts';
 import { categories, products } from '../../db/repositories/tables.ts';
 import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
 import { registerCrud } from '../crud/index.ts';
@@ -15,6 +16,7 @@ export default async function productRoutes(app: FastifyInstance) {
     detail: productDetailSchema,
     bodies: productBodies,
     references: [{ field: 'category_id', repo: categories, what: 'category' }],
+    parts: [specsPart],
     hooks: {
       /**
        * The gallery after a write: existing images, minus those in `delete_images_array`, plus

@@ -1,0 +1,300 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readSiteData } from '../src/publish/siteData.ts';
+import { type TestApi, startApi } from './helpers/api.ts';
+import { skipReason } from './helpers/database.ts';
+
+// Specifications as parts of their records: a category's template (`attributes`) and a
+// product's typed values (`specs`), checked against the attributes they name, and carried by
+// every path a record takes (create, update, multipart, drafts, revisions, the trash, the site's
+// snapshot). Runs on SQLite and PostgreSQL.
+
+describe.skipIf(skipReason)('specifications', () => {
+  let api: TestApi;
+  let token: string;
+  const ids: Record<string, number> = {};
+  let categoryId: number;
+
+  beforeAll(async () => {
+    api = await startApi({ SEED_DEMO: false, TRASH_DAYS: '30' });
+    token = await api.signIn();
+    const attributes = [
+      { code: 'belt_width', type: 'number', unit: 'MMT', name_en: 'Belt width', decimals: 0 },
+      { code: 'length', type: 'range', unit: 'MTR', name_en: 'Length', decimals: 1 },
+      {
+        code: 'frame',
+        type: 'enum',
+        name_en: 'Frame',
+        options: [{ code: 'steel' }, { code: 'aluminium' }],
+      },
+      { code: 'reversible', type: 'boolean', name_en: 'Reversible' },
+      { code: 'note', type: 'text', name_en: 'Note' },
+    ];
+    for (const attribute of attributes) {
+      const reply = await api.request('POST', '/api/attributes', { token, json: attribute });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+      ids[attribute.code] = reply.body.data.id;
+    }
+    const category = await api.request('POST', '/api/categories', {
+      token,
+      json: { name_en: 'Belt conveyors' },
+    });
+    categoryId = category.body.data.id;
+  });
+  afterAll(() => api?.close());
+
+  const product = (json: Record<string, unknown>) =>
+    api.request('POST', '/api/products', {
+      token,
+      json: { name_en: 'Conveyor', category_id: categoryId, ...json },
+    });
+  const update = (path: string, json: Record<string, unknown>) =>
+    api.request('PUT', path, { token, json });
+
+  it('keeps a category template in order, with required marks, and replaces it on update', async () => {
+    const template = [
+      { attribute_id: ids.belt_width!, required: true },
+      { attribute_id: ids.length! },
+      { attribute_id: ids.frame!, required: false },
+    ];
+    const saved = await update(`/api/categories/${categoryId}`, { attributes: template });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data.attributes).toEqual([
+      { attribute_id: ids.belt_width, required: true },
+      { attribute_id: ids.length, required: false },
+      { attribute_id: ids.frame, required: false },
+    ]);
+    const reordered = await update(`/api/categories/${categoryId}`, {
+      attributes: [{ attribute_id: ids.frame! }, { attribute_id: ids.belt_width!, required: true }],
+    });
+    expect(
+      reordered.body.data.attributes.map((e: { attribute_id: number }) => e.attribute_id),
+    ).toEqual([ids.frame, ids.belt_width]);
+    // anonymous readers see the template too (the site's filters are built from it)
+    const open = await api.request('GET', `/api/categories/${categoryId}`);
+    expect(open.body.data.attributes).toHaveLength(2);
+    // an update without the field leaves it alone
+    await update(`/api/categories/${categoryId}`, { name_en: 'Belt conveyors!' });
+    const again = await api.request('GET', `/api/categories/${categoryId}`, { token });
+    expect(again.body.data.attributes).toHaveLength(2);
+  });
+
+  it('refuses a template naming an attribute that does not exist, or one twice', async () => {
+    const missing = await update(`/api/categories/${categoryId}`, {
+      attributes: [{ attribute_id: 999_999 }],
+    });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ field: 'attributes' });
+    expect(missing.body.error).toContain('999999');
+    const twice = await update(`/api/categories/${categoryId}`, {
+      attributes: [{ attribute_id: ids.frame! }, { attribute_id: ids.frame! }],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toContain('frame is given twice');
+    // nothing changed
+    const kept = await api.request('GET', `/api/categories/${categoryId}`, { token });
+    expect(kept.body.data.attributes).toHaveLength(2);
+  });
+
+  it('keeps typed values of every type, each in the fields of its type, empty ones dropped', async () => {
+    const created = await product({
+      specs: [
+        { attribute_id: ids.belt_width!, value: 1200 },
+        { attribute_id: ids.length!, min: 1.5, max: 12 },
+        { attribute_id: ids.frame!, option: 'steel', value: null },
+        { attribute_id: ids.reversible!, value: false },
+        { attribute_id: ids.note!, text_ru: 'Для угля', text_en: 'For coal', text_uz: '' },
+      ],
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const expected = [
+      { attribute_id: ids.belt_width, value: 1200 },
+      { attribute_id: ids.length, min: 1.5, max: 12 },
+      { attribute_id: ids.frame, option: 'steel' },
+      { attribute_id: ids.reversible, value: false },
+      { attribute_id: ids.note, text_ru: 'Для угля', text_en: 'For coal' },
+    ];
+    expect(created.body.data.specs).toEqual(expected);
+    const read = await api.request('GET', `/api/products/${created.body.data.id}`);
+    expect(read.body.data.specs).toEqual(expected);
+
+    // a value left empty is not stored: the product is incomplete, not wrong
+    const emptied = await update(`/api/products/${created.body.data.id}`, {
+      specs: [
+        { attribute_id: ids.belt_width!, value: null },
+        { attribute_id: ids.frame!, option: 'aluminium' },
+      ],
+    });
+    expect(emptied.status).toBe(200);
+    expect(emptied.body.data.specs).toEqual([{ attribute_id: ids.frame, option: 'aluminium' }]);
+  });
+
+  it('refuses a value that does not fit its attribute, naming the attribute, and changes nothing', async () => {
+    const made = await product({ specs: [{ attribute_id: ids.belt_width!, value: 800 }] });
+    const id = made.body.data.id as number;
+    const cases: [Record<string, unknown>, string][] = [
+      // the schema's own check names the value's place in the list
+      [{ attribute_id: ids.belt_width!, value: 'wide' }, 'specs.0.value'],
+      [{ attribute_id: ids.belt_width!, value: true }, 'belt_width takes a number'],
+      [{ attribute_id: ids.belt_width!, min: 1, max: 2 }, 'belt_width takes a number'],
+      [{ attribute_id: ids.belt_width!, value: 1.5 }, 'belt_width takes at most 0 digits'],
+      [
+        { attribute_id: ids.length!, min: 12, max: 3 },
+        'length its minimum 12 is above its maximum 3',
+      ],
+      [{ attribute_id: ids.frame!, option: 'wood' }, 'frame has no option "wood"'],
+      [{ attribute_id: ids.reversible!, value: 1 }, 'reversible takes true or false'],
+      [{ attribute_id: 999_999, value: 1 }, 'there is no attribute with id 999999'],
+    ];
+    for (const [spec, message] of cases) {
+      const reply = await update(`/api/products/${id}`, { name_en: 'Changed', specs: [spec] });
+      expect(reply.status, JSON.stringify(spec)).toBe(400);
+      expect(reply.body.field).toMatch(/^specs/);
+      expect(reply.body.error).toContain(message);
+    }
+    const twice = await update(`/api/products/${id}`, {
+      specs: [
+        { attribute_id: ids.belt_width!, value: 1 },
+        { attribute_id: ids.belt_width!, value: 2 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.error).toContain('belt_width is given twice');
+    const kept = await api.request('GET', `/api/products/${id}`, { token });
+    expect(kept.body.data.name_en).toBe('Conveyor');
+    expect(kept.body.data.specs).toEqual([{ attribute_id: ids.belt_width, value: 800 }]);
+    // nor is a refused create stored
+    const before = (await api.request('GET', '/api/products?limit=100', { token })).body.total;
+    expect((await product({ specs: [{ attribute_id: ids.frame!, option: 'x' }] })).status).toBe(
+      400,
+    );
+    expect((await api.request('GET', '/api/products?limit=100', { token })).body.total).toBe(
+      before,
+    );
+  });
+
+  it('takes the values as a JSON field of a multipart save, as the back office sends them', async () => {
+    const form = new FormData();
+    form.append('name_en', 'From a form');
+    form.append('category_id', String(categoryId));
+    form.append('specs', JSON.stringify([{ attribute_id: ids.length!, min: 2, max: 8.5 }]));
+    const created = await api.request('POST', '/api/products', { token, form });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data.specs).toEqual([{ attribute_id: ids.length, min: 2, max: 8.5 }]);
+    const broken = new FormData();
+    broken.append('specs', '[{oops');
+    const reply = await api.request('PUT', `/api/products/${created.body.data.id}`, {
+      token,
+      form: broken,
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ field: 'specs' });
+  });
+
+  it('keeps values in revisions: a change is listed, a restore brings them back', async () => {
+    const made = await product({ specs: [{ attribute_id: ids.belt_width!, value: 500 }] });
+    const id = made.body.data.id as number;
+    await update(`/api/products/${id}`, { specs: [{ attribute_id: ids.belt_width!, value: 650 }] });
+    const history = await api.request('GET', `/api/products/${id}/revisions`, { token });
+    const [latest, first] = history.body.data as {
+      id: number;
+      fields: string[];
+      snapshot: { specs: unknown };
+    }[];
+    expect(latest!.fields).toEqual(['specs']);
+    expect(latest!.snapshot.specs).toEqual([{ attribute_id: ids.belt_width, value: 650 }]);
+    const restored = await api.request(
+      'POST',
+      `/api/products/${id}/revisions/${first!.id}/restore`,
+      { token, json: {} },
+    );
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    expect(restored.body.data.specs).toEqual([{ attribute_id: ids.belt_width, value: 500 }]);
+  });
+
+  it('keeps values in a draft until it is published', async () => {
+    const made = await product({ specs: [{ attribute_id: ids.belt_width!, value: 400 }] });
+    const id = made.body.data.id as number;
+    const draft = await update(`/api/products/${id}/draft`, {
+      specs: [{ attribute_id: ids.belt_width!, value: 1000 }],
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const bad = await update(`/api/products/${id}/draft`, {
+      specs: [{ attribute_id: ids.frame!, option: 'wood' }],
+    });
+    expect(bad.status).toBe(400);
+    const live = await api.request('GET', `/api/products/${id}`);
+    expect(live.body.data.specs).toEqual([{ attribute_id: ids.belt_width, value: 400 }]);
+    const published = await api.request('POST', `/api/products/${id}/draft/publish`, {
+      token,
+      json: {},
+    });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.data.specs).toEqual([{ attribute_id: ids.belt_width, value: 1000 }]);
+  });
+
+  it('brings a product back from the trash with its values', async () => {
+    const made = await product({ specs: [{ attribute_id: ids.frame!, option: 'steel' }] });
+    const id = made.body.data.id as number;
+    expect((await api.request('DELETE', `/api/products/${id}`, { token })).status).toBe(200);
+    const trash = await api.request('GET', '/api/trash?limit=100', { token });
+    const item = (trash.body.data as { id: number; resource: string; record_id: number }[]).find(
+      (row) => row.resource === 'products' && row.record_id === id,
+    );
+    expect(item).toBeDefined();
+    const back = await api.request('POST', `/api/trash/${item!.id}/restore`, { token, json: {} });
+    expect(back.status, JSON.stringify(back.body)).toBe(200);
+    const read = await api.request('GET', `/api/products/${id}`, { token });
+    expect(read.body.data.specs).toEqual([{ attribute_id: ids.frame, option: 'steel' }]);
+  });
+
+  it('keeps an attribute in use: no delete, no type change, no dropping a chosen option', async () => {
+    const made = await product({ specs: [{ attribute_id: ids.frame!, option: 'aluminium' }] });
+    expect(made.status).toBe(201);
+    const removed = await api.request('DELETE', `/api/attributes/${ids.frame}`, { token });
+    expect(removed.status).toBe(409);
+    expect(removed.body.code).toBe('inUse');
+    expect(removed.body.error).toMatch(/product\(s\) have values of it/);
+    const retyped = await update(`/api/attributes/${ids.frame}`, { type: 'text', options: [] });
+    expect(retyped.status).toBe(409);
+    expect(retyped.body.field).toBe('type');
+    const dropped = await update(`/api/attributes/${ids.frame}`, {
+      options: [{ code: 'steel' }, { code: 'wood' }],
+    });
+    expect(dropped.status).toBe(409);
+    expect(dropped.body.error).toContain('aluminium');
+    // renaming an option's label, keeping its code, is fine
+    const renamed = await update(`/api/attributes/${ids.frame}`, {
+      options: [{ code: 'steel' }, { code: 'aluminium', name_en: 'Aluminium' }],
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    // an attribute nobody uses goes
+    const spare = await api.request('POST', '/api/attributes', {
+      token,
+      json: { code: 'spare', type: 'number', name_en: 'Spare' },
+    });
+    const gone = await api.request('DELETE', `/api/attributes/${spare.body.data.id}`, { token });
+    expect(gone.status).toBe(200);
+  });
+
+  it("gives the site's build the templates, the values and the active attributes they name", async () => {
+    const made = await product({
+      name_en: 'Snapshot',
+      specs: [
+        { attribute_id: ids.belt_width!, value: 1400 },
+        { attribute_id: ids.note!, text_en: 'hidden' },
+      ],
+    });
+    // an attribute switched off is not shown anywhere on the site
+    await update(`/api/attributes/${ids.note}`, { is_active: false });
+    const data = await readSiteData(api.app.db);
+    const category = data.categories.find((one) => one.id === categoryId)!;
+    expect(category.attributes.map((entry) => entry.attribute_id)).toEqual([
+      ids.frame,
+      ids.belt_width,
+    ]);
+    expect(data.attributes.map((attribute) => attribute.code)).not.toContain('note');
+    expect(data.attributes.map((attribute) => attribute.code)).toContain('belt_width');
+    const shown = data.products.find((one) => one.id === made.body.data.id)!;
+    expect(shown.specs).toEqual([{ attribute_id: ids.belt_width, value: 1400 }]);
+  });
+});
