@@ -64,7 +64,8 @@ describe('the data a build reads', () => {
     const dir = await mkdtemp(join(tmpdir(), 'site-data-'));
     const snapshot = {
       settings: null,
-      categories: [{ id: 2 }],
+      categories: [{ id: 2, attributes: [] }],
+      attributes: [],
       products: [],
       projects: [],
       clients: [],
@@ -74,7 +75,7 @@ describe('the data a build reads', () => {
     vi.stubEnv('SITE_DATA', join(dir, 'data.json'));
     try {
       const data = await (await import('../src/lib/api.ts')).siteData();
-      expect(data.categories).toEqual([{ id: 2 }]);
+      expect(data.categories).toEqual([{ id: 2, attributes: [] }]);
       // no settings record: the spec's defaults
       expect(await load()).toEqual({
         ...SETTINGS_DEFAULTS,

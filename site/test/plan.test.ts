@@ -8,14 +8,14 @@ import { pageFile, type PlannedPage, planSite } from '../src/lib/plan.ts';
 const base = (): SiteData => ({
   settings: { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null },
   categories: [
-    { id: 1, name_ru: 'Ленточные' },
-    { id: 2, name_ru: 'Роликовые' },
-  ] as SiteData['categories'],
+    { id: 1, name_ru: 'Ленточные', attributes: [] },
+    { id: 2, name_ru: 'Роликовые', attributes: [] },
+  ] as unknown as SiteData['categories'],
   attributes: [],
   products: [
-    { id: 10, category_id: 1, name_ru: 'ЛК-400', images: [], media: [] },
-    { id: 11, category_id: 1, name_ru: 'ЛК-500', images: [], media: [] },
-    { id: 20, category_id: 2, name_ru: 'РК-1', images: [], media: [] },
+    { id: 10, category_id: 1, name_ru: 'ЛК-400', images: [], media: [], specs: [] },
+    { id: 11, category_id: 1, name_ru: 'ЛК-500', images: [], media: [], specs: [] },
+    { id: 20, category_id: 2, name_ru: 'РК-1', images: [], media: [], specs: [] },
   ] as unknown as SiteData['products'],
   projects: [{ id: 5, title_ru: 'Завод' }] as SiteData['projects'],
   clients: [{ id: 3, name: 'Client' }] as SiteData['clients'],
@@ -67,10 +67,15 @@ describe('the page plan', () => {
       company: data.settings,
       category: data.categories[0],
       items: [
-        { id: 10, category_id: 1, name_ru: 'ЛК-400' },
-        { id: 11, category_id: 1, name_ru: 'ЛК-500' },
+        { id: 10, category_id: 1, name_ru: 'ЛК-400', specs: [] },
+        { id: 11, category_id: 1, name_ru: 'ЛК-500', specs: [] },
       ],
+      // its template has no filterable attribute
+      filters: [],
+      filterData: { ids: [10, 11], values: {} },
     });
+    // the comparison finds each product's page by its category
+    expect(props('/compare')).toMatchObject({ categoryOf: { 10: 1, 11: 1, 20: 2 } });
     // no settings record: the spec's defaults
     const none = planSite({ ...data, settings: null });
     expect(none[0]!.props.company).toEqual({
@@ -102,11 +107,12 @@ describe('the page plan', () => {
     expect(changed(base(), after)).toEqual(inAllLanguages('/catalog/1/products/10'));
   });
 
-  it('moves a product: its old page goes, the new one and both category pages change', () => {
+  it('moves a product: its old page goes, the new one, both category pages and the comparison change', () => {
     const after = base();
     after.products[0]!.category_id = 2;
     expect(changed(base(), after)).toEqual(
       inAllLanguages(
+        '/compare',
         '/catalog/1',
         '/catalog/1/products/10',
         '/catalog/2',

@@ -36,6 +36,8 @@ describe('shortening a text', () => {
       'The hub handles up to…',
     );
     expect(shorten('Мощность 0,75 кВт', 15)).toBe('Мощность…');
+    // nor a range of numbers: "за 5–15 рабочих дней" is not cut to "за 5–15…"
+    expect(shorten('Изготавливаем за 5–15 рабочих дней', 24)).toBe('Изготавливаем за…');
     // a number with its unit written into it is a word like any other
     expect(shorten('Две нории по 50т/ч и шнеки', 20)).toBe('Две нории по 50т/ч…');
   });

@@ -11,7 +11,7 @@ export const READY_EVENT = 'conveyor:ready';
  * to a visitor who only reads it. Astro's own directives cannot wait this long: `client:visible`
  * would load React on every page whose form is on screen.
  */
-const interaction: ClientDirective = (load, _options, el) => {
+const interaction: ClientDirective = (load, options, el) => {
   let started = false;
   let held: HTMLFormElement | null = null;
   const start = async () => {
@@ -50,6 +50,8 @@ const interaction: ClientDirective = (load, _options, el) => {
     form?.requestSubmit();
   });
   for (const type of EVENTS) el.addEventListener(type, start, { passive: true });
+  // `client:interaction="query"`: a filter island whose state is in the address wakes at once
+  if (options.value === 'query' && window.location.search.length > 1) void start();
 };
 
 export default interaction;

@@ -14,6 +14,8 @@ import {
 } from '@conveyor/shared';
 import { localePath } from '../i18n/index.ts';
 import { siteData } from './api.ts';
+import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
+import { attributeView, type SpecRow, specRows } from './specs.ts';
 import { langParam } from './staticPaths.ts';
 
 /**
@@ -58,8 +60,15 @@ export interface RouteProps {
   'not-found': object;
   projects: { projects: Project[] };
   project: { project: Project };
-  category: { category: Category; items: ProductCard[] };
-  product: { item: ProductDetail; category: Category };
+  category: {
+    category: Category;
+    items: ProductCard[];
+    filters: FilterSpec[];
+    filterData: FilterData;
+  };
+  product: { item: ProductDetail; category: Category; specs: SpecRow[] };
+  /** The comparison: each shown product's category (its page's address). */
+  compare: { categoryOf: Record<string, number> };
 }
 export type Route = keyof RouteProps;
 
@@ -141,19 +150,39 @@ export function planSite(data: SiteData): PlannedPage[] {
   for (const project of data.projects) {
     add('project', `/projects/${project.id}`, { id: String(project.id) }, { project });
   }
+  const shownCategories = new Set(data.categories.map((category) => category.id));
+  add(
+    'compare',
+    '/compare',
+    {},
+    {
+      categoryOf: Object.fromEntries(
+        data.products
+          .filter((product) => shownCategories.has(product.category_id))
+          .map((product) => [String(product.id), product.category_id]),
+      ),
+    },
+  );
   const byCategory = new Map<number, ProductDetail[]>();
   for (const product of data.products) {
     const items = byCategory.get(product.category_id);
     if (items) items.push(product);
     else byCategory.set(product.category_id, [product]);
   }
+  const attributes = new Map(
+    data.attributes.map((attribute) => [attribute.id, attributeView(attribute)]),
+  );
+  const filtersOf = (category: SiteData['categories'][number], items: ProductDetail[]) => {
+    const { filters, data: filterData } = categoryFilters(category.attributes, attributes, items);
+    return { filters, filterData };
+  };
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
     add(
       'category',
       `/catalog/${category.id}`,
       { id: String(category.id) },
-      { category, items: items.map(cardOf) },
+      { category, items: items.map(cardOf), ...filtersOf(category, items) },
     );
     // a product is published only with its category: an inactive category hides its products
     for (const item of items) {
@@ -161,7 +190,7 @@ export function planSite(data: SiteData): PlannedPage[] {
         'product',
         `/catalog/${category.id}/products/${item.id}`,
         { id: String(category.id), product_id: String(item.id) },
-        { item, category },
+        { item, category, specs: specRows(item.specs, category.attributes, attributes) },
       );
     }
   }

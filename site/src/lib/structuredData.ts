@@ -52,6 +52,8 @@ export function productData(options: {
   images: string[];
   category: string;
   brand: string;
+  /** Its specifications as schema.org PropertyValues (src/lib/specs.ts). */
+  properties?: object[];
 }) {
   return {
     '@context': 'https://schema.org',
@@ -62,6 +64,7 @@ export function productData(options: {
     image: options.images,
     category: options.category,
     brand: { '@type': 'Brand', name: options.brand },
+    ...(options.properties?.length ? { additionalProperty: options.properties } : {}),
   };
 }
 

@@ -1,8 +1,11 @@
 /** What ends a shortened text. */
 export const ELLIPSIS = '…';
 
-/** A number on its own ("1", "1 200" is two of them, "12,000", "0.75"): its unit may follow. */
-const NUMBER = /^[+\-−±]?\d[\d.,]*$/u;
+/**
+ * A number on its own ("1", "1 200" is two of them, "12,000", "0.75"), or a range of them
+ * ("5–15"): its unit may follow.
+ */
+const NUMBER = /^[+\-−±]?\d[\d.,]*(?:[–—-]\d[\d.,]*)?$/u;
 /** White space, as `\s` reads it. */
 const WHITE = /\s/u;
 /** What a shortened text should not end with before its "…". */

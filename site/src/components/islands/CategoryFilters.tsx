@@ -1,0 +1,200 @@
+import type { Language } from '@conveyor/shared';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { READY_EVENT } from '../../directives/interaction.ts';
+import {
+  boundText,
+  type FilterData,
+  type FilterState,
+  type FilterView,
+  matching,
+  parseQuery,
+  toQuery,
+} from '../../lib/filters.ts';
+import './CategoryFilters.css';
+
+export interface FilterTexts {
+  filters: string;
+  from: string;
+  to: string;
+  /** `{n}` of `{total}` products. */
+  count: string;
+  none: string;
+  reset: string;
+  /** The submit button: takes the visitor to the matching products. */
+  show: string;
+}
+
+interface Props {
+  lang: Language;
+  texts: FilterTexts;
+  filters: FilterView[];
+  total: number;
+  /** The id of the page's `<script type="application/json">` holding the FilterData. */
+  dataId: string;
+  /** The id of the list whose `li[data-product]` cards are shown or hidden. */
+  listId: string;
+}
+
+const subscribeNothing = () => () => {};
+const addressQuery = () => window.location.search;
+const noQuery = () => '';
+const isClient = () => true;
+const isServer = () => false;
+
+function readData(id: string): FilterData | null {
+  const script = document.getElementById(id);
+  return script ? (JSON.parse(script.textContent ?? '{}') as FilterData) : null;
+}
+
+const countText = (texts: FilterTexts, n: number, total: number) =>
+  texts.count.replace('{n}', String(n)).replace('{total}', String(total));
+
+/**
+ * A category page's filters. Rendered as plain HTML with the page; React wakes on the first
+ * touch (client:interaction), or at once when the address already holds a filter (a shared
+ * link). Each change shows the matching cards, hides the others, updates the count (read out
+ * by screen readers) and puts the state in the address.
+ */
+export default function CategoryFilters({ lang, texts, filters, total, dataId, listId }: Props) {
+  // Hydration renders the server's snapshots (no query, not ready), the browser's follow at
+  // once: the state the address holds, and React running the form.
+  const query = useSyncExternalStore(subscribeNothing, addressQuery, noQuery);
+  const ready = useSyncExternalStore(subscribeNothing, isClient, isServer);
+  const fromAddress = useMemo(() => parseQuery(query, filters), [query, filters]);
+  const [changed, setChanged] = useState<FilterState | null>(null);
+  const state = changed ?? fromAddress;
+  const setState = (change: (current: FilterState) => FilterState) =>
+    setChanged((current) => change(current ?? fromAddress));
+  const form = useRef<HTMLFormElement>(null);
+  // the products' values (the page's JSON, which never changes), read once React runs
+  const data = useMemo(() => (ready ? readData(dataId) : null), [ready, dataId]);
+  const passing = useMemo(() => (data ? matching(data, state) : null), [data, state]);
+  const shown = passing ? passing.size : total;
+
+  useEffect(() => {
+    if (ready) form.current?.dispatchEvent(new Event(READY_EVENT, { bubbles: true }));
+  }, [ready]);
+
+  // the cards and the address follow the state
+  useEffect(() => {
+    if (!passing) return;
+    for (const card of document.querySelectorAll<HTMLElement>(`#${listId} > [data-product]`)) {
+      card.hidden = !passing.has(Number(card.dataset.product));
+    }
+    const next = toQuery(state, filters);
+    if (next !== window.location.search) {
+      window.history.replaceState(null, '', `${window.location.pathname}${next}`);
+    }
+  }, [passing, state, filters, listId]);
+
+  const setBound = (code: string, end: 'min' | 'max', text: string) => {
+    setState((current) => {
+      const before = current[code];
+      const bounds = { ...(before && !Array.isArray(before) ? before : {}) };
+      const value = text.trim() === '' ? undefined : Number(text.replace(',', '.'));
+      if (value === undefined || !Number.isFinite(value)) delete bounds[end];
+      else bounds[end] = value;
+      const next = { ...current, [code]: bounds };
+      if (bounds.min === undefined && bounds.max === undefined) delete next[code];
+      return next;
+    });
+  };
+  const toggle = (code: string, option: string, on: boolean) => {
+    setState((current) => {
+      const before = current[code];
+      const chosen = new Set(Array.isArray(before) ? before : []);
+      if (on) chosen.add(option);
+      else chosen.delete(option);
+      const next = { ...current, [code]: [...chosen] };
+      if (!chosen.size) delete next[code];
+      return next;
+    });
+  };
+  const boundOf = (code: string, end: 'min' | 'max') => {
+    const chosen = state[code];
+    const value = chosen && !Array.isArray(chosen) ? chosen[end] : undefined;
+    return value === undefined ? '' : String(value);
+  };
+  const isChosen = (code: string, option: string) => {
+    const chosen = state[code];
+    return Array.isArray(chosen) && chosen.includes(option);
+  };
+
+  return (
+    <form
+      ref={form}
+      className="filters"
+      aria-label={texts.filters}
+      data-filters
+      data-ready={ready || undefined}
+      onSubmit={(event) => {
+        // the filters apply as they change; Show takes a phone's visitor down to the products
+        event.preventDefault();
+        document.getElementById(listId)?.scrollIntoView({ block: 'start' });
+      }}
+      onReset={(event) => {
+        event.preventDefault();
+        setChanged({});
+      }}
+    >
+      <div className="filters-fields">
+        {filters.map((filter) => (
+          <fieldset key={filter.code} data-filter={filter.code}>
+            <legend>
+              {filter.name}
+              {filter.unit ? `, ${filter.unit}` : ''}
+            </legend>
+            {filter.bounds ? (
+              <div className="filters-bounds">
+                {(['min', 'max'] as const).map((end) => (
+                  <input
+                    key={end}
+                    type="number"
+                    inputMode="decimal"
+                    step="any"
+                    name={`${filter.code}_${end}`}
+                    aria-label={`${filter.name}: ${end === 'min' ? texts.from : texts.to}`}
+                    placeholder={`${end === 'min' ? texts.from : texts.to} ${boundText(
+                      filter.bounds![end === 'min' ? 0 : 1],
+                      filter.decimals,
+                      lang,
+                    )}`}
+                    value={boundOf(filter.code, end)}
+                    onChange={(event) => setBound(filter.code, end, event.target.value)}
+                  />
+                ))}
+              </div>
+            ) : (
+              <ul role="list">
+                {(filter.options ?? []).map((option) => (
+                  <li key={option.code}>
+                    <label>
+                      <input
+                        type="checkbox"
+                        value={option.code}
+                        checked={isChosen(filter.code, option.code)}
+                        onChange={(event) => toggle(filter.code, option.code, event.target.checked)}
+                      />{' '}
+                      {option.label} <span className="filters-n">({option.count})</span>
+                    </label>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </fieldset>
+        ))}
+      </div>
+      <p className="filters-count" aria-live="polite" data-filter-count>
+        {shown === 0 ? texts.none : countText(texts, shown, total)}
+      </p>
+      <div className="filters-actions">
+        <button type="submit" className="button">
+          {texts.show}
+        </button>
+        <button type="reset" className="button button-ghost">
+          {texts.reset}
+        </button>
+      </div>
+    </form>
+  );
+}
