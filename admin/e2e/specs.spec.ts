@@ -87,4 +87,16 @@ test('a category gets a template; its product gets typed values', async ({ page 
   await page.goto(`/admin/products/${product.id}`);
   await expect(widthRow.getByRole('spinbutton')).toHaveValue('1200');
   await expect(page.locator(`[data-attribute="e2e_frame_${stamp}"]`)).toContainText('Alyuminiy');
+
+  // a quote request asking for that width: the lead's screen shows it with its unit
+  const lead = await post(page, '/leads', {
+    name: `Xaridor ${stamp}`,
+    phone: '+998 90 111 22 33',
+    product_id: product.id,
+    parameters: [{ attribute_id: width.id, value: 1200 }],
+  });
+  await page.goto(`/admin/leads/${lead.id}/show`);
+  await expect(page.locator('[data-parameters]')).toHaveText(
+    new RegExp(`Lenta kengligi ${stamp}: 1\\s200\\smm`),
+  );
 });

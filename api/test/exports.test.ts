@@ -33,7 +33,10 @@ interface Download {
   bytes: Buffer;
 }
 
-/** The leads' columns, headed in Russian: the record's fields, its visit, then its times. */
+/**
+ * The leads' columns, headed in Russian: the record's fields, its visit, a quote's parameters,
+ * then its times.
+ */
 const RU_LEAD_HEADERS = [
   'ID',
   'Имя',
@@ -51,6 +54,7 @@ const RU_LEAD_HEADERS = [
   'UTM campaign',
   'UTM term',
   'UTM content',
+  'Параметры',
   'Получено',
   'Изменено',
 ];
@@ -171,7 +175,7 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
     const text = reply.bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
       '\uFEFFID,Ism,E-mail,Telefon,Xabar,Holat,Mas’ul,Mahsulot,Sahifa,Sayt tili,Oldingi sayt,' +
-        'UTM source,UTM medium,UTM campaign,UTM term,UTM content,Yuborilgan,Yangilangan',
+        'UTM source,UTM medium,UTM campaign,UTM term,UTM content,Parametrlar,Yuborilgan,Yangilangan',
     );
     const [header, ...rows] = parse(reply.bytes, { bom: true }) as string[][];
     expect(header![0]).toBe('ID');

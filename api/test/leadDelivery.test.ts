@@ -162,6 +162,68 @@ describe.skipIf(skipReason)('lead delivery', () => {
     expect((await api.request('GET', `/api/leads/${lead.id}/deliveries`)).status).toBe(401);
   });
 
+  it("carries a quote request's parameters, with their units, to every channel, the lead and its export", async () => {
+    const chats = telegram.messages.length;
+    const hooks = receiver.calls.length;
+    const attribute = async (json: Record<string, unknown>) =>
+      (await api.request('POST', '/api/attributes', { token, json })).body.data.id as number;
+    const width = await attribute({
+      code: 'q_belt_width',
+      type: 'number',
+      unit: 'MMT',
+      name_ru: 'Ширина ленты',
+      unit_ru: 'мм',
+      quote: true,
+    });
+    const length = await attribute({
+      code: 'q_length',
+      type: 'range',
+      unit: 'MTR',
+      name_ru: 'Длина',
+      unit_ru: 'м',
+      decimals: 1,
+      quote: true,
+    });
+    const lead = (parameters: unknown[]) =>
+      api.request('POST', '/api/leads', {
+        headers: from(),
+        json: { name: 'Бахтиёр', phone: '+998 90 765 43 21', parameters },
+      });
+    // a parameter that does not fit its attribute is refused, naming it
+    const wrong = await lead([{ attribute_id: length, min: 12, max: 3 }]);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ field: 'parameters' });
+    expect(wrong.body.error).toContain('q_length');
+
+    const reply = await lead([
+      { attribute_id: width, value: 1200 },
+      { attribute_id: length, min: 2.5, max: 30 },
+    ]);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    await until(() => telegram.messages.length >= chats + 2 && receiver.calls.length > hooks);
+    const text = telegram.messages.at(-1)!.body.text;
+    expect(text).toContain(
+      '<b>Параметры:</b> Ширина ленты: 1\u00a0200\u00a0мм\nДлина: 2,5–30,0\u00a0м',
+    );
+    const call = receiver.calls.at(-1)!.body;
+    const event = new Webhook(SECRET).verify(call.raw, call.headers) as any;
+    expect(event.data.parameters).toBe('Ширина ленты: 1\u00a0200\u00a0мм\nДлина: 2,5–30,0\u00a0м');
+
+    // the lead keeps them as they were asked, with the attributes' codes
+    const stored = (await api.request('GET', '/api/leads?limit=1', { token })).body.data[0];
+    expect(stored.parameters).toEqual([
+      { attribute_id: width, value: 1200, code: 'q_belt_width' },
+      { attribute_id: length, min: 2.5, max: 30, code: 'q_length' },
+    ]);
+    // and the export writes them for people, in the file's language
+    const csv = await fetch(`${api.url}/api/leads/export?format=csv&lang=ru&id=${stored.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const file = await csv.text();
+    expect(file.split('\n')[0]).toContain('Параметры');
+    expect(file).toContain('Ширина ленты: 1\u00a0200\u00a0мм; Длина: 2,5–30,0\u00a0м');
+  });
+
   it('sends a supplier application to its own chats and mailboxes', async () => {
     const chats = telegram.messages.length;
     const reply = await api.request('POST', '/api/suppliers', {

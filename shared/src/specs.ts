@@ -98,6 +98,9 @@ export interface AttributeDefinition {
   unit_uz?: string | null;
   unit_ru?: string | null;
   unit_en?: string | null;
+  name_uz?: string | null;
+  name_ru?: string | null;
+  name_en?: string | null;
 }
 
 /**
@@ -144,6 +147,29 @@ export type TemplateEntry = FromSchema<typeof templateEntrySchema>;
 export const templateSchema = {
   type: 'array',
   items: templateEntrySchema,
+  maxItems: MAX_SPECS,
+} as const;
+
+/**
+ * A parameter of a quote request: the buyer's value of an attribute marked `quote` (prefilled
+ * with the product's), in the fields of its type, and the attribute's code, which the API adds
+ * so that the lead still says what was asked if the attribute is renamed or deleted.
+ */
+export const leadParameterSchema = {
+  type: 'object',
+  properties: {
+    ...specValueSchema.properties,
+    code: attributeCodeSchema,
+  },
+  required: ['attribute_id'],
+  additionalProperties: false,
+} as const;
+export type LeadParameter = FromSchema<typeof leadParameterSchema>;
+
+/** A quote request's parameters, as the public form sends them (the API adds the codes). */
+export const leadParametersSchema = {
+  type: 'array',
+  items: specValueSchema,
   maxItems: MAX_SPECS,
 } as const;
 
@@ -226,7 +252,9 @@ export function isSpecEmpty(type: AttributeType, spec: SpecValue | undefined): b
  * is a non-breaking one, so a figure never wraps).
  */
 export function formatNumber(value: number, decimals: number, language: Language): string {
-  return new Intl.NumberFormat(language, {
+  // Uzbek writes figures as Russian does (1 200,5: CLDR's separators are the same), and is
+  // formatted as Russian: Debian's Chromium claims Uzbek but formats it with English separators
+  return new Intl.NumberFormat(language === 'uz' ? 'ru' : language, {
     minimumFractionDigits: decimals,
     maximumFractionDigits: decimals,
   }).format(value);
@@ -283,3 +311,28 @@ const RANGE_WORDS: Record<Language, [string, string]> = {
   ru: ['от', 'до'],
   en: ['from', 'up to'],
 };
+
+/**
+ * A quote request's parameters as lines for people (a Telegram message, an e-mail, an export,
+ * the lead's screen): `Belt width: 800 mm`, named and formatted in the language by the attribute
+ * when it still exists, else by the code the lead kept and the figures as sent.
+ */
+export function describeParameters(
+  parameters: readonly LeadParameter[],
+  attributes: ReadonlyMap<number, AttributeDefinition>,
+  language: Language,
+): string[] {
+  return parameters.flatMap((parameter) => {
+    const attribute = attributes.get(parameter.attribute_id);
+    if (attribute && !specProblem(attribute, parameter)) {
+      const text = formatSpec(attribute, parameter, language);
+      const name = pickLocalized(attribute, 'name', language) || attribute.code;
+      return text ? [`${name}: ${text}`] : [];
+    }
+    const raw = [parameter.value, parameter.min, parameter.max, parameter.option]
+      .filter((value) => value !== undefined && value !== null)
+      .map(String);
+    const text = raw.length ? raw.join('–') : pickLocalized(parameter, 'text', language);
+    return text ? [`${parameter.code ?? `#${parameter.attribute_id}`}: ${text}`] : [];
+  });
+}

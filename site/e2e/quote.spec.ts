@@ -70,13 +70,32 @@ for (const [lang, prefix] of LANGS) {
     const about = page.locator('#contact-form [data-product]');
     await expect(about).toHaveAttribute('data-product', String(product.id));
     await expect(about).toBeInViewport();
+    // the quote asks the parameters marked `quote`, prefilled with the product's values, with
+    // their units: the buyer changes the width and the longest length they need
+    const parameters = page.locator('#contact-form [data-parameters]');
+    const width = parameters.locator('[data-parameter="belt_width"] input');
+    await expect(width).toHaveValue('400');
+    await expect(parameters.locator('[data-parameter="belt_width"]')).toContainText(/мм|mm/);
+    await width.fill('650');
+    const longest = parameters.locator('[data-parameter="length"] input').nth(1);
+    await expect(longest).toHaveValue(lang === 'en' ? '30.0' : '30,0');
+    await longest.fill(lang === 'en' ? '25.5' : '25,5');
     const name = `Buyer ${lang} ${Date.now()}`;
     await sendContactForm(page, lang, name);
-    expect(await storedLead(request, name)).toMatchObject({
+    const lead = await storedLead(request, name);
+    expect(lead).toMatchObject({
       product_id: product.id,
       page: path,
       language: lang,
       phone: '+998901234567',
+    });
+    const asked = Object.fromEntries(
+      (lead.parameters as { code: string }[]).map(({ code, ...value }) => [code, value]),
+    );
+    expect(asked).toMatchObject({
+      belt_width: { value: 650 },
+      length: { min: 2, max: 25.5 },
+      frame_material: { option: 'steel' },
     });
   });
 }

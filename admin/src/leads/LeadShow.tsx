@@ -4,6 +4,7 @@ import { PhoneField } from '../common/PhoneField.tsx';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
 import { BackToolbar } from '../screens/FormPages.tsx';
+import { LeadParameters } from './LeadParameters.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { NotesPanel } from '../workflow/NotesPanel.tsx';
 import { StatusSelect } from '../workflow/StatusSelect.tsx';
@@ -18,6 +19,7 @@ export function LeadShow() {
         <EmailField source="email" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
         <ReferenceName source="product_id" reference="products" link="edit" />
+        <LeadParameters />
         <Labeled label="conveyor.workflow.visit">
           <VisitContext />
         </Labeled>

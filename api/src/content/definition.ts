@@ -1,4 +1,4 @@
-import type { Resource, ResourceEntry } from '@conveyor/shared';
+import type { Language, Resource, ResourceEntry } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { type Actor, actorName } from '../audit/log.ts';
@@ -82,6 +82,11 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
     ): Promise<string[]>;
     /** Inside the delete's transaction: may refuse (409); returns extra files to remove. */
     beforeDelete?(ctx: WriteContext, record: T): Promise<string[]>;
+    /**
+     * The records of an export as its file shows them (a lead's parameters as text with their
+     * units), in the file's language.
+     */
+    exported?(db: Executor, records: T[], language: Language): Promise<AnyRecord[]>;
     /** Extends a record for a single-record answer (a product with images and videos). */
     detail?(db: Executor, record: T, staff: boolean): Promise<Record<string, unknown>>;
   };

@@ -60,8 +60,8 @@ export async function checkSpecs(
   db: Executor,
   specs: readonly SpecValue[],
   lenient = false,
+  field = 'specs',
 ): Promise<SpecValue[]> {
-  const field = 'specs';
   const found = await attributeDefinitions(
     db,
     specs.map((spec) => spec.attribute_id),

@@ -196,6 +196,8 @@ export interface LeadsTable extends Timestamps {
   utm_campaign: Defaulted<string>;
   utm_term: Defaulted<string>;
   utm_content: Defaulted<string>;
+  /** The buyer's parameters of a quote request: a JSON list (shared `LeadParameter`). */
+  parameters: Defaulted<string>;
 }
 
 export interface SuppliersTable extends Timestamps {

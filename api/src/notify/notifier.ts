@@ -1,4 +1,5 @@
 import {
+  describeParameters,
   type Language,
   LANGUAGES,
   type Lead,
@@ -9,6 +10,7 @@ import {
 } from '@conveyor/shared';
 import type { Config } from '../config.ts';
 import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
+import { attributeDefinitions } from '../db/repositories/specs.ts';
 import { leads, products, suppliers } from '../db/repositories/tables.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import type { JobContext, JobRunner } from '../jobs/runner.ts';
@@ -94,6 +96,7 @@ function leadFacts(
   product: Product | undefined,
   config: Pick<Config, 'adminUrl' | 'siteUrl'>,
   language: Language,
+  parameters: string[] = [],
 ): NotificationFacts {
   // The page as an address staff can open; the path is the visitor's, so it stays text.
   const page = lead.page && config.siteUrl ? `${config.siteUrl}${lead.page}` : lead.page;
@@ -110,6 +113,8 @@ function leadFacts(
         label: 'product',
         value: product ? `${productName(product, language)} (#${product.id})` : '',
       },
+      // the buyer's parameters of a quote request, with their units
+      { label: 'parameters', value: parameters.join('\n') },
       { label: 'page', value: page },
       { label: 'language', value: lead.language },
     ],
@@ -211,7 +216,12 @@ async function factsOf(
     const lead = await leads.get(db, id);
     if (!lead) return null;
     const product = lead.product_id ? await products.get(db, lead.product_id) : undefined;
-    return leadFacts(lead, product, config, language);
+    const attributes = await attributeDefinitions(
+      db,
+      lead.parameters.map((parameter) => parameter.attribute_id),
+    );
+    const parameters = describeParameters(lead.parameters, attributes, language);
+    return leadFacts(lead, product, config, language, parameters);
   }
   const supplier = await suppliers.get(db, id);
   return supplier ? supplierFacts(supplier, config.adminUrl) : null;

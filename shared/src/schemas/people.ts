@@ -2,6 +2,7 @@ import { ROLES } from '../roles.ts';
 import type { FromSchema } from 'json-schema-to-ts';
 import { LEAD_STATUSES } from '../limits.ts';
 import { totpCodeSchema } from './twoFactor.ts';
+import { leadParameterSchema, leadParametersSchema } from '../specs.ts';
 import {
   booleanSchema,
   nullableIdSchema,
@@ -50,6 +51,8 @@ export const leadContextFields = {
   utm_campaign: utmSchema,
   utm_term: utmSchema,
   utm_content: utmSchema,
+  /** A quote request's parameters: the buyer's values of the attributes marked `quote`. */
+  parameters: leadParametersSchema,
 } as const;
 
 export const leadFields = {
@@ -77,6 +80,7 @@ export const leadSchema = recordSchema({
   utm_campaign: { type: 'string' },
   utm_term: { type: 'string' },
   utm_content: { type: 'string' },
+  parameters: { type: 'array', items: leadParameterSchema },
   ...timestamps,
 });
 export type Lead = FromSchema<typeof leadSchema>;

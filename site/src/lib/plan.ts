@@ -15,6 +15,7 @@ import {
 import { localePath } from '../i18n/index.ts';
 import { siteData } from './api.ts';
 import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
+import { type QuoteSource, quoteSources } from './quote.ts';
 import { attributeView, type SpecRow, specRows } from './specs.ts';
 import { langParam } from './staticPaths.ts';
 
@@ -66,7 +67,7 @@ export interface RouteProps {
     filters: FilterSpec[];
     filterData: FilterData;
   };
-  product: { item: ProductDetail; category: Category; specs: SpecRow[] };
+  product: { item: ProductDetail; category: Category; specs: SpecRow[]; quote: QuoteSource[] };
   /** The comparison: each shown product's category (its page's address). */
   compare: { categoryOf: Record<string, number> };
 }
@@ -190,7 +191,12 @@ export function planSite(data: SiteData): PlannedPage[] {
         'product',
         `/catalog/${category.id}/products/${item.id}`,
         { id: String(category.id), product_id: String(item.id) },
-        { item, category, specs: specRows(item.specs, category.attributes, attributes) },
+        {
+          item,
+          category,
+          specs: specRows(item.specs, category.attributes, attributes),
+          quote: quoteSources(category.attributes, item.specs, attributes),
+        },
       );
     }
   }

@@ -17,7 +17,19 @@ export async function attributeDefinitions(
   if (!ids.length) return new Map();
   const rows = await db
     .selectFrom('attributes')
-    .select(['id', 'code', 'type', 'decimals', 'options', 'unit_uz', 'unit_ru', 'unit_en'])
+    .select([
+      'id',
+      'code',
+      'type',
+      'decimals',
+      'options',
+      'unit_uz',
+      'unit_ru',
+      'unit_en',
+      'name_uz',
+      'name_ru',
+      'name_en',
+    ])
     .where('id', 'in', [...new Set(ids)])
     .execute();
   return new Map(

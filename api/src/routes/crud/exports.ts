@@ -47,7 +47,10 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
       const table = exportTable(resource, columns, def.record.properties, lang, timeZone);
       const pages = await recordPages<AnyRecord>(app.db.kysely, def.repo, selection);
       async function* cells() {
-        for await (const records of pages) {
+        for await (const page of pages) {
+          const records = def.hooks?.exported
+            ? await def.hooks.exported(app.db.kysely, page, lang)
+            : page;
           const names = await referenceNames(app.db.kysely, columns, records, lang);
           yield records.map((record) => table.row(record, names));
         }

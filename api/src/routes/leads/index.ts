@@ -1,9 +1,12 @@
-import { leadBodies, leadSchema } from '@conveyor/shared';
+import { describeParameters, leadBodies, leadSchema, type SpecValue } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { leads, products, users } from '../../db/repositories/tables.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
+import { checkSpecs } from '../../content/specs.ts';
 import { normalizePhone } from '../../content/values.ts';
+import { attributeDefinitions } from '../../db/repositories/specs.ts';
+import type { Executor } from '../../db/repositories/table.ts';
 
 /** Contact messages: posted anonymously by the public form, read and handled by staff. */
 export default async function leadRoutes(app: FastifyInstance) {
@@ -35,8 +38,39 @@ export default async function leadRoutes(app: FastifyInstance) {
             values.product_id = null;
           }
         }
+        // the visitor's create sends them; staff's updates do not change them
+        if (!existing && 'parameters' in body && body.parameters) {
+          values.parameters = await leadParameters(ctx.db, body.parameters);
+        }
         return values;
+      },
+      async exported(db, records, language) {
+        const attributes = await attributeDefinitions(
+          db,
+          records.flatMap((lead) => lead.parameters.map((parameter) => parameter.attribute_id)),
+        );
+        return records.map((lead) => ({
+          ...lead,
+          parameters: describeParameters(lead.parameters, attributes, language).join('; '),
+        }));
       },
     },
   });
+}
+
+/**
+ * A quote request's parameters as the lead keeps them: checked like a product's values (a 400
+ * naming the attribute when one does not fit), empty ones dropped, each with its attribute's
+ * code, so that the lead still says what was asked after the attribute is renamed or deleted.
+ */
+async function leadParameters(db: Executor, sent: readonly SpecValue[]) {
+  const checked = await checkSpecs(db, sent, false, 'parameters');
+  const found = await attributeDefinitions(
+    db,
+    checked.map((parameter) => parameter.attribute_id),
+  );
+  return checked.map((parameter) => ({
+    ...parameter,
+    code: found.get(parameter.attribute_id)!.code,
+  }));
 }

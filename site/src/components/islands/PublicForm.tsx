@@ -10,6 +10,7 @@ import './PublicForm.css';
 import { type SubmitEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { READY_EVENT } from '../../directives/interaction.ts';
 import { type Errors, send, toBody, type Values } from '../../lib/forms.ts';
+import { formParameters, parameterField, type QuoteParameter } from '../../lib/quote.ts';
 import { visitContext } from '../../lib/visit.ts';
 import type { FormTextKey, FormTexts } from './texts.ts';
 
@@ -30,6 +31,8 @@ export type FormFields = readonly (FieldSpec | readonly FieldSpec[])[];
 export interface QuoteProduct {
   id: number;
   name: string;
+  /** What the quote asks (its attributes marked `quote`), prefilled with the product's values. */
+  parameters?: QuoteParameter[];
 }
 
 /** What a page gives a form island. */
@@ -117,8 +120,16 @@ export default function PublicForm(props: PublicFormProps) {
       [...new FormData(form).entries()].map(([key, value]) => [key, String(value)]),
     ) as Values;
     const found = validate(values);
+    // a figure of the quote's parameters that is not one
+    const asked = about?.parameters ?? [];
+    const { parameters, invalid } = formParameters(asked, values, lang);
+    for (const name of invalid) found[name] = 'error_figure';
     setErrors(found);
     if (focusFirst(found)) return;
+    if (invalid.length) {
+      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id(invalid[0]!))}`)?.focus();
+      return;
+    }
     setSending(true);
     const body = toBody(
       flat.map((f) => f.name),
@@ -127,6 +138,7 @@ export default function PublicForm(props: PublicFormProps) {
     const context: Record<string, unknown> = {
       ...visitContext(lang),
       product_id: about?.id ?? null,
+      ...(parameters.length ? { parameters } : {}),
     };
     for (const [key, value] of Object.entries(context)) {
       if (ACCEPTED[resource].includes(key)) body[key] = value;
@@ -187,6 +199,72 @@ export default function PublicForm(props: PublicFormProps) {
     );
   };
 
+  /** One parameter of the quote: its inputs by its type, the unit after a figure. */
+  const renderParameter = (parameter: QuoteParameter) => {
+    const input = (end?: 'min' | 'max') => {
+      const name = parameterField(parameter.attribute_id, end);
+      const error = errors[name];
+      const label = end
+        ? `${parameter.label}: ${end === 'min' ? texts.filter_from : texts.filter_to}`
+        : parameter.label;
+      return (
+        <span className="parameter-input" key={name}>
+          <input
+            id={id(name)}
+            name={name}
+            type="text"
+            inputMode="decimal"
+            aria-label={parameter.unit ? `${label}, ${parameter.unit}` : label}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id(name)}-error` : undefined}
+            defaultValue={end ? parameter[end] : parameter.value}
+            onInput={() => {
+              if (errors[name]) setErrors((current) => ({ ...current, [name]: undefined }));
+            }}
+          />
+          {parameter.unit && <span aria-hidden="true">{parameter.unit}</span>}
+          {error && (
+            <span className="error" id={`${id(name)}-error`}>
+              {texts[error]}
+            </span>
+          )}
+        </span>
+      );
+    };
+    const name = parameterField(parameter.attribute_id);
+    return (
+      <div className="field parameter" key={parameter.attribute_id} data-parameter={parameter.code}>
+        {parameter.type === 'enum' || parameter.type === 'boolean' ? (
+          <>
+            <label htmlFor={id(name)}>{parameter.label}</label>
+            <select id={id(name)} name={name} defaultValue={parameter.value}>
+              <option value="">—</option>
+              {(parameter.options ?? []).map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </>
+        ) : parameter.type === 'text' ? (
+          <>
+            <label htmlFor={id(name)}>{parameter.label}</label>
+            <input id={id(name)} name={name} type="text" defaultValue={parameter.value} />
+          </>
+        ) : (
+          <>
+            <span className="parameter-label" aria-hidden="true">
+              {parameter.label}
+            </span>
+            <span className="parameter-inputs">
+              {parameter.type === 'range' ? [input('min'), input('max')] : input()}
+            </span>
+          </>
+        )}
+      </div>
+    );
+  };
+
   return (
     <form
       ref={formRef}
@@ -212,6 +290,12 @@ export default function PublicForm(props: PublicFormProps) {
           </button>
         </p>
       )}
+      {about?.parameters?.length ? (
+        <fieldset className="form-parameters" data-parameters>
+          <legend>{texts.quote_parameters}</legend>
+          {about.parameters.map(renderParameter)}
+        </fieldset>
+      ) : null}
       {fields.map((field, index) =>
         Array.isArray(field) ? (
           <div className="row" key={index}>

@@ -29,6 +29,10 @@ export const FORM_TEXT_KEYS = [
   'error_phone_invalid',
   'quote_about',
   'quote_remove',
+  'quote_parameters',
+  'filter_from',
+  'filter_to',
+  'error_figure',
   'consent_text',
   'consent_link',
 ] as const satisfies readonly MessageKey[];
