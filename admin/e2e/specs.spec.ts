@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
 import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 
 // Staff define the specifications a category's products carry (its template) and fill them in
@@ -62,6 +64,17 @@ test('a category gets a template; its product gets typed values', async ({ page 
     name_uz: `Konveyer ${stamp}`,
     category_id: category.id,
   });
+  // the list shows how complete it is, and finds it among the incomplete ones
+  const listed = (filter: Record<string, unknown>) =>
+    page.goto(`/admin/products?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+  await listed({ category_id: category.id, incomplete: true });
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.locator('tbody tr [data-completeness]')).toHaveText('0/2');
+  await expect(page.locator('tbody tr [data-completeness]')).toHaveAttribute(
+    'data-completeness',
+    'incomplete',
+  );
+
   await page.goto(`/admin/products/${product.id}`);
   const widthRow = page.locator(`[data-attribute="e2e_width_${stamp}"]`);
   await expect(widthRow).toContainText('*');
@@ -83,10 +96,38 @@ test('a category gets a template; its product gets typed values', async ({ page 
     { attribute_id: frame.id, option: 'alu' },
   ]);
 
+  await listed({ category_id: category.id });
+  await expect(page.locator('tbody tr [data-completeness]')).toHaveText('2/2');
+  await listed({ category_id: category.id, incomplete: true });
+  await expect(page.locator('tbody tr')).toHaveCount(0);
+
   // and reads them back as it saved them
   await page.goto(`/admin/products/${product.id}`);
   await expect(widthRow.getByRole('spinbutton')).toHaveValue('1200');
   await expect(page.locator(`[data-attribute="e2e_frame_${stamp}"]`)).toContainText('Alyuminiy');
+
+  // in bulk: the category's sheet downloaded, a width changed in it, taken back after a check
+  await listed({ category_id: category.id });
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Jadval', exact: true }).click(),
+  ]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load((await readFile((await download.path())!)) as unknown as ArrayBuffer);
+  const sheet = workbook.worksheets[0]!;
+  const header = (sheet.getRow(1).values as string[]).slice(1);
+  expect(sheet.rowCount).toBe(2);
+  sheet.getRow(2).getCell(header.indexOf(`e2e_width_${stamp} (MMT)`) + 1).value = 1400;
+  await page.getByTestId('sheet-file').setInputFiles({
+    name: 'products.xlsx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
+  });
+  await expect(page.locator('[data-summary]')).toContainText("1 ta o'zgargan");
+  await page.getByRole('button', { name: 'Yuklash', exact: true }).click();
+  await expectToast(page, "Yuklandi: 0 ta yangi, 1 ta o'zgargan");
+  const imported = await apiGet(page, `/products/${product.id}`);
+  expect(imported.data.specs).toContainEqual({ attribute_id: width.id, value: 1400 });
 
   // a quote request asking for that width: the lead's screen shows it with its unit
   const lead = await post(page, '/leads', {

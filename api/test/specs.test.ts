@@ -276,6 +276,44 @@ describe.skipIf(skipReason)('specifications', () => {
     expect(gone.status).toBe(200);
   });
 
+  it('lists how complete each product is, and finds the incomplete ones', async () => {
+    const made = await api.request('POST', '/api/categories', {
+      token,
+      json: {
+        name_en: 'Completeness',
+        attributes: [
+          { attribute_id: ids.belt_width!, required: true },
+          { attribute_id: ids.length! },
+          { attribute_id: ids.frame!, required: true },
+        ],
+      },
+    });
+    const category = made.body.data.id as number;
+    const add = async (specs: Record<string, unknown>[]) =>
+      (await product({ category_id: category, specs })).body.data.id as number;
+    const partly = await add([
+      { attribute_id: ids.belt_width!, value: 500 },
+      { attribute_id: ids.length!, min: 1, max: 2 },
+    ]);
+    const whole = await add([
+      { attribute_id: ids.belt_width!, value: 500 },
+      { attribute_id: ids.frame!, option: 'steel' },
+    ]);
+    // a value of an attribute outside the template does not count
+    const none = await add([{ attribute_id: ids.reversible!, value: true }]);
+    const list = async (query: string) =>
+      (await api.request('GET', `/api/products?category_id=${category}&sort=id${query}`, { token }))
+        .body.data as { id: number; specs_filled: number; specs_total: number; specs_missing: number }[];
+    const all = await list('');
+    expect(all.map((p) => [p.id, p.specs_filled, p.specs_total, p.specs_missing])).toEqual([
+      [partly, 2, 3, 1],
+      [whole, 2, 3, 0],
+      [none, 0, 3, 2],
+    ]);
+    expect((await list('&incomplete=true')).map((p) => p.id)).toEqual([partly, none]);
+    expect((await list('&incomplete=false')).map((p) => p.id)).toEqual([whole]);
+  });
+
   it("gives the site's build the templates, the values and the active attributes they name", async () => {
     const made = await product({
       name_en: 'Snapshot',

@@ -1,7 +1,16 @@
-import { AutocompleteInput, ReferenceInput, SearchInput } from 'react-admin';
+import {
+  AutocompleteInput,
+  CreateButton,
+  ReferenceInput,
+  SearchInput,
+  SelectInput,
+  TopToolbar,
+} from 'react-admin';
 import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
 import { useRecordName } from '../common/recordRepresentation.ts';
 import { ListPage } from '../screens/ListPage.tsx';
+import { SheetButtons } from './SheetButtons.tsx';
+import { SpecsCompleteness } from './SpecsCompleteness.tsx';
 
 const byName = { field: 'name_uz', order: 'ASC' } as const;
 
@@ -25,15 +34,37 @@ function useProductFilters() {
         sx={{ minWidth: 220 }}
       />
     </ReferenceInput>,
+    // the API's `incomplete`: a required attribute of the template without a value
+    <SelectInput
+      key="incomplete"
+      source="incomplete"
+      label="resources.products.fields.specs"
+      choices={[
+        { id: true, name: 'resources.products.specs.onlyIncomplete' },
+        { id: false, name: 'resources.products.specs.onlyComplete' },
+      ]}
+      alwaysOn
+      helperText={false}
+      sx={{ minWidth: 200 }}
+    />,
   ];
 }
 
 export function ProductList() {
   return (
-    <ListPage filters={useProductFilters()}>
+    <ListPage
+      filters={useProductFilters()}
+      actions={
+        <TopToolbar>
+          <CreateButton />
+          <SheetButtons />
+        </TopToolbar>
+      }
+    >
       <LocalizedField source="name" sortBy="name_uz" />
       <TruncatedText source="description" sortable={false} />
       <ReferenceName source="category_id" reference="categories" />
+      <SpecsCompleteness label="resources.products.fields.specs" sortable={false} />
     </ListPage>
   );
 }

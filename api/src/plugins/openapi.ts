@@ -34,6 +34,7 @@ const RESOURCE_OPERATIONS: Record<string, (one: string, many: string) => string>
   'PUT /{id}': (one) => `update${one}`,
   'DELETE /{id}': (one) => `delete${one}`,
   'GET /export': (_, many) => `export${many}`,
+  'POST /import': (_, many) => `import${many}`,
   'GET /{id}/schedule': (one) => `get${one}Schedule`,
   'PUT /{id}/schedule': (one) => `update${one}Schedule`,
   'DELETE /{id}/schedule': (one) => `delete${one}Schedule`,

@@ -64,8 +64,20 @@ const productRecordProperties = {
   ...timestamps,
 } as const;
 
-/** A product as lists return it. */
-export const productSchema = recordSchema(productRecordProperties);
+/**
+ * A product as lists return it, with its specifications' completeness, which the list query
+ * computes: of its category template's attributes, how many it has a value of (`12` of `14`),
+ * and how many required ones it has none of (incomplete when above 0).
+ */
+export const productSchema = {
+  ...recordSchema(productRecordProperties),
+  properties: {
+    ...productRecordProperties,
+    specs_total: { type: 'integer' },
+    specs_filled: { type: 'integer' },
+    specs_missing: { type: 'integer' },
+  },
+} as const;
 export type Product = FromSchema<typeof productSchema>;
 
 /** A product as its detail returns it: with its images, its videos and its specifications. */

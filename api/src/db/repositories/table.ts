@@ -1,4 +1,5 @@
 import {
+  type AliasableExpression,
   type Expression,
   type ExpressionBuilder,
   type Kysely,
@@ -41,6 +42,13 @@ export interface TableShape {
    * visible too (a product of a hidden category is hidden, and so are its videos).
    */
   visibleParents?: (eb: AnyEb) => Expression<SqlBool>;
+  /**
+   * Figures a list's records carry besides their columns, computed by the query (a product's
+   * specifications filled in of its template's): name → expression. Lists only.
+   */
+  computed?: Readonly<Record<string, (eb: AnyEb) => AliasableExpression<unknown>>>;
+  /** Yes/no filters of a list beyond its columns (a product's `incomplete`): name → condition. */
+  conditions?: Readonly<Record<string, (eb: AnyEb, value: boolean) => Expression<SqlBool>>>;
 }
 
 export interface ListParams {
@@ -51,6 +59,8 @@ export interface ListParams {
   q?: string | undefined;
   ids?: readonly number[] | undefined;
   filters?: Record<string, unknown>;
+  /** The shape's yes/no conditions asked for: name → value. */
+  conditions?: Record<string, boolean>;
   /** Only records created at or after this instant (ISO). */
   createdFrom?: string | undefined;
   /** Only records created before this instant (ISO). */
@@ -69,7 +79,12 @@ export class TableRepository<T> {
 
   constructor(shape: TableShape) {
     this.shape = shape;
-    this.map = rowMapper<T>(shape.booleans, ['created_at', 'updated_at'], shape.json);
+    this.map = rowMapper<T>(
+      shape.booleans,
+      ['created_at', 'updated_at'],
+      shape.json,
+      Object.keys(shape.computed ?? {}),
+    );
   }
 
   /** Values as the table stores them: lists as JSON text. */
@@ -100,6 +115,10 @@ export class TableRepository<T> {
         conditions.push(eb(column, '=', value));
       }
     }
+    for (const [name, value] of Object.entries(params.conditions ?? {})) {
+      const condition = shape.conditions?.[name];
+      if (condition) conditions.push(condition(eb, value));
+    }
     if (params.createdFrom) conditions.push(eb('created_at', '>=', params.createdFrom));
     if (params.createdBefore) conditions.push(eb('created_at', '<', params.createdBefore));
     if (params.ids?.length) conditions.push(eb('id', 'in', [...params.ids]));
@@ -128,9 +147,13 @@ export class TableRepository<T> {
     const [sortColumn, defaultOrder] = shape.defaultSort;
     const sort = params.sort && shape.sortable.includes(params.sort) ? params.sort : sortColumn;
     const order = params.order ?? defaultOrder;
+    const computed = Object.entries(shape.computed ?? {});
     const rows = await (db as unknown as Untyped)
       .selectFrom(shape.table)
       .select(shape.columns)
+      .$if(computed.length > 0, (query) =>
+        query.select((eb) => computed.map(([name, expression]) => expression(eb).as(name))),
+      )
       .where((eb) => this.#where(eb, params))
       .orderBy(sort, order)
       .$if(sort !== 'id', (query) => query.orderBy('id', order))

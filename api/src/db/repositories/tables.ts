@@ -34,10 +34,11 @@ const common = ['id', 'created_at', 'updated_at'] as const;
 function shape(
   table: Resource,
   schema: { properties: object },
-  extra: Pick<Partial<TableShape>, 'visibleParents'> = {},
+  extra: Pick<Partial<TableShape>, 'visibleParents' | 'computed' | 'conditions'> = {},
 ): TableShape {
   const entry = resourceEntry(table);
-  const columns = columnsOf(schema);
+  // a computed figure is the list's, not a column
+  const columns = columnsOf(schema).filter((column) => !extra.computed?.[column]);
   const hasActive = columns.includes('is_active');
   const active = hasActive ? ['is_active'] : [];
   const properties = schema.properties as Record<string, { type?: unknown }>;
@@ -73,8 +74,44 @@ const visibleProductIds = (eb: AnyEb) =>
     .where('visible_product.is_active', '=', true)
     .where('product_category.is_active', '=', true);
 
+/** The lines of a product's category template: `required` ones only, if asked. */
+const templateLines = (eb: AnyEb, required = false) =>
+  eb
+    .selectFrom('category_attributes as line')
+    .whereRef('line.category_id', '=', 'products.category_id')
+    .$if(required, (query) => query.where('line.required', '=', true));
+
+/** Whether the product has a value of the template line's attribute. */
+const hasValue = (eb: AnyEb) =>
+  eb.exists(
+    eb
+      .selectFrom('product_specs as value')
+      .select('value.id')
+      .whereRef('value.product_id', '=', 'products.id')
+      .whereRef('value.attribute_id', '=', 'line.attribute_id'),
+  );
+
+/** How many required lines of its template a product has no value of. */
+const missingRequired = (eb: AnyEb) =>
+  templateLines(eb, true)
+    .select((inner) => inner.fn.countAll().as('n'))
+    .where((inner) => inner.not(hasValue(inner)));
+
 export const products = new TableRepository<Product>(
   shape('products', productSchema, {
+    // its specifications' completeness, for the back office's list: of its template's lines,
+    // how many have a value, and how many required ones have none
+    computed: {
+      specs_total: (eb) => templateLines(eb).select((inner) => inner.fn.countAll().as('n')),
+      specs_filled: (eb) =>
+        templateLines(eb)
+          .select((inner) => inner.fn.countAll().as('n'))
+          .where((inner) => hasValue(inner)),
+      specs_missing: missingRequired,
+    },
+    conditions: {
+      incomplete: (eb, value) => eb(missingRequired(eb), value ? '>' : '=', 0),
+    },
     visibleParents: (eb) =>
       eb(
         'category_id',

@@ -46,7 +46,14 @@ export function listSelection(
       ([key, value]) => def.repo.shape.filters.includes(key) && value !== undefined,
     ),
   );
+  const conditions = Object.fromEntries(
+    Object.entries(query).filter(
+      (entry): entry is [string, boolean] =>
+        def.repo.shape.conditions?.[entry[0]] !== undefined && typeof entry[1] === 'boolean',
+    ),
+  );
   return {
+    conditions,
     sort: query.sort,
     order: query.order && ORDERS[query.order],
     q: query.q ?? (typeof query.search === 'string' ? query.search : undefined),

@@ -55,6 +55,10 @@ const createdRangeSchema = {
 
 export function listQuerySchema(def: Crud) {
   const { shape } = def.repo;
+  // yes/no filters beyond the columns (a product's `incomplete`)
+  const conditions: Record<string, JSONSchema> = Object.fromEntries(
+    Object.keys(shape.conditions ?? {}).map((name) => [name, { type: 'boolean' } as const]),
+  );
   const filters: Record<string, JSONSchema> = {};
   for (const column of shape.filters) {
     const property = def.record.properties[column];
@@ -80,6 +84,7 @@ export function listQuerySchema(def: Crud) {
       ...(def.workflow ? createdRangeSchema : {}),
       id: { type: 'array', items: idSchema, maxItems: MAX_LIMIT, description: 'Only these ids' },
       ...filters,
+      ...conditions,
     },
     additionalProperties: false,
   } as const;

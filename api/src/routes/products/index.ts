@@ -7,6 +7,7 @@ import { specsPart } from '../../content/specs.ts';
 import { categories, products } from '../../db/repositories/tables.ts';
 import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
 import { registerCrud } from '../crud/index.ts';
+import { registerProductTransfer } from './transfer.ts';
 
 export default async function productRoutes(app: FastifyInstance) {
   registerCrud(app, {
@@ -48,4 +49,6 @@ export default async function productRoutes(app: FastifyInstance) {
       },
     },
   });
+  // the sheet of products and their specifications, out and back in
+  registerProductTransfer(app, app.crud.get('products')!);
 }

@@ -1,0 +1,191 @@
+/// <reference lib="dom" />
+// `pnpm bench:filters`: a category page's filters at 500 products.
+//
+// Starts the whole product (scripts/e2e/server.ts, the demo without its pictures) on a free
+// loopback port, adds a category whose template has the demo's filterable attributes and 500
+// products with values of them (through the API, as staff would), waits for the site to be
+// published, then measures:
+//   - the filters' JSON in the category page, raw and gzipped (target: under 50 kB gzipped);
+//   - in Chromium with the CPU throttled 4×, the time from a change of a filter to the count
+//     shown (target: under 50 ms), the median and the slowest of 15 changes.
+// A missed target is reported, not a failure. Details: docs/benchmarks.md.
+//
+//   --products N (500)
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { freePort } from '../lib/free-port.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const { values: args } = parseArgs({
+  options: { products: { type: 'string', default: '500' } },
+});
+const count = Math.max(1, Number.parseInt(args.products, 10) || 500);
+const TARGET = { gzipBytes: 50 * 1024, ms: 50 };
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+let server: ChildProcess | undefined;
+const stop = () => {
+  try {
+    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // gone already
+  }
+};
+process.once('SIGINT', () => {
+  stop();
+  process.exit(130);
+});
+
+try {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  console.log(`starting the product on ${base} …`);
+  server = spawn(process.execPath, [join(ROOT, 'scripts', 'e2e', 'server.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), SEED_PICTURES: 'false' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  let published = false;
+  createInterface({ input: server.stdout! }).on('line', (line) => {
+    if (line.includes('e2e site published')) published = true;
+  });
+  for (const started = Date.now(); !published; await sleep(500)) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    if (Date.now() - started > 5 * 60_000) throw new Error('the site was not published in 5 min');
+  }
+
+  const signin = await fetch(`${base}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: 'admin', password: 'admin-password-1' }),
+  });
+  const token = ((await signin.json()) as { data: string }).data;
+  const call = async (method: string, path: string, body?: unknown) => {
+    const reply = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
+    // the API answers what its schema documents; these scripts read a few fields of it
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return ((await reply.json()) as { data: any }).data;
+  };
+  const attributes = (await call('GET', '/attributes?limit=100')) as {
+    id: number;
+    code: string;
+    type: string;
+    filterable: boolean;
+    options: { code: string }[];
+  }[];
+  const filterable = attributes.filter((attribute) => attribute.filterable);
+  const category = await call('POST', '/categories', {
+    name_ru: `Бенчмарк ${count}`,
+    attributes: filterable.map((attribute) => ({ attribute_id: attribute.id, required: true })),
+  });
+  let seed = 7;
+  const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const valueOf = (attribute: (typeof filterable)[number]) => {
+    switch (attribute.type) {
+      case 'number':
+        return { value: Math.round(100 + random() * 1900) };
+      case 'range': {
+        const min = Math.round(random() * 20);
+        return { min, max: min + Math.round(random() * 40) };
+      }
+      case 'enum':
+        return { option: attribute.options[Math.floor(random() * attribute.options.length)]!.code };
+      default:
+        return { value: random() < 0.5 };
+    }
+  };
+  console.log(`adding ${count} products with ${filterable.length} filterable values each …`);
+  const started = Date.now();
+  for (let at = 0; at < count; at += 10) {
+    await Promise.all(
+      Array.from({ length: Math.min(10, count - at) }, (_, i) =>
+        call('POST', '/products', {
+          name_ru: `Конвейер ${at + i + 1}`,
+          category_id: category.id,
+          specs: filterable.map((attribute) => ({
+            attribute_id: attribute.id,
+            ...valueOf(attribute),
+          })),
+        }),
+      ),
+    );
+  }
+  console.log(`added in ${((Date.now() - started) / 1000).toFixed(1)} s; waiting for the site …`);
+  const path = `/catalog/${category.id}`;
+  for (let shown = 0; shown < count; await sleep(1000)) {
+    const html = await fetch(`${base}${path}`).then((reply) => (reply.ok ? reply.text() : ''));
+    shown = (html.match(/data-product="/g) ?? []).length;
+  }
+  const html = await (await fetch(`${base}${path}`)).text();
+  const json = /<script type="application\/json" id="filter-data">([^<]*)<\/script>/.exec(
+    html,
+  )?.[1];
+  if (!json) throw new Error('the category page has no filter data');
+  const raw = Buffer.byteLength(json);
+  const gzip = gzipSync(json).length;
+
+  const browser = await chromium.launch({
+    executablePath: CHROME,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  const page = await browser.newPage();
+  await page.goto(`${base}${path}`);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const from = page.locator('form[data-filters] fieldset input[type=number]').first();
+  await from.focus();
+  await page.locator('form[data-filters][data-ready]').waitFor();
+  const times: number[] = [];
+  for (let i = 0; i < 15; i++) {
+    const value = String(200 + i * 100);
+    times.push(
+      await from.evaluate((input: HTMLInputElement, next: string) => {
+        const count = document.querySelector('[data-filter-count]')!;
+        const before = count.textContent;
+        return new Promise<number>((resolve) => {
+          const started = performance.now();
+          const observer = new MutationObserver(() => {
+            if (count.textContent === before) return;
+            observer.disconnect();
+            resolve(performance.now() - started);
+          });
+          observer.observe(count, { childList: true, characterData: true, subtree: true });
+          // as typing does: React's onChange follows the native input event
+          const setter = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+          setter.call(input, next);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          setTimeout(() => {
+            observer.disconnect();
+            resolve(performance.now() - started);
+          }, 2000);
+        });
+      }, value),
+    );
+  }
+  await browser.close();
+  times.sort((a, b) => a - b);
+  const median = times[Math.floor(times.length / 2)]!;
+  const slowest = times.at(-1)!;
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+  console.log('');
+  console.log(`category of ${count} products, ${filterable.length} filters (pnpm bench:filters)`);
+  console.log(
+    `  filter JSON: ${kb(raw)} raw, ${kb(gzip)} gzipped (target < ${kb(TARGET.gzipBytes)}): ${gzip < TARGET.gzipBytes ? 'OK' : 'OVER'}`,
+  );
+  console.log(
+    `  change → count, CPU 4× slower: median ${median.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms (target < ${TARGET.ms} ms): ${slowest < TARGET.ms ? 'OK' : 'OVER'}`,
+  );
+} finally {
+  stop();
+}
