@@ -38,25 +38,48 @@ test('a category gets a template; its product gets typed values', async ({ page 
   });
   const category = await post(page, '/categories', { name_uz: `Shablonli ${stamp}` });
 
-  // the template: two attributes, the width required
+  // the template: two attributes, the width required; then the frame dragged above it by its
+  // handle
   await signIn(page, { to: `/admin/categories/${category.id}` });
-  const template = page.locator('[class*="RaArrayInput"]').first();
+  const template = page.locator('[data-template]');
   for (const [name, required] of [
     [`Lenta kengligi ${stamp}`, true],
     [`Rama ${stamp}`, false],
   ] as const) {
-    await template.getByRole('button', { name: "Qo'shish" }).click();
-    const item = template.locator('li[class*="RaSimpleFormIterator"]').last();
+    await template.getByRole('button', { name: "Xususiyat qo'shish" }).click();
+    const item = template.locator('li').last();
     await item.getByRole('combobox').fill(name.split(' ').pop()!);
     await page.getByRole('option', { name: new RegExp(name) }).click();
     if (required) await item.getByRole('switch', { name: 'Majburiy' }).check();
   }
+  const handle = (await template
+    .locator('li')
+    .nth(1)
+    .getByRole('button', { name: 'Surish' })
+    .boundingBox())!;
+  const first = (await template.locator('li').first().boundingBox())!;
+  await page.mouse.move(handle.x + handle.width / 2, handle.y + handle.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(handle.x + handle.width / 2, first.y + 4, { steps: 12 });
+  await page.mouse.up();
+  await expect(template.locator('li').first().getByRole('combobox')).toHaveValue(
+    new RegExp(`Rama ${stamp}`),
+  );
+  // and back down with its button, then up again: the buttons move it from the keyboard
+  await template.locator('li').first().getByRole('button', { name: 'Pastga' }).click();
+  await expect(template.locator('li').first().getByRole('combobox')).toHaveValue(
+    new RegExp(`Lenta kengligi ${stamp}`),
+  );
+  await template.locator('li').nth(1).getByRole('button', { name: 'Yuqoriga' }).click();
+  await expect(template.locator('li').first().getByRole('combobox')).toHaveValue(
+    new RegExp(`Rama ${stamp}`),
+  );
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Kategoriya tahrirlandi');
   const saved = await apiGet(page, `/categories/${category.id}`);
   expect(saved.data.attributes).toEqual([
-    { attribute_id: width.id, required: true },
     { attribute_id: frame.id, required: false },
+    { attribute_id: width.id, required: true },
   ]);
 
   // the product: its category's template as typed inputs

@@ -303,7 +303,12 @@ describe.skipIf(skipReason)('specifications', () => {
     const none = await add([{ attribute_id: ids.reversible!, value: true }]);
     const list = async (query: string) =>
       (await api.request('GET', `/api/products?category_id=${category}&sort=id${query}`, { token }))
-        .body.data as { id: number; specs_filled: number; specs_total: number; specs_missing: number }[];
+        .body.data as {
+        id: number;
+        specs_filled: number;
+        specs_total: number;
+        specs_missing: number;
+      }[];
     const all = await list('');
     expect(all.map((p) => [p.id, p.specs_filled, p.specs_total, p.specs_missing])).toEqual([
       [partly, 2, 3, 1],

@@ -182,7 +182,9 @@ try {
   console.log(
     `  import, every product changed: ${changed.seconds.toFixed(1)} s (changed ${changed.result.changed}; target < ${TARGET.importS} s): ${verdict(changed.seconds < TARGET.importS)}`,
   );
-  console.log(`  the imported products' release: live ${importBuild.toFixed(1)} s after the import`);
+  console.log(
+    `  the imported products' release: live ${importBuild.toFixed(1)} s after the import`,
+  );
   console.log(
     `  save → live afterwards: ${live.toFixed(1)} s (target < ${TARGET.liveS} s): ${verdict(live < TARGET.liveS)}`,
   );

@@ -1,8 +1,8 @@
 // `pnpm bench:site`: Lighthouse scores and JavaScript weight of the public site's pages.
 //
 // Starts the whole product (scripts/e2e/server.ts) on a free loopback port and runs Lighthouse
-// (mobile emulation, simulated throttling) on the home, a category, a product, /projects and
-// /contacts pages in each language. Budget: <= 90 kB of JavaScript gzipped on the home pages,
+// (mobile emulation, simulated throttling) on the home, a category, a product, /projects,
+// /contacts and a comparison of two products in each language. Budget: <= 90 kB of JavaScript gzipped on the home pages,
 // <= 70 kB elsewhere; a missed target is reported, not a failure. Details: docs/benchmarks.md.
 //
 //   --runs N (1): runs per page, the median performance run is kept
@@ -167,6 +167,10 @@ try {
   const [project] = await list('/api/project?limit=1');
   if (!project) throw new Error('GET /api/project: no items');
   console.log(`category ${category.id}, product ${product.id}, project ${project.id}`);
+  // the comparison of two of the category's products
+  const compared = (await list(`/api/products?limit=2&category_id=${category.id}`))
+    .map((item) => String(item.id))
+    .join(',');
   const pages = ['', '/en', '/uz']
     .flatMap((lang) => [
       lang || '/',
@@ -174,6 +178,7 @@ try {
       `${lang}/catalog/${category.id}/products/${product.id}`,
       `${lang}/projects`,
       `${lang}/contacts`,
+      `${lang}/compare?ids=${compared}`,
     ])
     .filter((path) => !args.only || path.includes(args.only));
   if (!pages.length) throw new Error(`no page matches --only ${args.only}`);

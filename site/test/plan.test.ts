@@ -101,6 +101,33 @@ describe('the page plan', () => {
     expect(changed(base(), after)).toEqual(inAllLanguages('/catalog/1', '/catalog/1/products/10'));
   });
 
+  it('renders again only the pages that show an attribute whose label changes', () => {
+    // a width on the products of category 1 (filterable: its category page filters by it), a
+    // note on a product of category 2 (not filterable)
+    const withSpecs = () => {
+      const data = base();
+      data.attributes = [
+        { id: 1, code: 'belt_width', type: 'number', name_ru: 'Ширина', filterable: true },
+        { id: 2, code: 'note', type: 'text', name_ru: 'Примечание', filterable: false },
+        { id: 3, code: 'unused', type: 'number', name_ru: 'Не используется', filterable: false },
+      ] as unknown as SiteData['attributes'];
+      data.categories[0]!.attributes = [{ attribute_id: 1, required: true }];
+      data.products[0]!.specs = [{ attribute_id: 1, value: 400 }];
+      data.products[2]!.specs = [{ attribute_id: 2, text_ru: 'Для угля' }];
+      return data;
+    };
+    const renamed = (id: number) => {
+      const data = withSpecs();
+      data.attributes.find((attribute) => attribute.id === id)!.name_ru = 'Новое имя';
+      return data;
+    };
+    expect(changed(withSpecs(), renamed(1))).toEqual(
+      inAllLanguages('/catalog/1', '/catalog/1/products/10'),
+    );
+    expect(changed(withSpecs(), renamed(2))).toEqual(inAllLanguages('/catalog/2/products/20'));
+    expect(changed(withSpecs(), renamed(3))).toEqual([]);
+  });
+
   it('renders a product page again for a new video, its category page not', () => {
     const after = base();
     after.products[0]!.media = [{ id: 1, product_id: 10, link: 'https://youtu.be/x' }] as never;

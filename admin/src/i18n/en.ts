@@ -581,7 +581,15 @@ export const en: Catalogue = mergeCatalogue('en', {
         is_active: 'Status',
         attributes: 'Specification template',
       },
-      template: { attribute: 'Attribute', required: 'Required' },
+      template: {
+        attribute: 'Attribute',
+        required: 'Required',
+        add: 'Add an attribute',
+        move: 'Drag to reorder',
+        remove: 'Remove',
+        up: 'Move up',
+        down: 'Move down',
+      },
       notifications: { created: 'Category created', updated: 'Category updated' },
     },
     products: {

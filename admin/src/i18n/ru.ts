@@ -613,7 +613,15 @@ export const ru: Catalogue = mergeCatalogue('ru', {
         is_active: 'Статус',
         attributes: 'Шаблон характеристик',
       },
-      template: { attribute: 'Характеристика', required: 'Обязательная' },
+      template: {
+        attribute: 'Характеристика',
+        required: 'Обязательная',
+        add: 'Добавить характеристику',
+        move: 'Перетащить',
+        remove: 'Убрать',
+        up: 'Выше',
+        down: 'Ниже',
+      },
       notifications: { created: 'Категория создана', updated: 'Категория изменена' },
     },
     products: {

@@ -760,7 +760,15 @@ export const uz: Catalogue = mergeCatalogue('en', {
         is_active: 'Holat',
         attributes: 'Xususiyatlar shabloni',
       },
-      template: { attribute: 'Xususiyat', required: 'Majburiy' },
+      template: {
+        attribute: 'Xususiyat',
+        required: 'Majburiy',
+        add: "Xususiyat qo'shish",
+        move: 'Surish',
+        remove: 'Olib tashlash',
+        up: 'Yuqoriga',
+        down: 'Pastga',
+      },
       notifications: { created: 'Kategoriya yaratildi', updated: 'Kategoriya tahrirlandi' },
     },
     products: {

@@ -1,10 +1,33 @@
 import {
-  ArrayInput,
+  closestCenter,
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+  verticalListSortingStrategy,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import AddIcon from '@mui/icons-material/Add';
+import DownIcon from '@mui/icons-material/ArrowDownward';
+import UpIcon from '@mui/icons-material/ArrowUpward';
+import DeleteIcon from '@mui/icons-material/Close';
+import DragIcon from '@mui/icons-material/DragIndicator';
+import { Box, IconButton, Typography } from '@mui/material';
+import { useFieldArray } from 'react-hook-form';
+import {
   AutocompleteInput,
   BooleanInput,
+  Button,
   ReferenceInput,
   required,
-  SimpleFormIterator,
+  useTranslate,
 } from 'react-admin';
 import { useRecordName } from '../common/recordRepresentation.ts';
 
@@ -13,28 +36,142 @@ const byCode = { field: 'code', order: 'ASC' } as const;
 
 /**
  * A category's template: the attributes its products carry, in the order the product page
- * shows them (moved up and down), each marked required or not.
+ * shows them, each marked required or not. Lines are reordered by dragging their handle, or with
+ * their up and down buttons (from the keyboard). Written with dnd-kit over react-hook-form's
+ * field array: react-admin's SimpleFormIterator moves lines with buttons only.
  */
 export function TemplateInput() {
-  const name = useRecordName('attributes');
+  const translate = useTranslate();
+  const { fields, append, remove, move } = useFieldArray({ name: 'attributes' });
+  const sensors = useSensors(
+    useSensor(PointerSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = fields.findIndex((field) => field.id === active.id);
+    const to = fields.findIndex((field) => field.id === over.id);
+    if (from >= 0 && to >= 0) move(from, to);
+  };
   return (
-    <ArrayInput source="attributes">
-      <SimpleFormIterator inline>
-        <ReferenceInput source="attribute_id" reference="attributes" sort={byCode}>
-          <AutocompleteInput
-            label="resources.categories.template.attribute"
-            optionText={(record) => `${name(record)} (${String(record.code)})`}
-            filterToQuery={searchQuery}
-            validate={required()}
-            sx={{ minWidth: 300 }}
-          />
-        </ReferenceInput>
-        <BooleanInput
-          source="required"
-          label="resources.categories.template.required"
-          defaultValue={false}
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }} data-template>
+      <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
+        {translate('resources.categories.fields.attributes')}
+      </Typography>
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <SortableContext
+          items={fields.map((field) => field.id)}
+          strategy={verticalListSortingStrategy}
+        >
+          <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+            {fields.map((field, index) => (
+              <TemplateLine
+                key={field.id}
+                id={field.id}
+                index={index}
+                last={index === fields.length - 1}
+                onMove={(to) => move(index, to)}
+                onRemove={() => remove(index)}
+              />
+            ))}
+          </Box>
+        </SortableContext>
+      </DndContext>
+      <Button
+        label="resources.categories.template.add"
+        onClick={() => append({ attribute_id: null, required: false })}
+      >
+        <AddIcon />
+      </Button>
+    </Box>
+  );
+}
+
+function TemplateLine({
+  id,
+  index,
+  last,
+  onMove,
+  onRemove,
+}: {
+  id: string;
+  index: number;
+  last: boolean;
+  onMove(to: number): void;
+  onRemove(): void;
+}) {
+  const translate = useTranslate();
+  const name = useRecordName('attributes');
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id });
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      data-template-line={index}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        flexWrap: 'wrap',
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+        bgcolor: 'background.paper',
+      }}
+    >
+      <IconButton
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={translate('resources.categories.template.move')}
+        sx={{ cursor: 'grab', touchAction: 'none' }}
+      >
+        <DragIcon />
+      </IconButton>
+      <ReferenceInput
+        source={`attributes.${index}.attribute_id`}
+        reference="attributes"
+        sort={byCode}
+      >
+        <AutocompleteInput
+          label="resources.categories.template.attribute"
+          optionText={(record) => `${name(record)} (${String(record.code)})`}
+          filterToQuery={searchQuery}
+          validate={required()}
+          helperText={false}
+          sx={{ minWidth: 300 }}
         />
-      </SimpleFormIterator>
-    </ArrayInput>
+      </ReferenceInput>
+      <BooleanInput
+        source={`attributes.${index}.required`}
+        label="resources.categories.template.required"
+        helperText={false}
+      />
+      <IconButton
+        aria-label={translate('resources.categories.template.up')}
+        onClick={() => onMove(index - 1)}
+        disabled={index === 0}
+      >
+        <UpIcon />
+      </IconButton>
+      <IconButton
+        aria-label={translate('resources.categories.template.down')}
+        onClick={() => onMove(index + 1)}
+        disabled={last}
+      >
+        <DownIcon />
+      </IconButton>
+      <IconButton aria-label={translate('resources.categories.template.remove')} onClick={onRemove}>
+        <DeleteIcon />
+      </IconButton>
+    </Box>
   );
 }
