@@ -26,6 +26,7 @@ const LANES = [
       'twoFactor.spec.ts',
       'exports.spec.ts',
       'leads.spec.ts',
+      'users.spec.ts',
     ],
   },
   { name: 'back office', publishes: false, specs: [] as string[] },
@@ -52,11 +53,11 @@ export default defineConfig({
     use: { baseURL: `http://127.0.0.1:${PORT + index}` },
   })),
   webServer: LANES.map((lane, index) => ({
-    // the admin is built once, before the first server starts; the others wait for it, and
-    // all serve admin/dist
+    // the admin is built once, before the first server starts (unless the check built it before,
+    // ADMIN_PREBUILT); the others wait for it, and all serve admin/dist
     command:
       index === 0
-        ? 'vite build --logLevel warn && node ../scripts/e2e/server.ts'
+        ? `${process.env.ADMIN_PREBUILT === '1' ? '' : 'vite build --logLevel warn && '}node ../scripts/e2e/server.ts`
         : `node ../scripts/e2e/wait-for.ts http://127.0.0.1:${PORT}/api/health && node ../scripts/e2e/server.ts`,
     url: `http://127.0.0.1:${PORT + index}/api/health`,
     reuseExistingServer: false,

