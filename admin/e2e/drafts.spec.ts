@@ -74,9 +74,12 @@ for (const [language, words] of Object.entries(WORDS)) {
     const id = await project(page, live);
     // the site has the live page before the draft (the first test waits for the first release)
     await expect
-      .poll(async () => (await page.request.get(`/en/projects/${id}`)).status(), {
-        timeout: 150_000,
-      })
+      .poll(
+        async () => (await page.request.get(`/en/projects/${id}`, { maxRetries: 2 })).status(),
+        {
+          timeout: 150_000,
+        },
+      )
       .toBe(200);
     await signInIn(page, words.language);
 
@@ -93,9 +96,11 @@ for (const [language, words] of Object.entries(WORDS)) {
     expect(await top('[data-testid="preview-button"]')).toBeLessThan(firstField);
     expect(await top('[data-testid="publish-draft"]')).toBeLessThan(firstField);
     // the live record and the site are as they were
-    const record = await (await page.request.get(`/api/project/${id}`)).json();
+    const record = await (await page.request.get(`/api/project/${id}`, { maxRetries: 2 })).json();
     expect(record.data.title_en).toBe(live);
-    expect(await (await page.request.get(`/en/projects/${id}`)).text()).toContain(live);
+    expect(
+      await (await page.request.get(`/en/projects/${id}`, { maxRetries: 2 })).text(),
+    ).toContain(live);
     // the form goes on from the draft, and the list marks the record
     await page.reload();
     await expect(page.locator('input[name="title_en"]')).toHaveValue(drafted);
@@ -153,7 +158,7 @@ for (const [language, words] of Object.entries(WORDS)) {
     ]);
     expect(seen).toEqual([drafted]);
     await expect
-      .poll(async () => (await page.request.get(`/en/projects/${id}`)).text(), {
+      .poll(async () => (await page.request.get(`/en/projects/${id}`, { maxRetries: 2 })).text(), {
         timeout: 90_000,
       })
       .toContain(drafted);
@@ -179,7 +184,10 @@ for (const [language, words] of Object.entries(WORDS).slice(0, 1)) {
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await expect
-      .poll(async () => (await (await page.request.get(`/api/project/${id}`)).json()).data)
+      .poll(
+        async () =>
+          (await (await page.request.get(`/api/project/${id}`, { maxRetries: 2 })).json()).data,
+      )
       .toMatchObject({ is_active: false, title_en: live });
     await page.reload();
     await expect(row(page, live).getByTestId('draft-marker')).toHaveText(words.marker);
@@ -298,7 +306,7 @@ test('a new record saved as a draft is saved hidden: nothing reaches the site', 
   await expect(page).toHaveURL(/\/admin\/project\/\d+$/);
   const id = Number(/(\d+)$/.exec(page.url())![1]);
   await expect(page.locator('input[name="title_en"]')).toHaveValue(title);
-  const record = await (await page.request.get(`/api/project/${id}`)).json();
+  const record = await (await page.request.get(`/api/project/${id}`, { maxRetries: 2 })).json();
   expect(record.data).toMatchObject({ title_en: title, is_active: false });
   // visitors never see it (a request without the browser's session)
   const anonymous = await fetch(new URL(`/api/project/${id}`, page.url()));

@@ -78,7 +78,7 @@ test.describe('image rules', () => {
     expect(ids).toHaveLength(3);
     expect(ids).not.toContain(removed);
     expect(after.data.image).toBeTruthy();
-    const file = await page.request.get(`/uploads/${after.data.image}`);
+    const file = await page.request.get(`/uploads/${after.data.image}`, { maxRetries: 2 });
     expect(file.status()).toBe(200);
   });
 

@@ -90,7 +90,9 @@ test('a product edited in the admin goes live in three languages; deactivated, i
     for (const lang of ['ru', 'uz', 'en'] as const) {
       expect((await page.request.get(paths[lang])).status(), paths[lang]).toBe(404);
     }
-    const category = await page.request.get(`/en/catalog/${product.category_id}`);
+    const category = await page.request.get(`/en/catalog/${product.category_id}`, {
+      maxRetries: 2,
+    });
     expect(await category.text()).not.toContain(names.en);
   } finally {
     await restore();
@@ -278,7 +280,8 @@ for (const [language, words] of Object.entries(ROLLBACK)) {
     });
     expect(created.status()).toBe(201);
     const id = (await created.json()).data.id as number;
-    const visitors = async () => (await page.request.get(`/en/projects/${id}`)).text();
+    const visitors = async () =>
+      (await page.request.get(`/en/projects/${id}`, { maxRetries: 2 })).text();
     const liveWith = async (title: string) =>
       (await settled()) !== null && (await visitors()).includes(title);
     await expect.poll(() => liveWith(titles.old), { timeout: 120_000 }).toBe(true);

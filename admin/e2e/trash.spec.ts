@@ -33,7 +33,7 @@ test('a deleted product waits in the trash and comes back in one click', async (
   await dialog(page).getByRole('button', { name: 'Tasdiqlash' }).click();
   await expectToast(page, "Ma'lumotlar o'chirildi");
   await expect(row(page, name)).toHaveCount(0);
-  expect((await page.request.get(`/api/products/${id}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/products/${id}`, { maxRetries: 2 })).status()).toBe(404);
 
   await page.getByRole('menuitem', { name: 'Savat' }).click();
   await expect(page).toHaveURL(/\/admin\/trash/);
@@ -46,7 +46,7 @@ test('a deleted product waits in the trash and comes back in one click', async (
   await expectToast(page, `«${name}» tiklandi`);
   await expect(row(page, name)).toHaveCount(0);
   // public again, under its old id
-  const back = await page.request.get(`/api/products/${id}`);
+  const back = await page.request.get(`/api/products/${id}`, { maxRetries: 2 });
   expect(back.status()).toBe(200);
   expect((await back.json()).data.name_uz).toBe(name);
 });
