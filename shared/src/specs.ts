@@ -260,8 +260,8 @@ export function formatNumber(value: number, decimals: number, language: Language
   }).format(value);
 }
 
-/** The words an attribute's yes/no values are printed with. */
-const YES_NO: Record<Language, [string, string]> = {
+/** The words an attribute's yes/no values are printed with (a page, a filter, a quote). */
+export const YES_NO: Record<Language, [string, string]> = {
   uz: ['Ha', "Yo'q"],
   ru: ['Да', 'Нет'],
   en: ['Yes', 'No'],

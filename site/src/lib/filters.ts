@@ -5,6 +5,7 @@ import {
   pickLocalized,
   type SpecValue,
   type TemplateEntry,
+  YES_NO,
 } from '@conveyor/shared';
 import type { AttributeView } from './specs.ts';
 
@@ -55,12 +56,6 @@ const cellOf = (attribute: AttributeView, spec: SpecValue | undefined): Cell => 
     default:
       return null;
   }
-};
-
-const YES_NO: Record<Language, [string, string]> = {
-  uz: ['Ha', "Yo'q"],
-  ru: ['Да', 'Нет'],
-  en: ['Yes', 'No'],
 };
 
 /**

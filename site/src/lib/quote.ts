@@ -4,6 +4,7 @@ import {
   pickLocalized,
   type SpecValue,
   type TemplateEntry,
+  YES_NO,
 } from '@conveyor/shared';
 import type { AttributeView } from './specs.ts';
 
@@ -47,12 +48,6 @@ export function quoteSources(
     return [{ attribute, spec: specs.find((spec) => spec.attribute_id === id) }];
   });
 }
-
-const YES_NO: Record<Language, [string, string]> = {
-  uz: ['Ha', "Yo'q"],
-  ru: ['Да', 'Нет'],
-  en: ['Yes', 'No'],
-};
 
 /** The form's parameters in the page's language. */
 export function quoteParameters(sources: readonly QuoteSource[], lang: Language): QuoteParameter[] {

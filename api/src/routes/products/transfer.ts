@@ -17,7 +17,6 @@ import { audit } from '../../audit/log.ts';
 import { type AnyRecord, type Crud, publish } from '../../content/definition.ts';
 import { writeParts } from '../../content/parts.ts';
 import {
-  PRODUCT_FIELDS,
   type ReadCell,
   readField,
   readHeader,
@@ -400,11 +399,5 @@ async function planImport(app: FastifyInstance, def: Crud, table: ReadCell[][]) 
       specs: specsChanged ? specs : undefined,
     });
   });
-  // a field the table does not have (a column from a newer export) cannot be written
-  for (const write of [...updates, ...creates]) {
-    for (const key of Object.keys(write.values)) {
-      if (!(PRODUCT_FIELDS as readonly string[]).includes(key)) delete write.values[key];
-    }
-  }
   return { updates, creates, unchanged, problems };
 }
