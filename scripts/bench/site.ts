@@ -94,6 +94,17 @@ async function metrics(lhr: Result) {
     );
     scripts.push({ url, transferSize, gzip: body ? gzipSync(body).length : transferSize });
   }
+  // What cost points: the scored audits that did not pass, and the elements that moved.
+  const missed = CATEGORIES.flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${category}: ${ref.id} (${lhr.audits[ref.id]?.displayValue ?? 'failed'})`),
+  );
+  const shifts = lhr.audits['layout-shifts']?.details;
+  type Shift = { node?: { selector?: string }; score?: number };
+  const moved = ((shifts && 'items' in shifts ? shifts.items : []) as Shift[]).map(
+    (item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(3)}`,
+  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -105,6 +116,8 @@ async function metrics(lhr: Result) {
     jsTransfer: scripts.reduce((sum, script) => sum + script.transferSize, 0),
     jsGzip: scripts.reduce((sum, script) => sum + script.gzip, 0),
     scripts,
+    missed,
+    moved,
   };
 }
 
@@ -255,6 +268,11 @@ const format = (line: string[]) =>
     : line.map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
 console.log(`\nLighthouse ${lighthouseVersion || '?'}, mobile, simulated throttling; ${browser}`);
 console.log(table.map(format).join('\n'));
+for (const row of rows.filter((row) => row.missed?.length || row.moved?.length)) {
+  console.log(
+    `${row.path}: ${[...row.missed!, ...row.moved!.map((m) => `moved ${m}`)].join('; ')}`,
+  );
+}
 
 const measured = rows.filter((row) => !row.error);
 const count = (test: (row: Row) => boolean) => measured.filter(test).length;

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
-import { pageTypes } from './helpers.ts';
+import { comparePath, pageTypes } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
@@ -15,11 +15,15 @@ for (const theme of ['light', 'dark'] as const) {
       ...(await pageTypes(request)),
       'not found': '/en/no-such-page',
       'not found (uz page)': '/uz/404',
+      compare: `/uz${await comparePath(request)}`,
     };
     const found: string[] = [];
     for (const [type, path] of Object.entries(types)) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      // the comparison's table arrives after load: checked once it is there
+      if (type === 'compare')
+        await expect(page.locator('[data-compare-table] td').first()).toBeVisible();
       const results = await new AxeBuilder({ page })
         .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
         .analyze();

@@ -12,7 +12,13 @@ export async function sample(request: APIRequestContext) {
   const [category] = await get('/api/categories?limit=1&sort=id&order=asc');
   const products = await get(`/api/products?limit=50&category_id=${category.id}`);
   const [project] = await get('/api/project?limit=1&sort=id&order=asc');
-  return { category, product: products[0], project };
+  return { category, product: products[0], other: products[1], project };
+}
+
+/** A comparison of two products of one category (its table is built in the browser). */
+export async function comparePath(request: APIRequestContext): Promise<string> {
+  const { product, other } = await sample(request);
+  return `/compare?ids=${product.id},${other.id}`;
 }
 
 /** The paths of every page type, without the language prefix. */

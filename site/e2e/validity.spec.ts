@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { type ConfigData, HtmlValidate } from 'html-validate';
-import { LANGS, localized, pageTypes } from './helpers.ts';
+import { comparePath, LANGS, localized, pageTypes } from './helpers.ts';
 
 // The built pages are valid HTML: html-validate's recommended rules on one page of each type in
 // each language, as the e2e server published them (no build of its own, no browser). The
@@ -23,6 +23,7 @@ test('one page of each type validates, in each language (html-validate), and lea
   const types: Record<string, string> = {
     ...(await pageTypes(request)),
     privacy: '/privacy',
+    compare: await comparePath(request),
     'not found': '/no/such/page',
   };
   const problems: string[] = [];

@@ -1,7 +1,9 @@
 /* global document, location, matchMedia */
 // Before paint: the stored theme (or the system's); the language of a /uz or /en address is
 // stored, and a visitor whose stored language is not this page's default is sent to their
-// language (DESIGN section 5).
+// language (DESIGN section 5). On the comparison page, whether there is something to compare:
+// its box then holds a screen's height from the first paint, so the footer does not move when the
+// table arrives (src/components/sections/CompareTable.css).
 //
 // Plain JavaScript, not bundled: astro.config.mjs inlines this file (without its comment lines)
 // at the top of every page's <head> with Astro's injectScript('head-inline'), and Astro lists
@@ -17,6 +19,17 @@
   }
   const dark = theme ? theme === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches;
   document.documentElement.dataset.theme = dark ? 'dark' : 'light';
+  if (/\/compare\/?$/.test(location.pathname)) {
+    let count = (new URLSearchParams(location.search).get('ids') ?? '')
+      .split(',')
+      .filter(Boolean).length;
+    try {
+      if (!count) count = JSON.parse(localStorage.getItem('conveyor.compare') ?? '[]').length;
+    } catch {
+      // storage blocked or not a list: nothing collected
+    }
+    if (count >= 2) document.documentElement.dataset.comparing = '';
+  }
   // A /uz/… or /en/… (or /ru/…) address opened directly (a shared link, a search result) is a choice of
   // language too: remembered, so the next unprefixed address does not send the visitor back to
   // an older choice. An unprefixed address says nothing (it is also where a choice redirects).

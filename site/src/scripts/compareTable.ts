@@ -1,0 +1,150 @@
+import {
+  type CompareProduct,
+  compareRows,
+  idsOf,
+  MIN_COMPARE,
+  readCollected,
+  toggleCollected,
+} from '../lib/compare.ts';
+
+interface Texts {
+  empty: string;
+  remove: string;
+  differs: string;
+  product: string;
+}
+
+type Loaded = CompareProduct | { id: number; failed: true };
+
+const storage = (): Storage | undefined => {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+};
+
+/** An element with its text (never markup: names and values are the editors' words). */
+function element<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  text?: string,
+  attributes: Record<string, string> = {},
+): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (text !== undefined) node.textContent = text;
+  for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value);
+  return node;
+}
+
+/** Reads what a product page tells the comparison about itself (its `#product-data`). */
+async function load(id: number, address: string | undefined): Promise<Loaded> {
+  if (!address) return { id, failed: true };
+  try {
+    const reply = await fetch(address);
+    if (!reply.ok) return { id, failed: true };
+    const page = new DOMParser().parseFromString(await reply.text(), 'text/html');
+    const data = page.getElementById('product-data')?.textContent;
+    return data ? (JSON.parse(data) as CompareProduct) : { id, failed: true };
+  } catch {
+    return { id, failed: true };
+  }
+}
+
+/**
+ * The comparison: the products of the address (`?ids=12,15,18`, or else the ones the visitor
+ * collected) side by side on their comparable attributes, lines that differ marked, the first
+ * column kept in view on a phone; printable as one clean page. Removing a product takes it out
+ * of the collection too, and the address follows.
+ */
+export function initCompareTable(): void {
+  const box = document.querySelector<HTMLElement>('[data-compare-table]');
+  if (!box) return;
+  const texts = JSON.parse(box.dataset.texts ?? '{}') as Texts;
+  const categoryOf = JSON.parse(
+    box.querySelector('[data-compare-categories]')?.textContent ?? '{}',
+  ) as Record<string, number>;
+  const path = box.dataset.productPath ?? '';
+  const controls = box.querySelector<HTMLElement>('.compare-controls')!;
+  const onlyDiff = box.querySelector<HTMLInputElement>('[data-compare-diff]')!;
+  const failed = box.querySelector<HTMLElement>('[data-compare-failed]')!;
+  const empty = box.querySelector<HTMLElement>('[data-compare-empty]')!;
+  const scroll = box.querySelector<HTMLElement>('.compare-scroll')!;
+
+  const fromAddress = idsOf(window.location.search);
+  let ids = fromAddress.length ? fromAddress : readCollected(storage());
+  let products: Loaded[] = [];
+
+  const addressOf = (id: number) => {
+    const category = categoryOf[id];
+    return category ? path.replace('{c}', String(category)).replace('{p}', String(id)) : undefined;
+  };
+
+  const render = () => {
+    const query = ids.length ? `?ids=${ids.join(',')}` : '';
+    if (query !== window.location.search) {
+      window.history.replaceState(null, '', `${window.location.pathname}${query}`);
+    }
+    scroll.replaceChildren();
+    const enough = ids.length >= MIN_COMPARE;
+    empty.hidden = enough;
+    controls.hidden = !enough;
+    box.dataset.state = enough ? 'ready' : 'empty';
+    if (!enough) {
+      failed.hidden = true;
+      return;
+    }
+    const shown = products.filter(
+      (product): product is CompareProduct => ids.includes(product.id) && !('failed' in product),
+    );
+    failed.hidden = !products.some((product) => ids.includes(product.id) && 'failed' in product);
+    const rows = compareRows(shown).filter((row) => !onlyDiff.checked || row.differs);
+
+    const table = element('table');
+    const head = element('tr');
+    head.append(element('th', texts.product, { scope: 'col' }));
+    for (const product of shown) {
+      const cell = element('th', undefined, { scope: 'col', 'data-product': String(product.id) });
+      const remove = element('button', '×', {
+        type: 'button',
+        class: 'compare-remove',
+        'aria-label': `${texts.remove}: ${product.name}`,
+      });
+      remove.addEventListener('click', () => {
+        if (readCollected(storage()).includes(product.id)) toggleCollected(storage(), product.id);
+        ids = ids.filter((id) => id !== product.id);
+        render();
+      });
+      cell.append(element('a', product.name, { href: product.url }), remove);
+      head.append(cell);
+    }
+    const body = element('tbody');
+    for (const row of rows) {
+      const line = element('tr', undefined, { 'data-attribute': row.code });
+      const name = element('th', row.name, { scope: 'row' });
+      if (row.differs) {
+        line.className = 'differs';
+        line.dataset.differs = 'true';
+        name.append(element('span', ` (${texts.differs})`, { class: 'sr-only' }));
+      }
+      line.append(name, ...row.values.map((value) => element('td', value || '—')));
+      body.append(line);
+    }
+    table.append(element('thead'), body);
+    table.tHead!.append(head);
+    scroll.append(table);
+  };
+
+  onlyDiff.addEventListener('change', render);
+  box.querySelector('[data-compare-print]')?.addEventListener('click', () => window.print());
+
+  if (ids.length < MIN_COMPARE) {
+    render();
+    return;
+  }
+  box.setAttribute('aria-busy', 'true');
+  void Promise.all(ids.map((id) => load(id, addressOf(id)))).then((list) => {
+    products = list;
+    box.removeAttribute('aria-busy');
+    render();
+  });
+}
