@@ -268,7 +268,10 @@ const format = (line: string[]) =>
     : line.map((cell, i) => (i ? cell.padStart(widths[i]!) : cell.padEnd(widths[i]!))).join('  ');
 console.log(`\nLighthouse ${lighthouseVersion || '?'}, mobile, simulated throttling; ${browser}`);
 console.log(table.map(format).join('\n'));
-for (const row of rows.filter((row) => row.missed?.length || row.moved?.length)) {
+const perfect = (row: Row) =>
+  [row.performance, row.accessibility, row.bestPractices, row.seo].every((s) => s === 100);
+// what a page below 100 missed
+for (const row of rows.filter((row) => !row.error && !perfect(row))) {
   console.log(
     `${row.path}: ${[...row.missed!, ...row.moved!.map((m) => `moved ${m}`)].join('; ')}`,
   );
@@ -278,8 +281,6 @@ const measured = rows.filter((row) => !row.error);
 const count = (test: (row: Row) => boolean) => measured.filter(test).length;
 const total = (pick: (row: Row) => number | null | undefined) =>
   measured.reduce((sum, row) => sum + (pick(row) ?? 0), 0);
-const perfect = (row: Row) =>
-  [row.performance, row.accessibility, row.bestPractices, row.seo].every((s) => s === 100);
 console.log(
   `\n${measured.length} of ${rows.length} pages measured, ${rows.length - measured.length} errors; ` +
     `JS budget OK on ${count((row) => row.verdict === 'OK')}, OVER on ${count((row) => row.verdict === 'OVER')}; ` +
