@@ -4,6 +4,7 @@ import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { incremental, withCarriedPages } from './src/integrations/incremental.ts';
 import { linkedPictures } from './src/integrations/pictures.ts';
+import { searchIndex } from './src/integrations/search.ts';
 import { buildTimings } from './src/integrations/timings.ts';
 
 const api = new URL(process.env.API_URL ?? 'http://127.0.0.1:8080');
@@ -113,11 +114,13 @@ export default defineConfig({
     incrementalBuild,
     // cached pictures go into the release as hard links, not copies
     linkedPictures(),
+    // the search index, from the records pages of the release (rendered or carried over)
+    searchIndex(),
     // every page of the release, the carried-over ones too
     withCarriedPages(
       sitemap({
         i18n: { defaultLocale: 'ru', locales: { ru: 'ru', uz: 'uz', en: 'en' } },
-        filter: (page) => !/\/404\/?$/.test(page),
+        filter: (page) => !/\/(404|search|search\/records)\/?$/.test(page),
       }),
       carried,
     ),

@@ -25,3 +25,4 @@ export * from './schemas/twoFactor.ts';
 export * from './translations.ts';
 export * from './siteData.ts';
 export * from './specs.ts';
+export * from './search.ts';

@@ -16,12 +16,15 @@ for (const theme of ['light', 'dark'] as const) {
       'not found': '/en/no-such-page',
       'not found (uz page)': '/uz/404',
       compare: `/uz${await comparePath(request)}`,
+      search: '/en/search?q=conveyor',
     };
     const found: string[] = [];
     for (const [type, path] of Object.entries(types)) {
       await page.goto(path);
       await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
-      // the comparison's table arrives after load: checked once it is there
+      // the comparison's table and the search's results arrive after load: checked once there
+      if (type === 'search')
+        await expect(page.locator('[data-search-results] li').first()).toBeVisible();
       if (type === 'compare')
         await expect(page.locator('[data-compare-table] td').first()).toBeVisible();
       const results = await new AxeBuilder({ page })

@@ -24,6 +24,7 @@ test('one page of each type validates, in each language (html-validate), and lea
     ...(await pageTypes(request)),
     privacy: '/privacy',
     compare: await comparePath(request),
+    search: '/search',
     'not found': '/no/such/page',
   };
   const problems: string[] = [];

@@ -38,6 +38,10 @@ const inAllLanguages = (...paths: string[]) =>
     .flatMap((path) => [path, `/en${path === '/' ? '' : path}`, `/uz${path === '/' ? '' : path}`])
     .sort();
 
+/** These pages in every language, and the Russian search records (the test data are in Russian). */
+const withRussianRecords = (...paths: string[]) =>
+  [...inAllLanguages(...paths), '/search/records'].sort();
+
 describe('the page plan', () => {
   it('has every page in each language, Russian without a prefix', () => {
     const pages = planSite(base());
@@ -98,7 +102,9 @@ describe('the page plan', () => {
   it('renders a renamed product again, and its category page, nothing else', () => {
     const after = base();
     after.products[0]!.name_ru = 'ЛК-450';
-    expect(changed(base(), after)).toEqual(inAllLanguages('/catalog/1', '/catalog/1/products/10'));
+    expect(changed(base(), after)).toEqual(
+      withRussianRecords('/catalog/1', '/catalog/1/products/10'),
+    );
   });
 
   it('renders again only the pages that show an attribute whose label changes', () => {
@@ -122,9 +128,9 @@ describe('the page plan', () => {
       return data;
     };
     expect(changed(withSpecs(), renamed(1))).toEqual(
-      inAllLanguages('/catalog/1', '/catalog/1/products/10'),
+      withRussianRecords('/catalog/1', '/catalog/1/products/10'),
     );
-    expect(changed(withSpecs(), renamed(2))).toEqual(inAllLanguages('/catalog/2/products/20'));
+    expect(changed(withSpecs(), renamed(2))).toEqual(withRussianRecords('/catalog/2/products/20'));
     expect(changed(withSpecs(), renamed(3))).toEqual([]);
   });
 
@@ -138,7 +144,7 @@ describe('the page plan', () => {
     const after = base();
     after.products[0]!.category_id = 2;
     expect(changed(base(), after)).toEqual(
-      inAllLanguages(
+      withRussianRecords(
         '/compare',
         '/catalog/1',
         '/catalog/1/products/10',
@@ -152,7 +158,16 @@ describe('the page plan', () => {
     const after = base();
     after.categories[1]!.name_ru = 'Винтовые';
     expect(changed(base(), after)).toEqual(
-      inAllLanguages('/', '/catalog/2', '/catalog/2/products/20'),
+      withRussianRecords('/', '/catalog/2', '/catalog/2/products/20'),
+    );
+  });
+
+  it("changes a language's search records only with that language's own texts", () => {
+    const after = base();
+    after.products[0]!.name_uz = 'LK-450 lentali konveyeri';
+    // the Uzbek records gain the product; the Russian and English ones do not change
+    expect(changed(base(), after)).toEqual(
+      [...inAllLanguages('/catalog/1', '/catalog/1/products/10'), '/uz/search/records'].sort(),
     );
   });
 

@@ -31,6 +31,21 @@ const SITE_CSP = [
   "form-action 'self'",
   "object-src 'none'",
 ].join('; ');
+/**
+ * The search index's files (site/src/integrations/search.ts): Pagefind searches in a web worker
+ * (pagefind-worker.js) that compiles WebAssembly and fetches the index, under the policy of its
+ * own response, not of the page. The API's default policy for files (a default-src and
+ * upgrade-insecure-requests) would stop both.
+ */
+const SEARCH_CSP = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+/** The index's chunks are named by their content's hash: cached like the built assets. */
+const SEARCH_CHUNK = /\/pagefind\/(?:fragment|index)\//;
 const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="5"><title>…</title>
@@ -66,8 +81,17 @@ export default fp(
         reply.header('cache-control', path.includes('/assets/') ? YEAR : REVALIDATE);
         return;
       }
-      reply.header('cache-control', path.includes('/_astro/') ? YEAR : REVALIDATE);
+      const immutable = path.includes('/_astro/') || SEARCH_CHUNK.test(path);
+      reply.header('cache-control', immutable ? YEAR : REVALIDATE);
       if (path.endsWith('.html')) reply.header('content-security-policy', SITE_CSP);
+      else if (path.includes(`${sep}pagefind${sep}`)) {
+        reply.header('content-security-policy', SEARCH_CSP);
+        // The index's chunks and its WebAssembly are gzip files (Pagefind inflates them
+        // itself), served as what they are: as application/octet-stream the compression plugin
+        // passes a gzip stream through unchanged but answers `Content-Encoding: br`, which a
+        // browser refuses (ERR_CONTENT_DECODING_FAILED).
+        if (!/\.(js|json)$/.test(path)) reply.header('content-type', 'application/gzip');
+      }
     };
 
     if (adminBuilt) {

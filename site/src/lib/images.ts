@@ -140,3 +140,34 @@ export function imageOnce<T>(name: string, make: () => Promise<T>): Promise<T> {
   }
   return image;
 }
+
+/** A product's or category's picture on a card of a list (the category page's products). */
+export const CARD_PICTURE = {
+  widths: [360, 720],
+  sizes: '(min-width: 75rem) 360px, (min-width: 40rem) 45vw, 92vw',
+} as const;
+
+/**
+ * The smallest WebP of an upload's card picture (CARD_PICTURE), as a search result's thumbnail:
+ * the very file the card shows, so the index adds no picture to encode; or null without one.
+ * Asked with the card's own options, it is worked out once per build with the card's.
+ */
+export async function cardThumbnail(path: string | null | undefined): Promise<string | null> {
+  const picture = await remotePicture(path);
+  if (!picture) return null;
+  const usable = CARD_PICTURE.widths.filter((width) => width <= picture.width);
+  const markup = await pictureMarkup({
+    src: picture.src,
+    width: picture.width,
+    height: picture.height,
+    formats: ['avif', 'webp'],
+    fallbackFormat: 'webp',
+    widths: usable.length ? usable : [picture.width],
+    sizes: CARD_PICTURE.sizes,
+    loading: 'lazy',
+    fetchpriority: 'auto',
+    decoding: 'async',
+  });
+  // "url 360w, url 720w": the first; a picture narrower than a card has only its src
+  return markup.img.srcset?.split(',')[0]?.trim().split(/\s+/)[0] ?? markup.img.src;
+}

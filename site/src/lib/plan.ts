@@ -16,6 +16,7 @@ import { localePath } from '../i18n/index.ts';
 import { siteData } from './api.ts';
 import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
 import { type QuoteSource, quoteSources } from './quote.ts';
+import { type SearchSource, searchSources } from './search.ts';
 import { attributeView, type SpecRow, specRows } from './specs.ts';
 import { langParam } from './staticPaths.ts';
 
@@ -70,6 +71,10 @@ export interface RouteProps {
   product: { item: ProductDetail; category: Category; specs: SpecRow[]; quote: QuoteSource[] };
   /** The comparison: each shown product's category (its page's address). */
   compare: { categoryOf: Record<string, number> };
+  /** The search page: the index is the release's (src/integrations/search.ts). */
+  search: object;
+  /** What the index of the page's language holds (written out for the index, not a page to read). */
+  'search-records': { sources: SearchSource[] };
 }
 export type Route = keyof RouteProps;
 
@@ -164,6 +169,10 @@ export function planSite(data: SiteData): PlannedPage[] {
       ),
     },
   );
+  add('search', '/search', {}, {});
+  for (const lang of LANGUAGES) {
+    add('search-records', '/search/records', {}, { sources: searchSources(data, lang) }, [lang]);
+  }
   const byCategory = new Map<number, ProductDetail[]>();
   for (const product of data.products) {
     const items = byCategory.get(product.category_id);

@@ -3,7 +3,7 @@
 // stored, and a visitor whose stored language is not this page's default is sent to their
 // language (DESIGN section 5). On the comparison page, whether there is something to compare:
 // its box then holds a screen's height from the first paint, so the footer does not move when the
-// table arrives (src/components/sections/CompareTable.css).
+// table arrives (src/components/sections/CompareTable.css); so on the search page with a query.
 //
 // Plain JavaScript, not bundled: astro.config.mjs inlines this file (without its comment lines)
 // at the top of every page's <head> with Astro's injectScript('head-inline'), and Astro lists
@@ -29,6 +29,10 @@
       // storage blocked or not a list: nothing collected
     }
     if (count >= 2) document.documentElement.dataset.comparing = '';
+  }
+  // the search page with a query: its results' box is held the same way (src/pages/[...lang]/search.css)
+  if (/\/search\/?$/.test(location.pathname) && new URLSearchParams(location.search).get('q')) {
+    document.documentElement.dataset.searching = '';
   }
   // A /uz/… or /en/… (or /ru/…) address opened directly (a shared link, a search result) is a choice of
   // language too: remembered, so the next unprefixed address does not send the visitor back to

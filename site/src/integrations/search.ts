@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Language, LANGUAGES } from '@conveyor/shared';
+import type { AstroIntegration } from 'astro';
+import * as pagefind from 'pagefind';
+import { localePath } from '../i18n/index.ts';
+import { pageFile } from '../lib/plan.ts';
+
+/** Where the index goes in a release, and where the search page loads it from. */
+export const SEARCH_FOLDER = 'pagefind';
+
+/** A record of the index, as the records page writes it (src/pages/[...lang]/search/records.astro). */
+export interface SearchRecord {
+  kind: string;
+  url: string;
+  title: string;
+  category: string;
+  image: string | null;
+  content: string;
+}
+
+/** Pagefind's own search interfaces: the search page has its own, these are not shipped. */
+const UNUSED = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
+
+/** The records of a language's index, read from its records page in the built release. */
+export async function readRecords(out: string, lang: Language): Promise<SearchRecord[] | null> {
+  const file = join(out, pageFile(localePath(lang, '/search/records')));
+  if (!existsSync(file)) return null;
+  const html = await readFile(file, 'utf8');
+  const json = /<script type="application\/json" id="search-records">([\s\S]*?)<\/script>/.exec(
+    html,
+  )?.[1];
+  if (json === undefined) throw new Error(`${file}: no search records in it`);
+  return JSON.parse(json) as SearchRecord[];
+}
+
+/**
+ * Writes a search index of these records into `outputPath`: one index per language (Pagefind
+ * splits them by each record's language), in chunks the search page loads as a query needs
+ * them. Answers how many records went in.
+ */
+export async function writeIndex(
+  records: Record<string, SearchRecord[]>,
+  outputPath: string,
+): Promise<number> {
+  const { index, errors } = await pagefind.createIndex({});
+  if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
+  try {
+    let count = 0;
+    for (const [language, list] of Object.entries(records)) {
+      for (const record of list) {
+        // Pagefind makes every metadata value searchable: only the title and the category
+        // (words of the record anyway) go there; the kind and the thumbnail's address ride in
+        // the address's fragment, which the search page reads and drops (src/scripts/search.ts)
+        const meta: Record<string, string> = { title: record.title };
+        if (record.category) meta.category = record.category;
+        const extra = new URLSearchParams({ kind: record.kind });
+        if (record.image) extra.set('image', record.image);
+        const added = await index.addCustomRecord({
+          url: `${record.url}#${extra}`,
+          content: record.content,
+          language,
+          meta,
+        });
+        if (added.errors.length) throw new Error(`Pagefind: ${added.errors.join('; ')}`);
+        count++;
+      }
+    }
+    const written = await index.writeFiles({ outputPath });
+    if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
+    return count;
+  } finally {
+    await index.deleteIndex();
+    // the indexer is a process of its own: not kept between builds (a warm build worker waits
+    // for the next edit without it)
+    await pagefind.close();
+  }
+}
+
+/**
+ * The release's search index (Pagefind), built after the pages from each language's records
+ * page, rendered or carried over (src/integrations/incremental.ts runs first). Pagefind does not
+ * index incrementally: the whole index is written each build, from records already worked out,
+ * which takes a fraction of a second at a thousand products (docs/benchmarks.md). A preview of
+ * a draft has no records page and gets no index: its search is not what it previews.
+ */
+export function searchIndex(): AstroIntegration {
+  return {
+    name: 'conveyor:search',
+    hooks: {
+      'astro:build:done': async ({ dir, logger }) => {
+        const out = fileURLToPath(dir);
+        const started = performance.now();
+        const records: Record<string, SearchRecord[]> = {};
+        for (const lang of LANGUAGES) {
+          const list = await readRecords(out, lang);
+          if (list) records[lang] = list;
+        }
+        if (!Object.keys(records).length) return;
+        const outputPath = join(out, SEARCH_FOLDER);
+        const count = await writeIndex(records, outputPath);
+        for (const name of await readdir(outputPath)) {
+          if (UNUSED.test(name)) await rm(join(outputPath, name));
+        }
+        logger.info(
+          `search index: ${count} records in ${Math.round(performance.now() - started)} ms`,
+        );
+      },
+    },
+  };
+}

@@ -1,0 +1,124 @@
+import { foldApostrophes, type Language, type SiteData } from '@conveyor/shared';
+import { localePath } from '../i18n/index.ts';
+import { type AttributeView, attributeView, specRows, specText } from './specs.ts';
+
+/** What the search finds. */
+export type SearchKind = 'product' | 'category' | 'project';
+
+/**
+ * A record of a language's search index, before its picture is worked out: what the page
+ * `/search/records` (src/pages/[...lang]/search/records.astro) writes out for the index
+ * (src/integrations/search.ts), one per product, category and project that has a text of its
+ * own in this language.
+ */
+export interface SearchSource {
+  kind: SearchKind;
+  url: string;
+  title: string;
+  /** A product's category, in this language (or its fallback: it only labels the result). */
+  category: string;
+  /** The upload shown as its thumbnail. */
+  picture: string | null;
+  /** What is searched: the words of the record in this language, folded (foldApostrophes). */
+  content: string;
+}
+
+/** A record's own text in a language: no fallback to another language's. */
+const own = (record: object, field: string, lang: Language): string =>
+  String((record as Record<string, unknown>)[`${field}_${lang}`] ?? '').trim();
+
+/** The page's fallback, for labels only (a category's name next to a product). */
+const shown = (record: object, field: string, lang: Language): string =>
+  own(record, field, lang) ||
+  (['ru', 'uz', 'en'] as const).map((other) => own(record, field, other)).find(Boolean) ||
+  '';
+
+/**
+ * A product's values as words: the page's text ("1 200 мм") and the bare figure ("1200"),
+ * so that a visitor finds it by either.
+ */
+function specWords(
+  product: SiteData['products'][number],
+  template: SiteData['categories'][number]['attributes'],
+  attributes: ReadonlyMap<number, AttributeView>,
+  lang: Language,
+): string[] {
+  return specRows(product.specs, template, attributes).flatMap((row) => {
+    const words = [own(row.attribute, 'name', lang), specText(row, lang)];
+    const { spec } = row;
+    for (const figure of [spec.value, spec.min, spec.max]) {
+      if (typeof figure === 'number') words.push(String(figure));
+    }
+    if (spec.option) {
+      const option = row.attribute.options?.find((choice) => choice.code === spec.option);
+      if (option) words.push(own(option, 'name', lang));
+    }
+    if (row.attribute.type === 'text') words.push(own(spec, 'text', lang));
+    return words.filter(Boolean);
+  });
+}
+
+/**
+ * The search records of a language: products, categories and projects with a name (or title)
+ * of their own in it. A record without one is left out rather than indexed with another
+ * language's words (they would be found in the wrong language's search).
+ */
+export function searchSources(data: SiteData, lang: Language): SearchSource[] {
+  const attributes = new Map(
+    data.attributes.map((attribute) => [attribute.id, attributeView(attribute)]),
+  );
+  const categories = new Map(data.categories.map((category) => [category.id, category]));
+  const sources: SearchSource[] = [];
+  const add = (source: Omit<SearchSource, 'content'>, words: string[]) => {
+    if (!source.title) return;
+    sources.push({ ...source, content: foldApostrophes(words.filter(Boolean).join('\n')) });
+  };
+  for (const category of data.categories) {
+    const title = own(category, 'name', lang);
+    add(
+      {
+        kind: 'category',
+        url: localePath(lang, `/catalog/${category.id}`),
+        title,
+        category: '',
+        picture: category.image ?? null,
+      },
+      [title, own(category, 'description', lang)],
+    );
+  }
+  for (const product of data.products) {
+    const category = categories.get(product.category_id);
+    if (!category) continue; // not published: its category is inactive
+    const title = own(product, 'name', lang);
+    const categoryName = shown(category, 'name', lang);
+    add(
+      {
+        kind: 'product',
+        url: localePath(lang, `/catalog/${category.id}/products/${product.id}`),
+        title,
+        category: categoryName,
+        picture: product.image ?? null,
+      },
+      [
+        title,
+        own(product, 'description', lang),
+        own(category, 'name', lang),
+        ...specWords(product, category.attributes, attributes, lang),
+      ],
+    );
+  }
+  for (const project of data.projects) {
+    const title = own(project, 'title', lang);
+    add(
+      {
+        kind: 'project',
+        url: localePath(lang, `/projects/${project.id}`),
+        title,
+        category: '',
+        picture: null,
+      },
+      [title, own(project, 'description', lang)],
+    );
+  }
+  return sources;
+}
