@@ -114,8 +114,9 @@ export default defineConfig({
     incrementalBuild,
     // cached pictures go into the release as hard links, not copies
     linkedPictures(),
-    // the search index, from the records pages of the release (rendered or carried over)
-    searchIndex(),
+    // the search index, from the records pages of the release (rendered or carried over), or
+    // the live release's when none of them changed
+    searchIndex(carried),
     // every page of the release, the carried-over ones too
     withCarriedPages(
       sitemap({

@@ -93,9 +93,12 @@ try {
     attributes: attributes.map((attribute) => ({ attribute_id: attribute.id })),
   });
   const exported = async () => {
-    const reply = await fetch(`${base}/api/products/export?category_id=${category.id}`, {
-      headers: auth,
-    });
+    const reply = await fetch(
+      `${base}/api/products/export?format=xlsx&category_id=${category.id}`,
+      {
+        headers: auth,
+      },
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(await reply.arrayBuffer());
     return workbook;

@@ -2,7 +2,7 @@
 //
 // Starts the whole product (scripts/e2e/server.ts) on a free loopback port and runs Lighthouse
 // (mobile emulation, simulated throttling) on the home, a category, a product, /projects,
-// /contacts and a comparison of two products in each language. Budget: <= 90 kB of JavaScript gzipped on the home pages,
+// /contacts, a comparison of two products and a search in each language. Budget: <= 90 kB of JavaScript gzipped on the home pages,
 // <= 70 kB elsewhere; a missed target is reported, not a failure. Details: docs/benchmarks.md.
 //
 //   --runs N (1): runs per page, the median performance run is kept
@@ -25,6 +25,8 @@ const CHROME_FLAGS = `--headless=new --no-sandbox --disable-gpu --disable-quic -
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const KB = 1024;
 const BUDGET = { home: 90 * KB, other: 70 * KB };
+/** What the search page is measured with, in each language: a word of the demo's products. */
+const QUERY: Record<string, string> = { '/ru': 'конвейер', '/en': 'conveyor', '/uz': 'konveyer' };
 
 const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '1' }, only: { type: 'string' } },
@@ -192,6 +194,8 @@ try {
       `${lang}/projects`,
       `${lang}/contacts`,
       `${lang}/compare?ids=${compared}`,
+      // a search with results: the page, then Pagefind and the language's index
+      `${lang}/search?q=${encodeURIComponent(QUERY[lang || '/ru'] ?? '')}`,
     ])
     .filter((path) => !args.only || path.includes(args.only));
   if (!pages.length) throw new Error(`no page matches --only ${args.only}`);

@@ -117,10 +117,12 @@ export function planSite(data: SiteData): PlannedPage[] {
     params: Record<string, string>,
     props: RouteProps[R],
     languages: readonly Language[] = LANGUAGES,
+    showsCompany = true,
   ) => {
     // The page's props are { lang, company, ...props }: hashed here with the company data's own
-    // hash in their place, once for the page's languages.
-    const shown = hash([companyHash, props]);
+    // hash in their place, once for the page's languages (a page that shows nothing of the
+    // company's, the search records, without it).
+    const shown = hash(showsCompany ? [companyHash, props] : [props]);
     for (const lang of languages) {
       pages.push({
         route,
@@ -171,7 +173,8 @@ export function planSite(data: SiteData): PlannedPage[] {
   );
   add('search', '/search', {}, {});
   for (const lang of LANGUAGES) {
-    add('search-records', '/search/records', {}, { sources: searchSources(data, lang) }, [lang]);
+    const sources = searchSources(data, lang);
+    add('search-records', '/search/records', {}, { sources }, [lang], false);
   }
   const byCategory = new Map<number, ProductDetail[]>();
   for (const product of data.products) {
