@@ -65,7 +65,10 @@ async function signInIn(page: Page, language: string | null) {
   }
 }
 
-for (const [language, words] of Object.entries(WORDS)) {
+// One language for each of these flows (Russian here, Uzbek below; the rollback's in English,
+// publishing.spec.ts): the screens' words in each language are the catalogue's, checked by its
+// key parity test, and a flow that waits for builds costs a quarter of a minute per language.
+for (const [language, words] of Object.entries(WORDS).slice(1, 2)) {
   test(`an editor drafts, previews and publishes a change (${language})`, async ({ page }) => {
     test.setTimeout(300_000);
     const stamp = `${language}-${Date.now()}`;

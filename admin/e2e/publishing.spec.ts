@@ -253,7 +253,9 @@ const ROLLBACK = {
   },
 } as const;
 
-for (const [language, words] of Object.entries(ROLLBACK)) {
+// In one language (English; the drafts' flows are in Russian and Uzbek, drafts.spec.ts): each
+// run waits for three builds.
+for (const [language, words] of Object.entries(ROLLBACK).slice(2, 3)) {
   test(`an older release is made live in one click, until the next publish (${language})`, async ({
     page,
   }) => {
