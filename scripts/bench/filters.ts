@@ -123,17 +123,22 @@ try {
   }
   console.log(`added in ${((Date.now() - started) / 1000).toFixed(1)} s; waiting for the site …`);
   const path = `/catalog/${category.id}`;
+  const scriptJson = (html: string, id: string) =>
+    new RegExp(`<script type="application/json" id="${id}">([^<]*)</script>`).exec(html)?.[1];
+  // the category's pages show 24 products each; its filter data holds them all
   for (let shown = 0; shown < count; await sleep(1000)) {
     const html = await fetch(`${base}${path}`).then((reply) => (reply.ok ? reply.text() : ''));
-    shown = (html.match(/data-product="/g) ?? []).length;
+    const data = scriptJson(html, 'filter-data');
+    shown = data ? (JSON.parse(data) as { ids: number[] }).ids.length : 0;
   }
   const html = await (await fetch(`${base}${path}`)).text();
-  const json = /<script type="application\/json" id="filter-data">([^<]*)<\/script>/.exec(
-    html,
-  )?.[1];
+  const json = scriptJson(html, 'filter-data');
   if (!json) throw new Error('the category page has no filter data');
-  const raw = Buffer.byteLength(json);
-  const gzip = gzipSync(json).length;
+  // and past one page, the cards of all its products, for the filters' results
+  const cards = scriptJson(html, 'filter-cards') ?? '';
+  const raw = Buffer.byteLength(json) + Buffer.byteLength(cards);
+  const gzip = gzipSync(json).length + (cards ? gzipSync(cards).length : 0);
+  const pageGzip = gzipSync(html).length;
 
   const browser = await chromium.launch({
     executablePath: CHROME,
@@ -181,8 +186,9 @@ try {
   console.log('');
   console.log(`category of ${count} products, ${filterable.length} filters (pnpm bench:filters)`);
   console.log(
-    `  filter JSON: ${kb(raw)} raw, ${kb(gzip)} gzipped (target < ${kb(TARGET.gzipBytes)}): ${gzip < TARGET.gzipBytes ? 'OK' : 'OVER'}`,
+    `  filter JSON (values and, past one page, all products' cards): ${kb(raw)} raw, ${kb(gzip)} gzipped (target < ${kb(TARGET.gzipBytes)}): ${gzip < TARGET.gzipBytes ? 'OK' : 'OVER'}`,
   );
+  console.log(`  the category's first page: ${kb(pageGzip)} of HTML gzipped`);
   console.log(
     `  change → count, CPU 4× slower: median ${median.toFixed(1)} ms, slowest ${slowest.toFixed(1)} ms (target < ${TARGET.ms} ms): ${slowest < TARGET.ms ? 'OK' : 'OVER'}`,
   );

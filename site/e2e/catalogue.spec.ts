@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { messages } from '../src/i18n/ui.ts';
-import { LANGS, localized } from './helpers.ts';
+import { LANGS, localized, staffToken } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
@@ -170,4 +170,97 @@ test('a product page lists its specifications, grouped, and gives them to search
       unitText: 'мм',
     }),
   );
+});
+
+test('a category of 60 products pages through three pages, and its filters find products on every page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${await staffToken(request)}` };
+  const get = async (path: string) => (await (await request.get(path)).json()).data;
+  const [width] = await get('/api/attributes?q=belt_width');
+  const created = await request.post('/api/categories', {
+    headers,
+    data: {
+      name_ru: 'Много конвейеров',
+      name_uz: "Ko'p konveyerlar",
+      name_en: 'Many conveyors',
+      is_active: true,
+      attributes: [{ attribute_id: width.id, required: true }],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const category = (await created.json()).data;
+  // widths 100, 200, … 600 in turn: ten products of each
+  for (let i = 1; i <= 60; i++) {
+    const reply = await request.post('/api/products', {
+      headers,
+      data: {
+        name_ru: `Конвейер серии М-${i}`,
+        name_uz: `M-${i} konveyeri`,
+        name_en: `M-${i} conveyor`,
+        category_id: category.id,
+        is_active: true,
+        specs: [{ attribute_id: width.id, value: ((i - 1) % 6) * 100 + 100 }],
+      },
+    });
+    expect(reply.status()).toBe(201);
+  }
+  // the release with all of them
+  await expect
+    .poll(async () => (await request.get(`/catalog/${category.id}/page/3`)).status(), {
+      timeout: 90_000,
+    })
+    .toBe(200);
+  await expect
+    .poll(async () => {
+      const html = await (await request.get(`/catalog/${category.id}/page/3`)).text();
+      return (html.match(/<li class="card"/g) ?? []).length;
+    })
+    .toBe(12);
+
+  await page.goto(`/catalog/${category.id}`);
+  const cards = page.locator('#products > [data-product]');
+  const pages = page.getByRole('navigation', { name: messages.ru.pages });
+  await expect(cards).toHaveCount(24);
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+    'href',
+    new RegExp(`/catalog/${category.id}$`),
+  );
+  await pages.getByRole('link', { name: messages.ru.page_next }).click();
+  await expect(page).toHaveURL(new RegExp(`/catalog/${category.id}/page/2$`));
+  await expect(cards).toHaveCount(24);
+  // each page is its own: canonical to itself, named in its title
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+    'href',
+    new RegExp(`/catalog/${category.id}/page/2$`),
+  );
+  await expect(page).toHaveTitle(/Страница 2/);
+  await pages.getByRole('link', { name: messages.ru.page_n.replace('{n}', '3') }).click();
+  await expect(cards).toHaveCount(12);
+  await expect(pages.locator('[aria-current=page]')).toHaveText('3');
+
+  // on page 3, a filter shows the matching products of all three pages: widths 500 and up
+  const filters = page.locator('form[data-filters]');
+  const from = filters.locator('input[name="belt_width_min"]');
+  await from.focus();
+  await expect(filters).toHaveAttribute('data-ready', 'true');
+  await from.fill('500');
+  const results = page.locator('[data-filter-results] > [data-product]');
+  await expect(results).toHaveCount(20);
+  await expect(cards.first()).toBeHidden();
+  await expect(pages).toBeHidden();
+  await expect(filters.locator('[data-filter-count]')).toHaveText(
+    messages.ru.filter_count.replace('{n}', '20').replace('{total}', '60'),
+  );
+  // a result from page 1 can be collected for the comparison
+  const first = results.first();
+  await first.locator('button[data-compare]').click();
+  await expect(first.locator('button[data-compare]')).toHaveAttribute('aria-pressed', 'true');
+  // clearing the filter brings the page back
+  await filters.getByRole('button', { name: messages.ru.filter_reset }).click();
+  await expect(cards).toHaveCount(12);
+  await expect(cards.first()).toBeVisible();
+  await expect(pages).toBeVisible();
 });

@@ -1,6 +1,12 @@
 import { SETTINGS_DEFAULTS, type SiteData } from '@conveyor/shared';
 import { describe, expect, it } from 'vitest';
-import { pageFile, type PlannedPage, planSite } from '../src/lib/plan.ts';
+import {
+  type PageProps,
+  pageFile,
+  type PlannedPage,
+  planSite,
+  type RouteProps,
+} from '../src/lib/plan.ts';
 
 // The page plan decides what a build renders again: each page's key must change exactly when
 // something it shows changes. (The incremental equality test in api/test proves the whole by
@@ -75,6 +81,8 @@ describe('the page plan', () => {
         { id: 11, category_id: 1, name_ru: 'ЛК-500', specs: [] },
       ],
       // its template has no filterable attribute
+      page: { number: 1, count: 1 },
+      all: null,
       filters: [],
       filterData: { ids: [10, 11], values: {} },
     });
@@ -169,6 +177,34 @@ describe('the page plan', () => {
     expect(changed(base(), after)).toEqual(
       [...inAllLanguages('/catalog/1', '/catalog/1/products/10'), '/uz/search/records'].sort(),
     );
+  });
+
+  it('puts the products of a large category on pages of their own, each with all of them for the filters', () => {
+    process.env.CATEGORY_PAGE_SIZE = '2';
+    try {
+      const data = base();
+      for (const id of [12, 13]) {
+        data.products.push({ ...data.products[0]!, id, name_ru: `П-${id}` });
+      }
+      const pages = planSite(data).filter(
+        (page) => page.params.id === '1' && !page.params.product_id,
+      );
+      const ru = pages.filter((page) => page.lang === 'ru');
+      expect(ru.map((page) => [page.route, page.pathname])).toEqual([
+        ['category', '/catalog/1'],
+        ['category-page', '/catalog/1/page/2'],
+      ]);
+      const [first, second] = ru.map((page) => page.props as PageProps & RouteProps['category']);
+      expect(first!.items.map((item) => item.id)).toEqual([10, 11]);
+      expect(second!.items.map((item) => item.id)).toEqual([12, 13]);
+      expect(second!.page).toEqual({ number: 2, count: 2 });
+      expect(second!.all!.map((item) => item.id)).toEqual([10, 11, 12, 13]);
+      // a category that fits one page has no page 2 and no list of all
+      const small = planSite(base()).find((page) => page.pathname === '/catalog/1')!;
+      expect((small.props as RouteProps['category']).all).toBeNull();
+    } finally {
+      delete process.env.CATEGORY_PAGE_SIZE;
+    }
   });
 
   it('leaves out the products of a category that is hidden', () => {

@@ -6,6 +6,11 @@ import type { Language } from '@conveyor/shared';
  */
 export const messages = {
   ru: {
+    pages: 'Страницы',
+    page_n: 'Страница {n}',
+    page_of: 'страница {n} из {count}',
+    page_prev: 'Назад',
+    page_next: 'Дальше',
     search: 'Поиск',
     search_title: 'Поиск по сайту',
     search_label: 'Что вы ищете?',
@@ -157,6 +162,11 @@ export const messages = {
     breadcrumbs: 'Навигационная цепочка',
   },
   uz: {
+    pages: 'Sahifalar',
+    page_n: '{n}-sahifa',
+    page_of: '{count} sahifadan {n}-si',
+    page_prev: 'Oldingi',
+    page_next: 'Keyingi',
     search: 'Qidiruv',
     search_title: "Sayt bo'yicha qidiruv",
     search_label: 'Nimani qidiryapsiz?',
@@ -310,6 +320,11 @@ export const messages = {
     breadcrumbs: "Navigatsiya yo'li",
   },
   en: {
+    pages: 'Pages',
+    page_n: 'Page {n}',
+    page_of: 'page {n} of {count}',
+    page_prev: 'Previous',
+    page_next: 'Next',
     search: 'Search',
     search_title: 'Search the site',
     search_label: 'What are you looking for?',

@@ -39,7 +39,13 @@ interface Manifest {
 /** What a build outside the data depends on: its sources, its dependencies, its settings. */
 const CODE_INPUTS = ['site/src', 'site/public', 'site/astro.config.mjs', 'site/package.json'];
 const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'pnpm-lock.yaml'];
-const SETTINGS = ['SITE_URL', 'PUBLIC_API_URL', 'API_URL', 'YOUTUBE_THUMBNAIL_URL'];
+const SETTINGS = [
+  'SITE_URL',
+  'PUBLIC_API_URL',
+  'API_URL',
+  'YOUTUBE_THUMBNAIL_URL',
+  'CATEGORY_PAGE_SIZE',
+];
 
 async function filesOf(path: string): Promise<string[]> {
   if (!existsSync(path)) return [];

@@ -64,10 +64,20 @@ export interface RouteProps {
   project: { project: Project };
   category: {
     category: Category;
+    /** The products of this page of the category. */
     items: ProductCard[];
+    /** Which page of the category's products this is, of how many (CATEGORY_PAGE_SIZE each). */
+    page: { number: number; count: number };
+    /**
+     * Every product of the category, when it has more than one page: the filters show the
+     * matching ones of all pages (src/components/islands/CategoryFilters.tsx).
+     */
+    all: ProductCard[] | null;
     filters: FilterSpec[];
     filterData: FilterData;
   };
+  /** The second and later pages of a category's products (`/catalog/{id}/page/{n}`). */
+  'category-page': RouteProps['category'];
   product: { item: ProductDetail; category: Category; specs: SpecRow[]; quote: QuoteSource[] };
   /** The comparison: each shown product's category (its page's address). */
   compare: { categoryOf: Record<string, number> };
@@ -105,6 +115,13 @@ function cardOf(product: ProductDetail): ProductCard {
 /** The company data, or the spec's defaults when there is no settings record. */
 export const companyOf = (settings: Settings | null): Settings =>
   settings ?? { ...SETTINGS_DEFAULTS, created_at: null, updated_at: null };
+
+/** Products on one page of a category (CATEGORY_PAGE_SIZE, 24 by default). */
+export const DEFAULT_CATEGORY_PAGE_SIZE = 24;
+export function categoryPageSize(): number {
+  const size = Number(process.env.CATEGORY_PAGE_SIZE || DEFAULT_CATEGORY_PAGE_SIZE);
+  return Number.isInteger(size) && size > 0 ? size : DEFAULT_CATEGORY_PAGE_SIZE;
+}
 
 /** Every page of the site for these data. */
 export function planSite(data: SiteData): PlannedPage[] {
@@ -189,14 +206,33 @@ export function planSite(data: SiteData): PlannedPage[] {
     const { filters, data: filterData } = categoryFilters(category.attributes, attributes, items);
     return { filters, filterData };
   };
+  const pageSize = categoryPageSize();
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
-    add(
-      'category',
-      `/catalog/${category.id}`,
-      { id: String(category.id) },
-      { category, items: items.map(cardOf), ...filtersOf(category, items) },
-    );
+    // Past a page's worth, the products go on pages of their own, each self-canonical; every
+    // page has the whole category's filters (and its products, for them)
+    const cards = items.map(cardOf);
+    const count = Math.max(1, Math.ceil(cards.length / pageSize));
+    const filters = filtersOf(category, items);
+    for (let number = 1; number <= count; number++) {
+      const props = {
+        category,
+        items: cards.slice((number - 1) * pageSize, number * pageSize),
+        page: { number, count },
+        all: count > 1 ? cards : null,
+        ...filters,
+      };
+      if (number === 1) {
+        add('category', `/catalog/${category.id}`, { id: String(category.id) }, props);
+      } else {
+        add(
+          'category-page',
+          `/catalog/${category.id}/page/${number}`,
+          { id: String(category.id), page: String(number) },
+          props,
+        );
+      }
+    }
     // a product is published only with its category: an inactive category hides its products
     for (const item of items) {
       add(

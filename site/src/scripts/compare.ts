@@ -11,20 +11,21 @@ const storage = (): Storage | undefined => {
 /**
  * The Compare toggles of a page (product cards, a product page): each shows whether its product
  * is collected; the bar at the bottom links to the comparison once there are two. The texts
- * come from the toggles' data attributes, in the page's language.
+ * come from the toggles' data attributes, in the page's language. Clicks are taken at the
+ * document, and a `compare:sync` event shows the collection again: the filters' results of a
+ * category of several pages add toggles of their own after the page has loaded.
  */
 export function initCompare(): void {
-  const toggles = [...document.querySelectorAll<HTMLButtonElement>('button[data-compare]')];
-  if (!toggles.length || document.documentElement.dataset.compare) return;
+  const first = document.querySelector<HTMLButtonElement>('button[data-compare]');
+  if (!first || document.documentElement.dataset.compare) return;
   document.documentElement.dataset.compare = 'on';
-  const first = toggles[0]!;
   const bar = document.createElement('a');
   bar.className = 'compare-bar button';
   bar.dataset.compareBar = '';
   document.body.append(bar);
 
   const show = (list: number[]) => {
-    for (const toggle of toggles) {
+    for (const toggle of document.querySelectorAll<HTMLButtonElement>('button[data-compare]')) {
       const on = list.includes(Number(toggle.dataset.compare));
       toggle.setAttribute('aria-pressed', String(on));
       const label = toggle.querySelector('[data-label]');
@@ -34,11 +35,13 @@ export function initCompare(): void {
     bar.href = `${first.dataset.href ?? '/compare'}?ids=${list.join(',')}`;
     bar.textContent = (first.dataset.labelGo ?? '{n}').replace('{n}', String(list.length));
   };
-  for (const toggle of toggles) {
-    toggle.addEventListener('click', () => {
+  document.addEventListener('click', (event) => {
+    const toggle = (event.target as Element | null)?.closest?.('button[data-compare]');
+    if (toggle instanceof HTMLButtonElement) {
       show(toggleCollected(storage(), Number(toggle.dataset.compare)));
-    });
-  }
+    }
+  });
+  document.addEventListener('compare:sync', () => show(readCollected(storage())));
   // another tab's change
   window.addEventListener('storage', () => show(readCollected(storage())));
   show(readCollected(storage()));

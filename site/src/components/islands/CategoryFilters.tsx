@@ -22,7 +22,22 @@ export interface FilterTexts {
   reset: string;
   /** The submit button: takes the visitor to the matching products. */
   show: string;
+  /** A result card's links and Compare toggle (a category of several pages). */
+  more?: string;
+  quote?: string;
+  compare?: string;
+  compareOn?: string;
+  compareGo?: string;
+  compareHref?: string;
+  /** Shows the next results (a category of several pages). */
+  showMore?: string;
 }
+
+/** Results of a filter shown at once, and added by "Show more": a page's worth. */
+const RESULTS_STEP = 24;
+
+/** A product of the category for the results of a filter: id, name, page, thumbnail. */
+type CardData = [number, string, string, string | null];
 
 interface Props {
   lang: Language;
@@ -33,6 +48,13 @@ interface Props {
   dataId: string;
   /** The id of the list whose `li[data-product]` cards are shown or hidden. */
   listId: string;
+  /**
+   * A category of several pages: the id of the JSON of all its products' cards (CardData[]).
+   * While a filter is chosen, the matching products of every page are listed here instead of
+   * this page's cards, and the page links (`pagesId`) are hidden.
+   */
+  cardsId?: string;
+  pagesId?: string;
 }
 
 const subscribeNothing = () => () => {};
@@ -55,7 +77,16 @@ const countText = (texts: FilterTexts, n: number, total: number) =>
  * link). Each change shows the matching cards, hides the others, updates the count (read out
  * by screen readers) and puts the state in the address.
  */
-export default function CategoryFilters({ lang, texts, filters, total, dataId, listId }: Props) {
+export default function CategoryFilters({
+  lang,
+  texts,
+  filters,
+  total,
+  dataId,
+  listId,
+  cardsId,
+  pagesId,
+}: Props) {
   // Hydration renders the server's snapshots (no query, not ready), the browser's follow at
   // once: the state the address holds, and React running the form.
   const query = useSyncExternalStore(subscribeNothing, addressQuery, noQuery);
@@ -70,6 +101,21 @@ export default function CategoryFilters({ lang, texts, filters, total, dataId, l
   const data = useMemo(() => (ready ? readData(dataId) : null), [ready, dataId]);
   const passing = useMemo(() => (data ? matching(data, state) : null), [data, state]);
   const shown = passing ? passing.size : total;
+  const cards = useMemo(
+    () =>
+      ready && cardsId
+        ? (JSON.parse(document.getElementById(cardsId)?.textContent ?? '[]') as CardData[])
+        : null,
+    [ready, cardsId],
+  );
+  // a category of several pages, filtered: the matching products of all of them, listed here
+  // how many results are shown, for the choice they were asked for: a new choice starts over
+  const [more, setMore] = useState<{ state: FilterState; limit: number } | null>(null);
+  const limit = more?.state === state ? more.limit : RESULTS_STEP;
+  const results =
+    cards && passing && Object.keys(state).length > 0
+      ? cards.filter(([id]) => passing.has(id))
+      : null;
 
   useEffect(() => {
     if (ready) form.current?.dispatchEvent(new Event(READY_EVENT, { bubbles: true }));
@@ -78,14 +124,24 @@ export default function CategoryFilters({ lang, texts, filters, total, dataId, l
   // the cards and the address follow the state
   useEffect(() => {
     if (!passing) return;
-    for (const card of document.querySelectorAll<HTMLElement>(`#${listId} > [data-product]`)) {
-      card.hidden = !passing.has(Number(card.dataset.product));
+    const list = document.getElementById(listId);
+    if (cards) {
+      // this page's cards give way to the results of all pages while a filter is chosen
+      if (list) list.hidden = results !== null;
+      const pages = pagesId ? document.getElementById(pagesId) : null;
+      if (pages) pages.hidden = results !== null;
+      // the results' Compare toggles show the visitor's collection (src/scripts/compare.ts)
+      document.dispatchEvent(new Event('compare:sync'));
+    } else {
+      for (const card of list?.querySelectorAll<HTMLElement>(':scope > [data-product]') ?? []) {
+        card.hidden = !passing.has(Number(card.dataset.product));
+      }
     }
     const next = toQuery(state, filters);
     if (next !== window.location.search) {
       window.history.replaceState(null, '', `${window.location.pathname}${next}`);
     }
-  }, [passing, state, filters, listId]);
+  }, [passing, state, filters, listId, cards, results, pagesId, limit]);
 
   const setBound = (code: string, end: 'min' | 'max', text: string) => {
     setState((current) => {
@@ -121,80 +177,137 @@ export default function CategoryFilters({ lang, texts, filters, total, dataId, l
   };
 
   return (
-    <form
-      ref={form}
-      className="filters"
-      aria-label={texts.filters}
-      data-filters
-      data-ready={ready || undefined}
-      onSubmit={(event) => {
-        // the filters apply as they change; Show takes a phone's visitor down to the products
-        event.preventDefault();
-        document.getElementById(listId)?.scrollIntoView({ block: 'start' });
-      }}
-      onReset={(event) => {
-        event.preventDefault();
-        setChanged({});
-      }}
-    >
-      <div className="filters-fields">
-        {filters.map((filter) => (
-          <fieldset key={filter.code} data-filter={filter.code}>
-            <legend>
-              {filter.name}
-              {filter.unit ? `, ${filter.unit}` : ''}
-            </legend>
-            {filter.bounds ? (
-              <div className="filters-bounds">
-                {(['min', 'max'] as const).map((end) => (
-                  <input
-                    key={end}
-                    type="number"
-                    inputMode="decimal"
-                    step="any"
-                    name={`${filter.code}_${end}`}
-                    aria-label={`${filter.name}: ${end === 'min' ? texts.from : texts.to}`}
-                    placeholder={`${end === 'min' ? texts.from : texts.to} ${boundText(
-                      filter.bounds![end === 'min' ? 0 : 1],
-                      filter.decimals,
-                      lang,
-                    )}`}
-                    value={boundOf(filter.code, end)}
-                    onChange={(event) => setBound(filter.code, end, event.target.value)}
-                  />
-                ))}
+    <>
+      <form
+        ref={form}
+        className="filters"
+        aria-label={texts.filters}
+        data-filters
+        data-ready={ready || undefined}
+        onSubmit={(event) => {
+          // the filters apply as they change; Show takes a phone's visitor down to the products
+          event.preventDefault();
+          document.getElementById(listId)?.scrollIntoView({ block: 'start' });
+        }}
+        onReset={(event) => {
+          event.preventDefault();
+          setChanged({});
+        }}
+      >
+        <div className="filters-fields">
+          {filters.map((filter) => (
+            <fieldset key={filter.code} data-filter={filter.code}>
+              <legend>
+                {filter.name}
+                {filter.unit ? `, ${filter.unit}` : ''}
+              </legend>
+              {filter.bounds ? (
+                <div className="filters-bounds">
+                  {(['min', 'max'] as const).map((end) => (
+                    <input
+                      key={end}
+                      type="number"
+                      inputMode="decimal"
+                      step="any"
+                      name={`${filter.code}_${end}`}
+                      aria-label={`${filter.name}: ${end === 'min' ? texts.from : texts.to}`}
+                      placeholder={`${end === 'min' ? texts.from : texts.to} ${boundText(
+                        filter.bounds![end === 'min' ? 0 : 1],
+                        filter.decimals,
+                        lang,
+                      )}`}
+                      value={boundOf(filter.code, end)}
+                      onChange={(event) => setBound(filter.code, end, event.target.value)}
+                    />
+                  ))}
+                </div>
+              ) : (
+                <ul role="list">
+                  {(filter.options ?? []).map((option) => (
+                    <li key={option.code}>
+                      <label>
+                        <input
+                          type="checkbox"
+                          value={option.code}
+                          checked={isChosen(filter.code, option.code)}
+                          onChange={(event) =>
+                            toggle(filter.code, option.code, event.target.checked)
+                          }
+                        />{' '}
+                        {option.label} <span className="filters-n">({option.count})</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </fieldset>
+          ))}
+        </div>
+        <p className="filters-count" aria-live="polite" data-filter-count>
+          {shown === 0 ? texts.none : countText(texts, shown, total)}
+        </p>
+        <div className="filters-actions">
+          <button type="submit" className="button">
+            {texts.show}
+          </button>
+          <button type="reset" className="button button-ghost">
+            {texts.reset}
+          </button>
+        </div>
+      </form>
+      {results && (
+        <ul className="cards" role="list" data-filter-results>
+          {results.slice(0, limit).map(([id, name, href, thumbnail]) => (
+            <li className="card" key={id} data-product={id}>
+              {thumbnail ? (
+                <img
+                  src={thumbnail}
+                  alt=""
+                  width={360}
+                  height={270}
+                  loading="lazy"
+                  decoding="async"
+                />
+              ) : (
+                <span className="placeholder" role="presentation" />
+              )}
+              <div className="card-body">
+                <h3>{name}</h3>
+                <a href={href}>
+                  {texts.more}
+                  <span className="sr-only">: {name}</span>
+                </a>
+                <a className="button button-ghost" href={`${href}#contact-form`} data-quote>
+                  {texts.quote}
+                  <span className="sr-only">: {name}</span>
+                </a>
+                <button
+                  type="button"
+                  className="button button-ghost compare-toggle"
+                  data-compare={id}
+                  aria-pressed="false"
+                  data-label-off={texts.compare}
+                  data-label-on={texts.compareOn}
+                  data-label-go={texts.compareGo}
+                  data-href={texts.compareHref}
+                >
+                  <span data-label>{texts.compare}</span>
+                  <span className="sr-only">: {name}</span>
+                </button>
               </div>
-            ) : (
-              <ul role="list">
-                {(filter.options ?? []).map((option) => (
-                  <li key={option.code}>
-                    <label>
-                      <input
-                        type="checkbox"
-                        value={option.code}
-                        checked={isChosen(filter.code, option.code)}
-                        onChange={(event) => toggle(filter.code, option.code, event.target.checked)}
-                      />{' '}
-                      {option.label} <span className="filters-n">({option.count})</span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </fieldset>
-        ))}
-      </div>
-      <p className="filters-count" aria-live="polite" data-filter-count>
-        {shown === 0 ? texts.none : countText(texts, shown, total)}
-      </p>
-      <div className="filters-actions">
-        <button type="submit" className="button">
-          {texts.show}
+            </li>
+          ))}
+        </ul>
+      )}
+      {results && results.length > limit && (
+        <button
+          type="button"
+          className="button button-ghost filters-more"
+          onClick={() => setMore({ state, limit: limit + RESULTS_STEP })}
+        >
+          {texts.showMore}
         </button>
-        <button type="reset" className="button button-ghost">
-          {texts.reset}
-        </button>
-      </div>
-    </form>
+      )}
+    </>
   );
 }
