@@ -3,6 +3,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import { defineConfig } from 'astro/config';
 import { incremental, withCarriedPages } from './src/integrations/incremental.ts';
+import { plannedPages } from './src/lib/plan.ts';
 import { linkedPictures } from './src/integrations/pictures.ts';
 import { searchIndex } from './src/integrations/search.ts';
 import { buildTimings } from './src/integrations/timings.ts';
@@ -23,6 +24,9 @@ const selfAndApi = ["'self'", ...(publicApiOrigin ? [publicApiOrigin] : [])].joi
 const prepaint = readFileSync(new URL('./src/scripts/prepaint.js', import.meta.url), 'utf8')
   .replace(/^\s*(?:\/\/.*|\/\*.*\*\/)\n/gm, '')
   .trim();
+
+/** The pathnames of this build's duplicate pages, known once the pages are built. */
+let duplicates = new Set();
 
 // Rebuilding only what changed: pages carried over from the live release (SITE_PREVIOUS).
 const { integration: incrementalBuild, state: carried } = incremental();
@@ -117,11 +121,25 @@ export default defineConfig({
     // the search index, from the records pages of the release (rendered or carried over), or
     // the live release's when none of them changed
     searchIndex(carried),
+    // The pages of a record in a language it has no text of its own in (src/lib/plan.ts) are
+    // no versions of it: not in the sitemap, so not among its entries' language alternates
+    {
+      name: 'conveyor:duplicates',
+      hooks: {
+        'astro:build:done': async () => {
+          duplicates = new Set(
+            (await plannedPages()).filter((page) => page.duplicate).map((page) => page.pathname),
+          );
+        },
+      },
+    },
     // every page of the release, the carried-over ones too
     withCarriedPages(
       sitemap({
         i18n: { defaultLocale: 'ru', locales: { ru: 'ru', uz: 'uz', en: 'en' } },
-        filter: (page) => !/\/(404|search|search\/records)\/?$/.test(page),
+        filter: (page) =>
+          !/\/(404|search|search\/records)\/?$/.test(page) &&
+          !duplicates.has(new URL(page).pathname.replace(/(.)\/$/, '$1')),
       }),
       carried,
     ),

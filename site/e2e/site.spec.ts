@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { MISSING_THUMBNAIL } from '../../scripts/e2e/thumbnails.ts';
 import { messages } from '../src/i18n/ui.ts';
-import { LANGS, localized, pageTypes, sample } from './helpers.ts';
+import { LANGS, localized, pageTypes, sample, staffToken } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
@@ -466,6 +466,57 @@ test('robots.txt and a sitemap with language alternates', async ({ request }) =>
   expect(sitemap).toContain('/en/about');
   expect(sitemap).toMatch(/hreflang="uz"/);
   expect(sitemap).not.toContain('404');
+});
+
+test('a record without a text of its own in a language is no version of it: hreflang and the sitemap name only real ones', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  const headers = { authorization: `Bearer ${await staffToken(request)}` };
+  // a category and a product named in Russian only
+  const category = await request.post('/api/categories', {
+    headers,
+    data: { name_ru: 'Только по-русски', is_active: true },
+  });
+  expect(category.status()).toBe(201);
+  const categoryId = (await category.json()).data.id;
+  const product = await request.post('/api/products', {
+    headers,
+    data: { name_ru: 'Конвейер только по-русски', category_id: categoryId, is_active: true },
+  });
+  expect(product.status()).toBe(201);
+  const path = `/catalog/${categoryId}/products/${(await product.json()).data.id}`;
+  await expect.poll(async () => (await request.get(path)).status(), { timeout: 60_000 }).toBe(200);
+
+  // the Russian page names itself only
+  await page.goto(path);
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute('href', new RegExp(`${path}$`));
+  const hreflangs = await page
+    .locator('link[rel=alternate][hreflang]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')));
+  expect(hreflangs.sort()).toEqual(['ru', 'x-default']);
+  await expect(page.locator('meta[name=robots]')).toHaveCount(0);
+  // the Uzbek page shows the Russian text, is kept out of the index and points to the Russian
+  await page.goto(`/uz${path}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Конвейер только по-русски');
+  await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
+  await expect(page.locator('link[rel=canonical]')).toHaveAttribute(
+    'href',
+    new RegExp(`^https?://[^/]+${path}$`),
+  );
+  // the sitemap lists the Russian pages, not the others
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  const listed = [...sitemap.matchAll(/<loc>([^<]*)<\/loc>/g)].map((match) =>
+    new URL(match[1]!).pathname.replace(/(.)\/$/, '$1'),
+  );
+  expect(listed).toContain(path);
+  expect(listed).not.toContain(`/uz${path}`);
+  expect(listed).not.toContain(`/en/catalog/${categoryId}`);
+  expect(listed).toContain('/uz/about');
+  // a page of a record translated everywhere still names all three
+  await page.goto('/uz/about');
+  await expect(page.locator('link[rel=alternate][hreflang]')).toHaveCount(4);
 });
 
 test('cards end their shortened descriptions at a word with "…", never on a number', async ({

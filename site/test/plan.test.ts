@@ -85,6 +85,8 @@ describe('the page plan', () => {
       all: null,
       filters: [],
       filterData: { ids: [10, 11], values: {} },
+      // a Russian name only: its Uzbek and English pages are no versions of it
+      versions: ['ru'],
     });
     // the comparison finds each product's page by its category
     expect(props('/compare')).toMatchObject({ categoryOf: { 10: 1, 11: 1, 20: 2 } });
@@ -205,6 +207,22 @@ describe('the page plan', () => {
     } finally {
       delete process.env.CATEGORY_PAGE_SIZE;
     }
+  });
+
+  it("marks a record's pages in languages it has no text of its own in as duplicates", () => {
+    const data = base();
+    data.products[0]!.name_uz = 'LK-400 lentali konveyeri';
+    const pages = new Map(planSite(data).map((page) => [page.pathname, page]));
+    // the product has Russian and Uzbek names: its English page shows the Russian text
+    expect(pages.get('/catalog/1/products/10')!.duplicate).toBe(false);
+    expect(pages.get('/uz/catalog/1/products/10')!.duplicate).toBe(false);
+    expect(pages.get('/en/catalog/1/products/10')!.duplicate).toBe(true);
+    expect(pages.get('/en/catalog/1/products/10')!.props).toMatchObject({
+      versions: ['ru', 'uz'],
+    });
+    // the other product has a Russian name only; pages of no record are never duplicates
+    expect(pages.get('/uz/catalog/1/products/11')!.duplicate).toBe(true);
+    expect(pages.get('/en/about')!.duplicate).toBe(false);
   });
 
   it('leaves out the products of a category that is hidden', () => {

@@ -33,7 +33,8 @@ export const MANIFEST = '.site-manifest.json';
 interface Manifest {
   version: 1;
   code: string;
-  pages: Record<string, { key: string; assets: string[] }>;
+  /** `duplicate`: the page is kept out of the sitemap (PlannedPage); absent in older ones. */
+  pages: Record<string, { key: string; assets: string[]; duplicate?: boolean }>;
 }
 
 /** What a build outside the data depends on: its sources, its dependencies, its settings. */
@@ -121,8 +122,9 @@ export interface IncrementalState {
   /** The pages carried over, as Astro names built pages (`en/catalog/3`). */
   carried: string[];
   /**
-   * The live release's folder when its pages are this release's pages, by the same code: its
-   * sitemap (a function of the pages' addresses alone) is this release's too, and is linked.
+   * The live release's folder when its pages are this release's pages, by the same code, and
+   * the same of them are duplicates (PlannedPage): its sitemap (a function of these alone) is
+   * this release's too, and is linked.
    */
   sameSitemap: string | null;
 }
@@ -165,7 +167,11 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         state.sameSitemap =
           previous &&
           paths.length === planned.length &&
-          planned.every((page) => before[page.pathname] !== undefined)
+          planned.every(
+            (page) =>
+              before[page.pathname] !== undefined &&
+              (before[page.pathname]!.duplicate ?? false) === page.duplicate,
+          )
             ? previousDir!
             : null;
         if (previous) {
@@ -204,7 +210,11 @@ export function incremental(): { integration: AstroIntegration; state: Increment
             assets = previous!.pages[page.pathname]!.assets;
           }
           for (const asset of assets) needed.add(asset);
-          pages[page.pathname] = { key: page.key, assets };
+          pages[page.pathname] = {
+            key: page.key,
+            assets,
+            ...(page.duplicate ? { duplicate: true } : {}),
+          };
         }
         let linked = 0;
         for (const asset of needed) {

@@ -61,7 +61,7 @@ export interface RouteProps {
   'suppliers-inner': object;
   'not-found': object;
   projects: { projects: Project[] };
-  project: { project: Project };
+  project: { project: Project; versions: Language[] };
   category: {
     category: Category;
     /** The products of this page of the category. */
@@ -75,10 +75,17 @@ export interface RouteProps {
     all: ProductCard[] | null;
     filters: FilterSpec[];
     filterData: FilterData;
+    versions: Language[];
   };
   /** The second and later pages of a category's products (`/catalog/{id}/page/{n}`). */
   'category-page': RouteProps['category'];
-  product: { item: ProductDetail; category: Category; specs: SpecRow[]; quote: QuoteSource[] };
+  product: {
+    item: ProductDetail;
+    category: Category;
+    specs: SpecRow[];
+    quote: QuoteSource[];
+    versions: Language[];
+  };
   /** The comparison: each shown product's category (its page's address). */
   compare: { categoryOf: Record<string, number> };
   /** The search page: the index is the release's (src/integrations/search.ts). */
@@ -97,6 +104,12 @@ export interface PlannedPage<R extends Route = Route> {
   pathname: string;
   /** A hash of the page's route, language and props. */
   key: string;
+  /**
+   * A record's page in a language it has no text of its own in (it shows another's): kept out
+   * of search engines, with a canonical link to a language that has the text, and out of the
+   * sitemap and the other pages' language alternates.
+   */
+  duplicate: boolean;
 }
 
 /** The file a page is written to (build.format 'directory'). */
@@ -123,6 +136,17 @@ export function categoryPageSize(): number {
   return Number.isInteger(size) && size > 0 ? size : DEFAULT_CATEGORY_PAGE_SIZE;
 }
 
+/**
+ * The languages a record has a text of its own in (its name or title): its real versions. A
+ * record with none at all is shown in every language, as it is.
+ */
+export function versionsOf(record: object, field: 'name' | 'title'): Language[] {
+  const own = LANGUAGES.filter((lang) =>
+    String((record as Record<string, unknown>)[`${field}_${lang}`] ?? '').trim(),
+  );
+  return own.length ? own : [...LANGUAGES];
+}
+
 /** Every page of the site for these data. */
 export function planSite(data: SiteData): PlannedPage[] {
   const pages: PlannedPage[] = [];
@@ -140,6 +164,7 @@ export function planSite(data: SiteData): PlannedPage[] {
     // hash in their place, once for the page's languages (a page that shows nothing of the
     // company's, the search records, without it).
     const shown = hash(showsCompany ? [companyHash, props] : [props]);
+    const versions = (props as { versions?: Language[] }).versions;
     for (const lang of languages) {
       pages.push({
         route,
@@ -148,6 +173,7 @@ export function planSite(data: SiteData): PlannedPage[] {
         props: { lang, company, ...props },
         pathname: localePath(lang, path),
         key: hash([route, lang, shown]),
+        duplicate: versions !== undefined && !versions.includes(lang),
       } as PlannedPage);
     }
   };
@@ -173,7 +199,12 @@ export function planSite(data: SiteData): PlannedPage[] {
   );
   add('projects', '/projects', {}, { projects: data.projects });
   for (const project of data.projects) {
-    add('project', `/projects/${project.id}`, { id: String(project.id) }, { project });
+    add(
+      'project',
+      `/projects/${project.id}`,
+      { id: String(project.id) },
+      { project, versions: versionsOf(project, 'title') },
+    );
   }
   const shownCategories = new Set(data.categories.map((category) => category.id));
   add(
@@ -221,6 +252,7 @@ export function planSite(data: SiteData): PlannedPage[] {
         page: { number, count },
         all: count > 1 ? cards : null,
         ...filters,
+        versions: versionsOf(category, 'name'),
       };
       if (number === 1) {
         add('category', `/catalog/${category.id}`, { id: String(category.id) }, props);
@@ -244,6 +276,7 @@ export function planSite(data: SiteData): PlannedPage[] {
           category,
           specs: specRows(item.specs, category.attributes, attributes),
           quote: quoteSources(category.attributes, item.specs, attributes),
+          versions: versionsOf(item, 'name'),
         },
       );
     }
