@@ -190,9 +190,8 @@ test('sales: leads and partners; the catalogue, staff and publishing only to rea
     await expect(page.getByRole('button', { name: "O'chirish" })).toHaveCount(0);
     await expect(page.locator('tbody tr').first().locator('input[type=checkbox]')).toBeDisabled();
     // a product opens to read (before, its row did nothing, its address said Access denied)
-    const firstName = (
-      await page.locator('tbody tr').first().locator('td').nth(1).innerText()
-    ).trim();
+    const firstName = // the columns: number, picture, name
+      (await page.locator('tbody tr').first().locator('td').nth(2).innerText()).trim();
     await page.locator('tbody tr').first().getByRole('link', { name: "Ko'rish" }).click();
     await expect(page).toHaveURL(/\/admin\/products\/\d+$/);
     await expect(page.getByRole('textbox', { name: /^Nomi/ }).first()).toBeDisabled();

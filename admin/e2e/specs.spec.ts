@@ -97,6 +97,21 @@ test('a category gets a template; its product gets typed values', async ({ page 
     'data-completeness',
     'incomplete',
   );
+  // and in which languages the site can read it: named in Uzbek only, described in none
+  const language = (lang: string) =>
+    page.locator(`tbody tr [data-translations] [data-language="${lang}"]`);
+  await expect(language('uz')).toHaveAttribute('data-missing', 'description');
+  await expect(language('ru')).toHaveAttribute('data-missing', 'name description');
+  await expect(language('en')).toHaveAttribute('data-missing', 'name description');
+  // the status filter: it is shown on the site, not among the hidden ones
+  await listed({ category_id: category.id, is_active: false });
+  await expect(page.locator('tbody tr')).toHaveCount(0);
+  await listed({ category_id: category.id, is_active: true });
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  // the demo's products (the oldest first) show their pictures
+  await page.goto('/admin/products?sort=id&order=ASC');
+  await expect(page.locator('tbody tr img[data-thumbnail]').first()).toBeVisible();
+  await listed({ category_id: category.id, incomplete: true });
 
   await page.goto(`/admin/products/${product.id}`);
   const widthRow = page.locator(`[data-attribute="e2e_width_${stamp}"]`);

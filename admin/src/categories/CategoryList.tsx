@@ -1,11 +1,14 @@
 import { LocalizedField, TruncatedText } from '../common/fields.tsx';
 import { ListPage } from '../screens/ListPage.tsx';
+import { ThumbnailField, TranslationsField } from '../common/listColumns.tsx';
 
 export function CategoryList() {
   return (
     <ListPage>
+      <ThumbnailField label="conveyor.list.picture" sortable={false} />
       <LocalizedField source="name" sortBy="name_uz" />
       <TruncatedText source="description" sortable={false} />
+      <TranslationsField label="conveyor.list.translations" sortable={false} />
     </ListPage>
   );
 }

@@ -32,6 +32,11 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       status: 'Статус',
       search: 'Поиск',
       active: 'Активна',
+      hidden: 'Скрыта',
+      picture: 'Фото',
+      translations: 'Языки',
+      translated: 'Название и описание на этом языке есть',
+      untranslated: 'Нет на этом языке: %{fields}',
     },
     errors: {
       url: 'Введите ссылку, начинающуюся с http:// или https://',

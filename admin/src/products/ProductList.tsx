@@ -7,6 +7,7 @@ import {
   TopToolbar,
 } from 'react-admin';
 import { LocalizedField, ReferenceName, TruncatedText } from '../common/fields.tsx';
+import { ThumbnailField, TranslationsField } from '../common/listColumns.tsx';
 import { useRecordName } from '../common/recordRepresentation.ts';
 import { ListPage } from '../screens/ListPage.tsx';
 import { SheetButtons } from './SheetButtons.tsx';
@@ -47,6 +48,18 @@ function useProductFilters() {
       helperText={false}
       sx={{ minWidth: 200 }}
     />,
+    // the API's `is_active`: shown on the site or hidden
+    <SelectInput
+      key="is_active"
+      source="is_active"
+      label="conveyor.list.status"
+      choices={[
+        { id: true, name: 'conveyor.list.active' },
+        { id: false, name: 'conveyor.list.hidden' },
+      ]}
+      helperText={false}
+      sx={{ minWidth: 160 }}
+    />,
   ];
 }
 
@@ -61,10 +74,12 @@ export function ProductList() {
         </TopToolbar>
       }
     >
+      <ThumbnailField label="conveyor.list.picture" sortable={false} />
       <LocalizedField source="name" sortBy="name_uz" />
       <TruncatedText source="description" sortable={false} />
       <ReferenceName source="category_id" reference="categories" />
       <SpecsCompleteness label="resources.products.fields.specs" sortable={false} />
+      <TranslationsField label="conveyor.list.translations" sortable={false} />
     </ListPage>
   );
 }
