@@ -12,16 +12,13 @@
 // A missed target is reported, not a failure. Details: docs/benchmarks.md.
 //
 //   --products N (500)
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
 import { freePort } from '../lib/free-port.ts';
+import { startProduct } from '../lib/product.ts';
 
-const ROOT = join(import.meta.dirname, '..', '..');
 const CHROME = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const { values: args } = parseArgs({
   options: { products: { type: 'string', default: '500' } },
@@ -30,55 +27,12 @@ const count = Math.max(1, Number.parseInt(args.products, 10) || 500);
 const TARGET = { gzipBytes: 50 * 1024, ms: 50 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let server: ChildProcess | undefined;
-const stop = () => {
-  try {
-    if (server?.pid) process.kill(-server.pid, 'SIGTERM');
-  } catch {
-    // gone already
-  }
-};
-process.once('SIGINT', () => {
-  stop();
-  process.exit(130);
-});
+let stop = () => {};
 
 try {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  console.log(`starting the product on ${base} …`);
-  server = spawn(process.execPath, [join(ROOT, 'scripts', 'e2e', 'server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: String(port), SEED_PICTURES: 'false' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-    detached: true,
-  });
-  let published = false;
-  createInterface({ input: server.stdout! }).on('line', (line) => {
-    if (line.includes('e2e site published')) published = true;
-  });
-  for (const started = Date.now(); !published; await sleep(500)) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    if (Date.now() - started > 5 * 60_000) throw new Error('the site was not published in 5 min');
-  }
-
-  const signin = await fetch(`${base}/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: 'admin', password: 'admin-password-1' }),
-  });
-  const token = ((await signin.json()) as { data: string }).data;
-  const call = async (method: string, path: string, body?: unknown) => {
-    const reply = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
-    // the API answers what its schema documents; these scripts read a few fields of it
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return ((await reply.json()) as { data: any }).data;
-  };
+  const running = await startProduct({ SEED_PICTURES: 'false' });
+  stop = running.stop;
+  const { base, call } = running;
   const attributes = (await call('GET', '/attributes?limit=100')) as {
     id: number;
     code: string;

@@ -16,6 +16,15 @@ export function isLanguage(value: unknown): value is Language {
 export type LocalizedKeys<P extends string> = `${P}_${Language}`;
 
 /**
+ * A record's own text of a language-dependent field in one language, trimmed: '' when it has
+ * none (no fallback, unlike pickLocalized). What makes a page, a search record or a list's
+ * language chip a real version of the record in that language.
+ */
+export function ownText(record: object, prefix: string, language: Language): string {
+  return String((record as Record<string, unknown>)[`${prefix}_${language}`] ?? '').trim();
+}
+
+/**
  * Picks a language-dependent field by suffix. An empty translation falls back to the default
  * language, then to any non-empty one, then to ''.
  */

@@ -4,8 +4,19 @@ import {
   DEFAULT_LANGUAGE,
   isLanguage,
   LANGUAGES,
+  ownText,
   pickLocalized,
 } from '../src/languages.ts';
+
+describe('ownText', () => {
+  it("answers a record's own text in a language, never another language's", () => {
+    const record = { name_ru: ' Конвейер ', name_uz: '   ', name_en: null };
+    expect(ownText(record, 'name', 'ru')).toBe('Конвейер');
+    expect(ownText(record, 'name', 'uz')).toBe('');
+    expect(ownText(record, 'name', 'en')).toBe('');
+    expect(ownText({}, 'title', 'ru')).toBe('');
+  });
+});
 
 describe('pickLocalized', () => {
   const record = { name_ru: 'Конвейер', name_uz: 'Konveyer', name_en: 'Conveyor' };

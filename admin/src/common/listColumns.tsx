@@ -1,4 +1,4 @@
-import { LANGUAGES, TRANSLATED_FIELDS, type TranslatedResource } from '@conveyor/shared';
+import { LANGUAGES, ownText, TRANSLATED_FIELDS, type TranslatedResource } from '@conveyor/shared';
 import { Chip, Stack } from '@mui/material';
 import { useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { fileUrl } from '../config.ts';
@@ -43,7 +43,7 @@ export function TranslationsField(_props: { label?: string; sortable?: boolean }
   return (
     <Stack direction="row" spacing={0.5} data-translations>
       {LANGUAGES.map((lang) => {
-        const missing = fields.filter((field) => !String(record[`${field}_${lang}`] ?? '').trim());
+        const missing = fields.filter((field) => !ownText(record, field, lang));
         return (
           <Chip
             key={lang}

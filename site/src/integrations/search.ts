@@ -7,20 +7,17 @@ import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
 import { localePath } from '../i18n/index.ts';
 import { pageFile } from '../lib/plan.ts';
+import type { SearchSource } from '../lib/search.ts';
 import type { IncrementalState } from './incremental.ts';
 
 /** Where the index goes in a release, and where the search page loads it from. */
 export const SEARCH_FOLDER = 'pagefind';
 
-/** A record of the index, as the records page writes it (src/pages/[...lang]/search/records.astro). */
-export interface SearchRecord {
-  kind: string;
-  url: string;
-  title: string;
-  category: string;
-  image: string | null;
-  content: string;
-}
+/**
+ * A record of the index, as the records page writes it (src/pages/[...lang]/search/records.astro):
+ * its search source with the thumbnail's built address in place of the upload.
+ */
+export type SearchRecord = Omit<SearchSource, 'picture'> & { image: string | null };
 
 /** Pagefind's own search interfaces: the search page has its own, these are not shipped. */
 const UNUSED = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;

@@ -60,6 +60,15 @@ export function compareRows(products: readonly CompareProduct[]): CompareRow[] {
   }));
 }
 
+/** The browser's storage, or nothing where it is refused (some private windows). */
+export function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The products the visitor collected, oldest first. */
 export function readCollected(storage: Pick<Storage, 'getItem'> | undefined): number[] {
   try {

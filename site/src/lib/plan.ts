@@ -5,6 +5,7 @@ import {
   DEFAULT_LANGUAGE,
   type Language,
   LANGUAGES,
+  ownText,
   type ProductDetail,
   type Project,
   type Settings,
@@ -141,9 +142,7 @@ export function categoryPageSize(): number {
  * record with none at all is shown in every language, as it is.
  */
 export function versionsOf(record: object, field: 'name' | 'title'): Language[] {
-  const own = LANGUAGES.filter((lang) =>
-    String((record as Record<string, unknown>)[`${field}_${lang}`] ?? '').trim(),
-  );
+  const own = LANGUAGES.filter((lang) => ownText(record, field, lang));
   return own.length ? own : [...LANGUAGES];
 }
 

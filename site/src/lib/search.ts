@@ -1,4 +1,10 @@
-import { foldApostrophes, type Language, type SiteData } from '@conveyor/shared';
+import {
+  foldApostrophes,
+  type Language,
+  ownText,
+  pickLocalized,
+  type SiteData,
+} from '@conveyor/shared';
 import { localePath } from '../i18n/index.ts';
 import { type AttributeView, attributeView, specRows, specText } from './specs.ts';
 
@@ -23,16 +29,6 @@ export interface SearchSource {
   content: string;
 }
 
-/** A record's own text in a language: no fallback to another language's. */
-const own = (record: object, field: string, lang: Language): string =>
-  String((record as Record<string, unknown>)[`${field}_${lang}`] ?? '').trim();
-
-/** The page's fallback, for labels only (a category's name next to a product). */
-const shown = (record: object, field: string, lang: Language): string =>
-  own(record, field, lang) ||
-  (['ru', 'uz', 'en'] as const).map((other) => own(record, field, other)).find(Boolean) ||
-  '';
-
 /**
  * A product's values as words: the page's text ("1 200 мм") and the bare figure ("1200"),
  * so that a visitor finds it by either.
@@ -44,16 +40,16 @@ function specWords(
   lang: Language,
 ): string[] {
   return specRows(product.specs, template, attributes).flatMap((row) => {
-    const words = [own(row.attribute, 'name', lang), specText(row, lang)];
+    const words = [ownText(row.attribute, 'name', lang), specText(row, lang)];
     const { spec } = row;
     for (const figure of [spec.value, spec.min, spec.max]) {
       if (typeof figure === 'number') words.push(String(figure));
     }
     if (spec.option) {
       const option = row.attribute.options?.find((choice) => choice.code === spec.option);
-      if (option) words.push(own(option, 'name', lang));
+      if (option) words.push(ownText(option, 'name', lang));
     }
-    if (row.attribute.type === 'text') words.push(own(spec, 'text', lang));
+    if (row.attribute.type === 'text') words.push(ownText(spec, 'text', lang));
     return words.filter(Boolean);
   });
 }
@@ -74,7 +70,7 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
     sources.push({ ...source, content: foldApostrophes(words.filter(Boolean).join('\n')) });
   };
   for (const category of data.categories) {
-    const title = own(category, 'name', lang);
+    const title = ownText(category, 'name', lang);
     add(
       {
         kind: 'category',
@@ -83,14 +79,15 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
         category: '',
         picture: category.image ?? null,
       },
-      [title, own(category, 'description', lang)],
+      [title, ownText(category, 'description', lang)],
     );
   }
   for (const product of data.products) {
     const category = categories.get(product.category_id);
     if (!category) continue; // not published: its category is inactive
-    const title = own(product, 'name', lang);
-    const categoryName = shown(category, 'name', lang);
+    const title = ownText(product, 'name', lang);
+    // only a label: the category's name as its page shows it
+    const categoryName = pickLocalized(category, 'name', lang);
     add(
       {
         kind: 'product',
@@ -101,14 +98,14 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
       },
       [
         title,
-        own(product, 'description', lang),
-        own(category, 'name', lang),
+        ownText(product, 'description', lang),
+        ownText(category, 'name', lang),
         ...specWords(product, category.attributes, attributes, lang),
       ],
     );
   }
   for (const project of data.projects) {
-    const title = own(project, 'title', lang);
+    const title = ownText(project, 'title', lang);
     add(
       {
         kind: 'project',
@@ -117,7 +114,7 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
         category: '',
         picture: null,
       },
-      [title, own(project, 'description', lang)],
+      [title, ownText(project, 'description', lang)],
     );
   }
   return sources;

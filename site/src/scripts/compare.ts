@@ -1,12 +1,4 @@
-import { MIN_COMPARE, readCollected, toggleCollected } from '../lib/compare.ts';
-
-const storage = (): Storage | undefined => {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-};
+import { browserStorage, MIN_COMPARE, readCollected, toggleCollected } from '../lib/compare.ts';
 
 /**
  * The Compare toggles of a page (product cards, a product page): each shows whether its product
@@ -38,11 +30,11 @@ export function initCompare(): void {
   document.addEventListener('click', (event) => {
     const toggle = (event.target as Element | null)?.closest?.('button[data-compare]');
     if (toggle instanceof HTMLButtonElement) {
-      show(toggleCollected(storage(), Number(toggle.dataset.compare)));
+      show(toggleCollected(browserStorage(), Number(toggle.dataset.compare)));
     }
   });
-  document.addEventListener('compare:sync', () => show(readCollected(storage())));
+  document.addEventListener('compare:sync', () => show(readCollected(browserStorage())));
   // another tab's change
-  window.addEventListener('storage', () => show(readCollected(storage())));
-  show(readCollected(storage()));
+  window.addEventListener('storage', () => show(readCollected(browserStorage())));
+  show(readCollected(browserStorage()));
 }

@@ -1,4 +1,5 @@
 import {
+  browserStorage,
   type CompareProduct,
   compareRows,
   idsOf,
@@ -15,14 +16,6 @@ interface Texts {
 }
 
 type Loaded = CompareProduct | { id: number; failed: true };
-
-const storage = (): Storage | undefined => {
-  try {
-    return window.localStorage;
-  } catch {
-    return undefined;
-  }
-};
 
 /** An element with its text (never markup: names and values are the editors' words). */
 function element<K extends keyof HTMLElementTagNameMap>(
@@ -71,7 +64,7 @@ export function initCompareTable(): void {
   const scroll = box.querySelector<HTMLElement>('.compare-scroll')!;
 
   const fromAddress = idsOf(window.location.search);
-  let ids = fromAddress.length ? fromAddress : readCollected(storage());
+  let ids = fromAddress.length ? fromAddress : readCollected(browserStorage());
   let products: Loaded[] = [];
 
   const addressOf = (id: number) => {
@@ -110,7 +103,8 @@ export function initCompareTable(): void {
         'aria-label': `${texts.remove}: ${product.name}`,
       });
       remove.addEventListener('click', () => {
-        if (readCollected(storage()).includes(product.id)) toggleCollected(storage(), product.id);
+        if (readCollected(browserStorage()).includes(product.id))
+          toggleCollected(browserStorage(), product.id);
         ids = ids.filter((id) => id !== product.id);
         render();
       });
