@@ -2,6 +2,7 @@ import type { Resource } from '@conveyor/shared';
 import attributes from './attributes/index.ts';
 import categories from './categories/index.ts';
 import clients from './clients/index.ts';
+import documents from './documents/index.ts';
 import leads from './leads/index.ts';
 import media from './media/index.ts';
 import products from './products/index.ts';
@@ -21,6 +22,7 @@ export const resourceScreens: Record<Resource, ResourceScreens> = {
   products,
   attributes,
   media,
+  documents,
   project,
   leads,
   testimonials,

@@ -87,6 +87,8 @@ export const configSchema = {
     UPLOAD_MAX_FILE_MB: { type: 'number', exclusiveMinimum: 0, default: 10 },
     UPLOAD_MAX_REQUEST_MB: { type: 'number', exclusiveMinimum: 0, default: 60 },
     UPLOAD_MAX_MEGAPIXELS: { type: 'number', exclusiveMinimum: 0, default: 50 },
+    DOCUMENT_MAX_MB: { type: 'number', exclusiveMinimum: 0, default: 25 },
+    DOCUMENTS_PER_RECORD: { type: 'integer', minimum: 1, default: 10 },
     SIGNIN_RATE_LIMIT: { type: 'integer', minimum: 1, default: 10 },
     SIGNIN_IP_RATE_LIMIT: { type: 'integer', minimum: 1, default: 30 },
     SIGNIN_RATE_WINDOW_MINUTES: { type: 'number', exclusiveMinimum: 0, default: 15 },
@@ -187,7 +189,15 @@ export interface Config {
       backoffMs: number;
     };
   };
-  uploads: { maxFileBytes: number; maxRequestBytes: number; maxPixels: number };
+  uploads: {
+    maxFileBytes: number;
+    maxRequestBytes: number;
+    maxPixels: number;
+    /** The largest document (a datasheet, a drawing: DOCUMENT_MAX_MB). */
+    maxDocumentBytes: number;
+    /** How many documents one product, project or category may have. */
+    documentsPerRecord: number;
+  };
   /** NODE_ENV=production: the checks a live site needs (see siteUrlProblem). */
   production: boolean;
   /** The public site's address (canonical links, sitemap); null when SITE_URL is unset. */
@@ -391,6 +401,8 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       maxFileBytes: Math.round(env.UPLOAD_MAX_FILE_MB * mb),
       maxRequestBytes: Math.round(env.UPLOAD_MAX_REQUEST_MB * mb),
       maxPixels: Math.round(env.UPLOAD_MAX_MEGAPIXELS * 1_000_000),
+      maxDocumentBytes: Math.round(env.DOCUMENT_MAX_MB * mb),
+      documentsPerRecord: env.DOCUMENTS_PER_RECORD,
     },
     production: env.NODE_ENV.trim() === 'production',
     siteUrl,

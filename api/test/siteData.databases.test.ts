@@ -15,6 +15,8 @@ import { file, jpeg, png } from './helpers/images.ts';
  * times records were written (each database got its own) and the stored files' random names
  * (each numbered by where it first appears).
  */
+const STORED = /^(?:\/uploads\/)?([a-z]+\/[0-9a-f-]{36})(?:\.\w+|\/\d+\/[^/]+)$/;
+
 function comparable(snapshot: unknown): unknown {
   const names = new Map<string, string>();
   const walk = (value: unknown, key = ''): unknown => {
@@ -27,9 +29,12 @@ function comparable(snapshot: unknown): unknown {
       expect(value, key).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
       return '<time>';
     }
-    if (typeof value === 'string' && /^(?:\/uploads\/)?[a-z]+\/[0-9a-f-]{36}\.\w+$/.test(value)) {
-      if (!names.has(value)) names.set(value, `<file ${names.size}>`);
-      return names.get(value);
+    const stored = typeof value === 'string' ? STORED.exec(value) : null;
+    if (stored) {
+      // a document's key and its address name the same file
+      const name = stored[1]!;
+      if (!names.has(name)) names.set(name, `<file ${names.size}>`);
+      return `${names.get(name)}${stored[0].startsWith('/') ? ' url' : ''}`;
     }
     return value;
   };

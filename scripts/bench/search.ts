@@ -115,6 +115,7 @@ function catalogue(products: number): SiteData {
       is_active: true,
     })),
     clients: [],
+    documents: [],
     testimonials: [],
   } as unknown as SiteData;
 }

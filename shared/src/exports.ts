@@ -96,6 +96,7 @@ export const EXPORT_LABELS: Readonly<Record<Language, ExportLabels>> = {
       leads: {
         message: 'Xabar',
         product_id: 'Mahsulot',
+        document_id: 'Soʻralgan hujjat',
         page: 'Sahifa',
         language: 'Sayt tili',
         referrer: 'Oldingi sayt',
@@ -146,6 +147,7 @@ export const EXPORT_LABELS: Readonly<Record<Language, ExportLabels>> = {
       leads: {
         message: 'Сообщение',
         product_id: 'Товар',
+        document_id: 'Запрошенный документ',
         page: 'Страница',
         language: 'Язык сайта',
         referrer: 'Источник перехода',
@@ -196,6 +198,7 @@ export const EXPORT_LABELS: Readonly<Record<Language, ExportLabels>> = {
       leads: {
         message: 'Message',
         product_id: 'Product',
+        document_id: 'Requested document',
         page: 'Page',
         language: 'Site language',
         referrer: 'Referrer',

@@ -26,3 +26,4 @@ export * from './translations.ts';
 export * from './siteData.ts';
 export * from './specs.ts';
 export * from './search.ts';
+export * from './documents.ts';

@@ -31,6 +31,8 @@ export const ERRORS = {
   scheduleEmpty: 'Give a publish time, an unpublish time, or both',
   schedulePast: 'A scheduled time must not be in the past',
   scheduleOrder: 'The unpublish time must be after the publish time',
+  documentFormat: 'Only PDF, DWG, DXF, STEP and ZIP files are allowed',
+  documentOwner: 'A document belongs to exactly one product, project or category',
 } as const;
 
 /**
@@ -135,6 +137,18 @@ export const ERROR_CODES = [
   'payloadTooLarge',
   /** 413: an image file larger than allowed. */
   'images.fileTooLarge',
+  /** 413: a document larger than allowed (DOCUMENT_MAX_MB). */
+  'documents.fileTooLarge',
+  /** 415: a document that is not PDF, DWG, DXF, STEP or ZIP by its bytes. */
+  'documents.unsupported',
+  /** 400: a document whose name's extension says another format than its bytes. */
+  'documents.extensionMismatch',
+  /** 400: more documents than one record may have (DOCUMENTS_PER_RECORD). */
+  'documents.tooMany',
+  /** 400: a document with no owner, or more than one (product, project, category). */
+  'documents.oneOwner',
+  /** 400: a document neither on request nor with a file. */
+  'documents.fileRequired',
   /** 413: an image with more pixels than allowed. */
   'images.tooManyPixels',
   /** 415: a body in a content type the address does not take. */

@@ -24,8 +24,12 @@ export interface ResourceEntry {
   readonly workflow?: true;
   /** Whether staff may download the list as a CSV or XLSX file (`GET /{resource}/export`). */
   readonly exports?: true;
-  /** The single image a record may carry: the multipart field and the column it is kept in. */
-  readonly image?: { readonly field: string; readonly column: string };
+  /**
+   * The single file a record may carry: the multipart field and the column it is kept in. A
+   * picture (checked, cleaned and re-encoded as an image), or with `document` a document
+   * (a datasheet, a drawing: checked by its bytes, stored as it is, under DOCUMENT_MAX_MB).
+   */
+  readonly image?: { readonly field: string; readonly column: string; readonly document?: true };
   /** A product's gallery: the repeated multipart field, and at most how many images. */
   readonly gallery?: { readonly field: string; readonly max: number };
   /** Language-dependent fields of which at least one language must be filled in. */
@@ -97,6 +101,24 @@ export const RESOURCE_REGISTRY = {
     search: [...localized('title'), 'link'],
     sortable: ['product_id', ...localized('title')],
     filters: ['product_id'],
+  },
+  documents: {
+    read: 'public',
+    create: 'staff',
+    publishes: true,
+    label: 'title',
+    image: { field: 'file', column: 'file', document: true },
+    requireLocalized: ['title'],
+    search: [...localized('title'), 'revision'],
+    sortable: [
+      'kind',
+      'product_id',
+      'project_id',
+      'category_id',
+      'revision',
+      ...localized('title'),
+    ],
+    filters: ['kind', 'product_id', 'project_id', 'category_id'],
   },
   project: {
     read: 'public',

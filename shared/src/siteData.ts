@@ -1,6 +1,7 @@
 import type {
   CategoryDetail,
   Client,
+  DocumentRecord,
   ProductDetail,
   Project,
   Testimonial,
@@ -24,6 +25,8 @@ export interface SiteData {
   attributes: Attribute[];
   products: ProductDetail[];
   projects: Project[];
+  /** The documents of the products, projects and categories shown, as anonymous readers get them. */
+  documents: DocumentRecord[];
   clients: Client[];
   testimonials: Testimonial[];
 }

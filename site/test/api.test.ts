@@ -69,6 +69,7 @@ describe('the data a build reads', () => {
       products: [],
       projects: [],
       clients: [],
+      documents: [],
       testimonials: [],
     };
     await writeFile(join(dir, 'data.json'), JSON.stringify(snapshot));

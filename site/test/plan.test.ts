@@ -26,7 +26,20 @@ const base = (): SiteData => ({
   projects: [{ id: 5, title_ru: 'Завод' }] as SiteData['projects'],
   clients: [{ id: 3, name: 'Client' }] as SiteData['clients'],
   testimonials: [{ id: 4, name_ru: 'Отзыв' }] as SiteData['testimonials'],
+  documents: [],
 });
+
+/** A document of the test data's records (what the plan reads of one). */
+const document = (id: number, kind: string, owner: Record<string, number>) =>
+  ({
+    id,
+    kind,
+    title_ru: `Документ ${id}`,
+    product_id: null,
+    project_id: null,
+    category_id: null,
+    ...owner,
+  }) as unknown as SiteData['documents'][number];
 
 const keys = (pages: PlannedPage[]) => new Map(pages.map((page) => [page.pathname, page.key]));
 
@@ -85,6 +98,7 @@ describe('the page plan', () => {
       all: null,
       filters: [],
       filterData: { ids: [10, 11], values: {} },
+      documents: [],
       // a Russian name only: its Uzbek and English pages are no versions of it
       versions: ['ru'],
     });
@@ -148,6 +162,29 @@ describe('the page plan', () => {
     const after = base();
     after.products[0]!.media = [{ id: 1, product_id: 10, link: 'https://youtu.be/x' }] as never;
     expect(changed(base(), after)).toEqual(inAllLanguages('/catalog/1/products/10'));
+  });
+
+  it('gives each record its documents, datasheets first, and shows a new one on its pages only', () => {
+    const data = base();
+    data.documents = [
+      document(1, 'drawing', { product_id: 10 }),
+      document(2, 'datasheet', { product_id: 10 }),
+      document(3, 'certificate', { project_id: 5 }),
+      document(4, 'manual', { category_id: 1 }),
+    ];
+    const pages = planSite(data);
+    const props = <R extends keyof RouteProps>(path: string) =>
+      pages.find((page) => page.pathname === path)!.props as PageProps & RouteProps[R];
+    const ids = (list: { id: number }[]) => list.map((item) => item.id);
+    expect(ids(props<'product'>('/catalog/1/products/10').documents)).toEqual([2, 1]);
+    expect(ids(props<'product'>('/catalog/1/products/11').documents)).toEqual([]);
+    expect(ids(props<'project'>('/projects/5').documents)).toEqual([3]);
+    expect(ids(props<'category'>('/catalog/1').documents)).toEqual([4]);
+
+    const more = structuredClone(data);
+    more.documents.push(document(5, 'manual', { product_id: 11 }));
+    // and in the Russian search records: it is found by its title
+    expect(changed(data, more)).toEqual(withRussianRecords('/catalog/1/products/11'));
   });
 
   it('moves a product: its old page goes, the new one, both category pages and the comparison change', () => {

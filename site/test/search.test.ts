@@ -47,6 +47,7 @@ const data = (): SiteData =>
     ],
     projects: [{ id: 5, title_ru: 'Завод', description_ru: 'Линия сортировки' }],
     clients: [],
+    documents: [],
     testimonials: [],
   }) as unknown as SiteData;
 

@@ -19,6 +19,7 @@ export function LeadShow() {
         <EmailField source="email" />
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
         <ReferenceName source="product_id" reference="products" link="edit" />
+        <ReferenceName source="document_id" reference="documents" link="edit" />
         <LeadParameters />
         <Labeled label="conveyor.workflow.visit">
           <VisitContext />

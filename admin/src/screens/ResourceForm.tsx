@@ -73,11 +73,14 @@ export function ResourceForm({
   toolbar = <FormToolbar />,
   defaultValues,
   activatable = true,
+  validate,
 }: {
   children: ReactNode;
   toolbar?: ReactElement;
   defaultValues?: Record<string, unknown>;
   activatable?: boolean;
+  /** A check of the fields together (a document's one owner): field → message key. */
+  validate?: (values: Record<string, unknown>) => Record<string, string>;
 }) {
   const resource = useResourceContext() ?? '';
   const record = useRecordContext<{ id: number }>();
@@ -93,6 +96,7 @@ export function ResourceForm({
       disabled={readOnly}
       {...(readOnly ? { component: ReadOnlyBody } : {})}
       defaultValues={activatable ? { is_active: true, ...defaultValues } : defaultValues}
+      validate={validate}
     >
       {children}
       {activatable && (

@@ -27,6 +27,8 @@ export const TABLES = [
   'product_specs',
   'media',
   'project',
+  // a product's, a project's or a category's documents; a lead may name one
+  'documents',
   'leads',
   'suppliers',
   'notes',

@@ -87,6 +87,11 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
      * units), in the file's language.
      */
     exported?(db: Executor, records: T[], language: Language): Promise<AnyRecord[]>;
+    /**
+     * A record as anonymous readers get it, in lists and details alike (a document given on
+     * request, without its file). Staff get it whole.
+     */
+    publicView?(record: T): T;
     /** Extends a record for a single-record answer (a product with images and videos). */
     detail?(db: Executor, record: T, staff: boolean): Promise<Record<string, unknown>>;
   };

@@ -29,6 +29,7 @@ import * as buildDataHash from './migrations/2026_11_26_0002_build_data_hash.ts'
 import * as lineEndings from './migrations/2026_11_26_0010_line_endings.ts';
 import * as specifications from './migrations/2026_11_27_0001_specifications.ts';
 import * as leadParameters from './migrations/2026_11_27_0002_lead_parameters.ts';
+import * as documents from './migrations/2026_11_28_0001_documents.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_0010_line_endings': lineEndings,
   '2026_11_27_0001_specifications': specifications,
   '2026_11_27_0002_lead_parameters': leadParameters,
+  '2026_11_28_0001_documents': documents,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

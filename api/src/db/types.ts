@@ -173,6 +173,21 @@ export interface MediaTable extends Timestamps, Localized<'title'> {
   is_active: Bool;
 }
 
+export interface DocumentsTable extends Timestamps, Localized<'title'> {
+  id: Generated<number>;
+  kind: Defaulted<string>;
+  /** The document's own languages: a JSON list. */
+  languages: Defaulted<string>;
+  revision: Defaulted<string>;
+  on_request: Bool;
+  /** The stored file's key (shared `documentKey`), or null. */
+  file: string | null;
+  product_id: number | null;
+  project_id: number | null;
+  category_id: number | null;
+  is_active: Bool;
+}
+
 export interface ProjectTable extends Timestamps, Localized<'title' | 'description'> {
   id: Generated<number>;
   link: string;
@@ -383,6 +398,7 @@ export interface Database {
   category_attributes: CategoryAttributesTable;
   product_specs: ProductSpecsTable;
   media: MediaTable;
+  documents: DocumentsTable;
   project: ProjectTable;
   leads: LeadsTable;
   suppliers: SuppliersTable;

@@ -18,7 +18,9 @@ import { buildEnvironment, LogTail, runBuild } from '../publish/buildProcess.ts'
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { type AnyRecord, type Crud, present } from '../content/definition.ts';
 import { partsIn, readParts } from '../content/parts.ts';
+import { publicDocument } from '../content/documents.ts';
 import { columnValues } from '../content/values.ts';
+import { documents } from '../db/repositories/tables.ts';
 import { picturesOf } from './pictures.ts';
 
 /**
@@ -114,6 +116,25 @@ async function withDraft(
       if (!product || !visible('categories', product.category_id)) return null;
       product.media = put(product.media as AnyRecord[], merged);
       return `/catalog/${String(product.category_id)}/products/${product.id}`;
+    }
+    case 'documents': {
+      // what its key says of the file, as the draft leaves it
+      documents.shape.derived?.add(merged);
+      data.documents = put(data.documents!, publicDocument(merged as never));
+      if (merged.product_id !== null) {
+        const product = data.products!.find((row) => row.id === merged.product_id);
+        return product && visible('categories', product.category_id)
+          ? `/catalog/${String(product.category_id)}/products/${product.id}`
+          : null;
+      }
+      if (merged.project_id !== null) {
+        return visible('projects', merged.project_id)
+          ? `/projects/${String(merged.project_id)}`
+          : null;
+      }
+      return visible('categories', merged.category_id)
+        ? `/catalog/${String(merged.category_id)}`
+        : null;
     }
     case 'project':
       data.projects = put(data.projects!, merged);

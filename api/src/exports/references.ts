@@ -1,5 +1,5 @@
-import type { Language } from '@conveyor/shared';
-import { products, users } from '../db/repositories/tables.ts';
+import { type Language, recordLabel } from '@conveyor/shared';
+import { documents, products, users } from '../db/repositories/tables.ts';
 import type { Executor } from '../db/repositories/table.ts';
 
 /** The names of the records some ids point to; an id without a record is left out. */
@@ -35,6 +35,15 @@ export const EXPORT_REFERENCES: Readonly<Record<string, NameLookup>> = {
         [product[`name_${language}`], product.name_uz, product.name_ru, product.name_en].find(
           (name) => typeof name === 'string' && name.trim() !== '',
         ) ?? `#${product.id}`,
+      ]),
+    );
+  },
+  async document_id(db, ids, language) {
+    const rows = await documents.page(db, { ...byIds, ids, limit: ids.length });
+    return new Map(
+      rows.map((document) => [
+        document.id,
+        recordLabel('documents', document, language) || `#${document.id}`,
       ]),
     );
   },

@@ -64,6 +64,13 @@ const TYPES: Record<string, string> = {
   webp: 'image/webp',
   avif: 'image/avif',
   gif: 'image/gif',
+  // documents (shared DOCUMENT_CONTENT_TYPES)
+  pdf: 'application/pdf',
+  dwg: 'image/vnd.dwg',
+  dxf: 'image/vnd.dxf',
+  step: 'model/step',
+  stp: 'model/step',
+  zip: 'application/zip',
 };
 
 /** The type a file is served as, by its extension; anything unknown is plain bytes. */

@@ -1,17 +1,19 @@
 import {
   describeParameters,
+  type DocumentRecord,
   type Language,
   LANGUAGES,
   type Lead,
   type NotificationSettings,
   type Product,
+  recordLabel,
   splitList,
   type Supplier,
 } from '@conveyor/shared';
 import type { Config } from '../config.ts';
 import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
 import { attributeDefinitions } from '../db/repositories/specs.ts';
-import { leads, products, suppliers } from '../db/repositories/tables.ts';
+import { documents, leads, products, suppliers } from '../db/repositories/tables.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import type { JobContext, JobRunner } from '../jobs/runner.ts';
 import { sendEmail, sendTelegram, sendWebhook } from './channels.ts';
@@ -97,6 +99,7 @@ function leadFacts(
   config: Pick<Config, 'adminUrl' | 'siteUrl'>,
   language: Language,
   parameters: string[] = [],
+  document?: DocumentRecord,
 ): NotificationFacts {
   // The page as an address staff can open; the path is the visitor's, so it stays text.
   const page = lead.page && config.siteUrl ? `${config.siteUrl}${lead.page}` : lead.page;
@@ -112,6 +115,11 @@ function leadFacts(
       {
         label: 'product',
         value: product ? `${productName(product, language)} (#${product.id})` : '',
+      },
+      // the "on request" document the buyer asked for
+      {
+        label: 'document',
+        value: document ? `${recordLabel('documents', document, language)} (#${document.id})` : '',
       },
       // the buyer's parameters of a quote request, with their units
       { label: 'parameters', value: parameters.join('\n') },
@@ -216,12 +224,13 @@ async function factsOf(
     const lead = await leads.get(db, id);
     if (!lead) return null;
     const product = lead.product_id ? await products.get(db, lead.product_id) : undefined;
+    const document = lead.document_id ? await documents.get(db, lead.document_id) : undefined;
     const attributes = await attributeDefinitions(
       db,
       lead.parameters.map((parameter) => parameter.attribute_id),
     );
     const parameters = describeParameters(lead.parameters, attributes, language);
-    return leadFacts(lead, product, config, language, parameters);
+    return leadFacts(lead, product, config, language, parameters, document);
   }
   const supplier = await suppliers.get(db, id);
   return supplier ? supplierFacts(supplier, config.adminUrl) : null;

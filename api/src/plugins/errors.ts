@@ -120,6 +120,7 @@ const ERROR_CODE_OF: Record<string, ErrorCode> = {
   CONVEYOR_UNSUPPORTED_IMAGE: 'images.onlyJpegPng',
   CONVEYOR_IMAGE_TOO_LARGE: 'images.tooManyPixels',
   CONVEYOR_UNREADABLE_IMAGE: 'images.unreadable',
+  CONVEYOR_DOCUMENT_TOO_LARGE: 'documents.fileTooLarge',
   CONVEYOR_REQUEST_TOO_LARGE: 'payloadTooLarge',
   CONVEYOR_MULTIPART_NOT_ACCEPTED: 'unsupportedMedia',
   CONVEYOR_UNEXPECTED_FILE: 'unexpectedFile',

@@ -16,6 +16,8 @@ export interface UploadedFile {
   /** The temporary file the part was streamed to; removed when the response is sent. */
   path: string;
   size: number;
+  /** The name the client gave the file (its extension is checked against its bytes). */
+  filename: string;
 }
 
 declare module 'fastify' {
@@ -29,10 +31,13 @@ declare module 'fastify' {
      * all: it is refused before a byte of it is read.
      */
     fileFields?: readonly string[];
+    /** Its files are documents (DOCUMENT_MAX_MB each), not pictures (UPLOAD_MAX_FILE_MB). */
+    documentFiles?: boolean;
   }
 }
 
 const FileTooLarge = createError('FST_REQ_FILE_TOO_LARGE', '%s', 413);
+const DocumentTooLarge = createError('CONVEYOR_DOCUMENT_TOO_LARGE', '%s', 413);
 const RequestTooLarge = createError('CONVEYOR_REQUEST_TOO_LARGE', '%s', 413);
 const NotMultipartRoute = createError(
   'CONVEYOR_MULTIPART_NOT_ACCEPTED',
@@ -64,7 +69,7 @@ const BOUNDARY = /;\s*boundary=(?:"[^"]{1,70}"|[^\s;]{1,70})/i;
  */
 export default fp(
   async (app) => {
-    const { maxFileBytes, maxRequestBytes } = app.config.uploads;
+    const { maxFileBytes, maxRequestBytes, maxDocumentBytes } = app.config.uploads;
     const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
     // beside the uploads (the same disk), out of memory; emptied as each request ends
     const tmpRoot = join(app.config.dataDir, 'tmp', 'uploads');
@@ -90,7 +95,8 @@ export default fp(
     await app.register(multipart, {
       attachFieldsToBody: 'keyValues',
       limits: {
-        fileSize: maxFileBytes,
+        // the larger of the two: a route taking pictures is held to theirs as the file arrives
+        fileSize: Math.max(maxFileBytes, maxDocumentBytes),
         // Room for a gallery well past its limit, so that the usual mistake (a few images too
         // many) is read whole and answered with "You can upload up to 8 images" by the route,
         // not cut off mid-request with a generic limit error.
@@ -109,6 +115,14 @@ export default fp(
           field: part.fieldname,
           path: join(tmpRoot, randomUUID()),
           size: 0,
+          filename: part.filename ?? '',
+        };
+        const fileLimit = this.routeOptions.config.documentFiles ? maxDocumentBytes : maxFileBytes;
+        const tooLarge = () => {
+          const message = `${ERRORS.fileTooLarge} (at most ${mb(fileLimit)})`;
+          return this.routeOptions.config.documentFiles
+            ? new DocumentTooLarge(message)
+            : new FileTooLarge(message);
         };
         // registered before the first byte, so that a failure part-way still removes it
         this.uploadedFiles.push(file);
@@ -117,7 +131,8 @@ export default fp(
           transform(chunk: Buffer, _encoding, done) {
             file.size += chunk.length;
             total += chunk.length;
-            if (total > maxRequestBytes) {
+            if (file.size > fileLimit) done(tooLarge());
+            else if (total > maxRequestBytes) {
               done(
                 new RequestTooLarge(
                   `Files are too large together (at most ${mb(maxRequestBytes)})`,
@@ -127,15 +142,13 @@ export default fp(
           },
         });
         await pipeline(part.file, count, createWriteStream(file.path, { flags: 'wx' }));
-        if (part.file.truncated) {
-          throw new FileTooLarge(`${ERRORS.fileTooLarge} (at most ${mb(maxFileBytes)})`);
-        }
+        if (part.file.truncated) throw tooLarge();
       },
     });
 
-    // A list of objects (a product's specs) travels in one text field as JSON: multipart has no
-    // shape of its own for it. Parsed before validation, so the schema checks the list as if
-    // it had come as JSON. Added after the plugin, whose own hook puts the fields in the body.
+    // A list (a product's specs, a document's languages) travels in one text field as JSON:
+    // multipart has no shape of its own for it. Parsed before validation, so the schema checks
+    // the list as if it had come as JSON; an empty field is an empty list. Added after the plugin, whose own hook puts the fields in the body.
     app.addHook('preValidation', async (request) => {
       if (!MULTIPART.test(request.headers['content-type'] ?? '')) return;
       const body: unknown = request.body;
@@ -144,8 +157,11 @@ export default fp(
       if (!isFields(body) || !schema?.properties) return;
       for (const [key, property] of Object.entries(schema.properties)) {
         const value = body[key];
-        if (property.type !== 'array' || property.items?.type !== 'object') continue;
-        if (typeof value !== 'string') continue;
+        if (property.type !== 'array' || typeof value !== 'string') continue;
+        // a list of plain values (a document's languages) may come as repeated fields or as one
+        // plain value too, which validation turns into a list
+        const json = property.items?.type === 'object' || /^\s*\[/.test(value);
+        if (!json && value.trim() !== '') continue;
         try {
           body[key] = value.trim() === '' ? [] : (JSON.parse(value) as unknown);
         } catch {

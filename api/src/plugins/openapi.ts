@@ -16,6 +16,7 @@ const NOUNS: Record<Resource, readonly [one: string, many: string]> = {
   products: ['Product', 'Products'],
   attributes: ['Attribute', 'Attributes'],
   media: ['Media', 'Media'],
+  documents: ['Document', 'Documents'],
   project: ['Project', 'Projects'],
   leads: ['Lead', 'Leads'],
   suppliers: ['Supplier', 'Suppliers'],

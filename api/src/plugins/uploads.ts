@@ -1,4 +1,7 @@
+import contentDisposition from 'content-disposition';
+import { documentFile } from '@conveyor/shared';
 import fp from 'fastify-plugin';
+import { DocumentStore } from '../lib/documentStore.ts';
 import { ImageStore } from '../lib/imageStore.ts';
 import { createStorage } from '../storage/index.ts';
 import { isValidKey, type Storage } from '../lib/storage.ts';
@@ -8,6 +11,7 @@ declare module 'fastify' {
     /** Where uploaded files live: DATA_DIR/uploads, or the S3 bucket (UPLOADS_DRIVER). */
     uploads: Storage;
     images: ImageStore;
+    documents: DocumentStore;
   }
 }
 
@@ -35,6 +39,7 @@ export default fp(
     await storage.check();
     app.decorate('uploads', storage);
     app.decorate('images', new ImageStore(storage, app.config.uploads.maxPixels, app.log));
+    app.decorate('documents', new DocumentStore(storage));
     app.addHook('onClose', () => storage.close());
 
     app.route<{ Params: { '*': string } }>({
@@ -55,6 +60,20 @@ export default fp(
           .header('etag', found.etag)
           .header('last-modified', found.lastModified.toUTCString())
           .type(found.contentType);
+        // A document: a PDF opens in the browser, sandboxed (no script of it runs, no form of it
+        // posts, as if from an origin of its own); the others download under their own name.
+        // Never sniffed into another type either way.
+        const document = documentFile(key);
+        if (document) {
+          reply.header('x-content-type-options', 'nosniff');
+          if (document.format === 'pdf') {
+            reply
+              .header('content-security-policy', 'sandbox')
+              .header('content-disposition', contentDisposition(document.name, { type: 'inline' }));
+          } else {
+            reply.header('content-disposition', contentDisposition(document.name));
+          }
+        }
         const ifNoneMatch = request.headers['if-none-match'];
         const ifModifiedSince = request.headers['if-modified-since'];
         // If-None-Match wins over If-Modified-Since (RFC 9110 13.2.2)

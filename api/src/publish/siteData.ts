@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { SiteData } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { publicDocument } from '../content/documents.ts';
 import { productMedia } from '../content/productMedia.ts';
 import { type Db, readConsistently } from '../db/connect.ts';
 import { getSettings } from '../db/repositories/settings.ts';
@@ -10,6 +11,7 @@ import {
   attributes,
   categories,
   clients,
+  documents,
   products,
   project,
   testimonials,
@@ -46,10 +48,11 @@ export async function readSiteData(db: Db): Promise<SiteData> {
         visible(trx, testimonials),
         productMedia(trx, { visibleOnly: true }),
       ]);
-    const [attributeRows, templateOf, specsOf] = await Promise.all([
+    const [attributeRows, templateOf, specsOf, documentRows] = await Promise.all([
       visible(trx, attributes),
       templates(trx),
       productSpecs(trx),
+      visible(trx, documents),
     ]);
     // an inactive attribute is not shown: the lists leave it out
     const shown = new Set(attributeRows.map((attribute) => attribute.id));
@@ -68,6 +71,7 @@ export async function readSiteData(db: Db): Promise<SiteData> {
         specs: showing(specsOf.get(product.id)),
       })),
       projects,
+      documents: documentRows.map(publicDocument),
       clients: clientRows,
       testimonials: testimonialRows,
     };

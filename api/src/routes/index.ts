@@ -13,6 +13,7 @@ import categoryRoutes from './categories/index.ts';
 import clientRoutes from './clients/index.ts';
 import leadRoutes from './leads/index.ts';
 import mediaRoutes from './media/index.ts';
+import documentRoutes from './documents/index.ts';
 import noteRoutes from './notes/index.ts';
 import notificationRoutes from './notifications/index.ts';
 import productRoutes from './products/index.ts';
@@ -70,6 +71,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(attributeRoutes);
   await app.register(productRoutes);
   await app.register(mediaRoutes);
+  await app.register(documentRoutes);
   await app.register(projectRoutes);
   await app.register(leadRoutes);
   await app.register(supplierRoutes);

@@ -4,6 +4,7 @@ import {
   httpUrlSchema,
   linkSchema,
   idSchema,
+  nullableIdSchema,
   imagePathSchema,
   localized,
   longText,
@@ -12,8 +13,11 @@ import {
   timestamps,
 } from './common.ts';
 import { specsSchema, templateSchema } from '../specs.ts';
+import { DOCUMENT_FORMAT_NAMES, DOCUMENT_KINDS } from '../documents.ts';
+import { LANGUAGES } from '../languages.ts';
 
-// Public content: categories, products, media (product videos), project, testimonials, clients.
+// Public content: categories, products, media (product videos), documents, project, testimonials,
+// clients.
 
 export const categoryFields = {
   ...localized('name', shortText),
@@ -124,3 +128,44 @@ export const clientSchema = recordSchema({
   ...timestamps,
 });
 export type Client = FromSchema<typeof clientSchema>;
+
+/**
+ * A document of a product, a project or a category (exactly one of the three): a datasheet, a
+ * manual, a certificate, a drawing. Its file is uploaded as `file` (multipart), checked by its
+ * bytes; an "on request" document is not handed out: the site offers to ask for it instead.
+ */
+export const documentFields = {
+  kind: { type: 'string', enum: DOCUMENT_KINDS },
+  ...localized('title', shortText),
+  /** The languages the document itself is written in (not the page's). */
+  languages: {
+    type: 'array',
+    items: { type: 'string', enum: LANGUAGES },
+    uniqueItems: true,
+    maxItems: LANGUAGES.length,
+  },
+  /** Its revision as the drawing office names it (`B`, `2026-03`); '' for none. */
+  revision: { type: 'string', maxLength: 40 },
+  on_request: booleanSchema,
+  product_id: nullableIdSchema,
+  project_id: nullableIdSchema,
+  category_id: nullableIdSchema,
+  is_active: booleanSchema,
+} as const;
+
+const documentRecordProperties = {
+  id: idSchema,
+  ...documentFields,
+  /** The stored file's key (`documents/<uuid>/<size>/<name>.<ext>`); null: none uploaded. */
+  file: imagePathSchema,
+  /** Where the file is served; null when there is none, or the reader may not have it. */
+  url: { type: ['string', 'null'] },
+  file_name: { type: ['string', 'null'] },
+  /** Bytes. */
+  file_size: { type: ['integer', 'null'] },
+  file_format: { type: ['string', 'null'], enum: [...DOCUMENT_FORMAT_NAMES, null] },
+  ...timestamps,
+} as const;
+
+export const documentSchema = recordSchema(documentRecordProperties);
+export type DocumentRecord = FromSchema<typeof documentSchema>;

@@ -2,6 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import {
   categoryFields,
   clientFields,
+  documentFields,
   mediaFields,
   productFields,
   projectFields,
@@ -61,6 +62,7 @@ export const productBodies = bodies(
   ['category_id'],
 );
 export const mediaBodies = bodies(mediaFields, ['link', 'product_id']);
+export const documentBodies = bodies(documentFields, ['kind']);
 export const projectBodies = bodies(projectFields, ['link']);
 export const testimonialBodies = bodies(testimonialFields, []);
 export const clientBodies = bodies(clientFields, ['name']);

@@ -53,6 +53,8 @@ export const leadContextFields = {
   utm_content: utmSchema,
   /** A quote request's parameters: the buyer's values of the attributes marked `quote`. */
   parameters: leadParametersSchema,
+  /** The "on request" document the buyer asks for (a product page's documents). */
+  document_id: nullableIdSchema,
 } as const;
 
 export const leadFields = {
@@ -81,6 +83,7 @@ export const leadSchema = recordSchema({
   utm_term: { type: 'string' },
   utm_content: { type: 'string' },
   parameters: { type: 'array', items: leadParameterSchema },
+  document_id: { type: ['integer', 'null'] },
   ...timestamps,
 });
 export type Lead = FromSchema<typeof leadSchema>;

@@ -3,6 +3,7 @@ import type {
   Category,
   CategoryDetail,
   Client,
+  DocumentRecord,
   Product,
   ProductDetail,
   Project,
@@ -62,7 +63,7 @@ async function listAll<T>(resource: string): Promise<T[]> {
  * the build: a site published with placeholder phones and e-mail would replace the live one.
  */
 async function readApi(): Promise<SiteData> {
-  const [settings, categoryList, list, projects, clients, testimonials, attributes] =
+  const [settings, categoryList, list, projects, clients, testimonials, attributes, documents] =
     await Promise.all([
       get<{ data: Settings }>('/settings').then(
         (reply) => reply.data,
@@ -77,6 +78,7 @@ async function readApi(): Promise<SiteData> {
       listAll<Client>('clients'),
       listAll<Testimonial>('testimonials'),
       listAll<Attribute>('attributes'),
+      listAll<DocumentRecord>('documents'),
     ]);
   // each category's template is in its detail (there are few categories)
   const categories = await Promise.all(
@@ -92,7 +94,16 @@ async function readApi(): Promise<SiteData> {
       .map(async (item) => (await get<{ data: ProductDetail }>(`/products/${item.id}`)).data);
     products.push(...(await Promise.all(details)));
   }
-  return { settings, categories, attributes, products, projects, clients, testimonials };
+  return {
+    settings,
+    categories,
+    attributes,
+    products,
+    projects,
+    documents,
+    clients,
+    testimonials,
+  };
 }
 
 // Shared by the module instances of one build process (the config's integration and the pages'

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import {
   type Category,
   type Client,
+  DOCUMENT_KINDS,
+  type DocumentRecord,
   DEFAULT_LANGUAGE,
   type Language,
   LANGUAGES,
@@ -62,7 +64,7 @@ export interface RouteProps {
   'suppliers-inner': object;
   'not-found': object;
   projects: { projects: Project[] };
-  project: { project: Project; versions: Language[] };
+  project: { project: Project; documents: DocumentRecord[]; versions: Language[] };
   category: {
     category: Category;
     /** The products of this page of the category. */
@@ -76,6 +78,8 @@ export interface RouteProps {
     all: ProductCard[] | null;
     filters: FilterSpec[];
     filterData: FilterData;
+    /** The category's documents (its first page shows them). */
+    documents: DocumentRecord[];
     versions: Language[];
   };
   /** The second and later pages of a category's products (`/catalog/{id}/page/{n}`). */
@@ -85,6 +89,7 @@ export interface RouteProps {
     category: Category;
     specs: SpecRow[];
     quote: QuoteSource[];
+    documents: DocumentRecord[];
     versions: Language[];
   };
   /** The comparison: each shown product's category (its page's address). */
@@ -124,6 +129,29 @@ const hash = (value: unknown): string =>
 function cardOf(product: ProductDetail): ProductCard {
   const { images: _images, media: _media, ...card } = product;
   return card;
+}
+
+/**
+ * The documents of each record, by the column naming it and its id: in the order of their
+ * kinds (datasheets first, as makers list them), then as staff added them.
+ */
+function ownedDocuments(documents: readonly DocumentRecord[]) {
+  const groups = new Map<string, DocumentRecord[]>();
+  const sorted = [...documents].sort(
+    (a, b) => DOCUMENT_KINDS.indexOf(a.kind) - DOCUMENT_KINDS.indexOf(b.kind) || a.id - b.id,
+  );
+  for (const document of sorted) {
+    for (const column of ['product_id', 'project_id', 'category_id'] as const) {
+      const id = document[column];
+      if (id === null) continue;
+      const key = `${column}:${id}`;
+      const group = groups.get(key);
+      if (group) group.push(document);
+      else groups.set(key, [document]);
+    }
+  }
+  return (column: 'product_id' | 'project_id' | 'category_id', id: number) =>
+    groups.get(`${column}:${id}`) ?? [];
 }
 
 /** The company data, or the spec's defaults when there is no settings record. */
@@ -196,13 +224,18 @@ export function planSite(data: SiteData): PlannedPage[] {
     {},
     LANGUAGES.filter((lang) => lang !== DEFAULT_LANGUAGE),
   );
+  const documentsOf = ownedDocuments(data.documents);
   add('projects', '/projects', {}, { projects: data.projects });
   for (const project of data.projects) {
     add(
       'project',
       `/projects/${project.id}`,
       { id: String(project.id) },
-      { project, versions: versionsOf(project, 'title') },
+      {
+        project,
+        documents: documentsOf('project_id', project.id),
+        versions: versionsOf(project, 'title'),
+      },
     );
   }
   const shownCategories = new Set(data.categories.map((category) => category.id));
@@ -251,6 +284,7 @@ export function planSite(data: SiteData): PlannedPage[] {
         page: { number, count },
         all: count > 1 ? cards : null,
         ...filters,
+        documents: number === 1 ? documentsOf('category_id', category.id) : [],
         versions: versionsOf(category, 'name'),
       };
       if (number === 1) {
@@ -275,6 +309,7 @@ export function planSite(data: SiteData): PlannedPage[] {
           category,
           specs: specRows(item.specs, category.attributes, attributes),
           quote: quoteSources(category.attributes, item.specs, attributes),
+          documents: documentsOf('product_id', item.id),
           versions: versionsOf(item, 'name'),
         },
       );

@@ -9,7 +9,7 @@ import { localePath } from '../i18n/index.ts';
 import { type AttributeView, attributeView, specRows, specText } from './specs.ts';
 
 /** What the search finds. */
-export type SearchKind = 'product' | 'category' | 'project';
+export type SearchKind = 'product' | 'category' | 'project' | 'document';
 
 /**
  * A record of a language's search index, before its picture is worked out: what the page
@@ -116,6 +116,40 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
       },
       [title, ownText(project, 'description', lang)],
     );
+  }
+  // a document is found by its title (and revision), and leads to the page that lists it
+  const owners = new Map<string, { url: string; name: string }>();
+  for (const product of data.products) {
+    const category = categories.get(product.category_id);
+    if (!category) continue;
+    owners.set(`product_id:${product.id}`, {
+      url: localePath(lang, `/catalog/${category.id}/products/${product.id}`),
+      name: pickLocalized(product, 'name', lang),
+    });
+  }
+  for (const project of data.projects) {
+    owners.set(`project_id:${project.id}`, {
+      url: localePath(lang, `/projects/${project.id}`),
+      name: pickLocalized(project, 'title', lang),
+    });
+  }
+  for (const category of data.categories) {
+    owners.set(`category_id:${category.id}`, {
+      url: localePath(lang, `/catalog/${category.id}`),
+      name: pickLocalized(category, 'name', lang),
+    });
+  }
+  for (const document of data.documents) {
+    const column = (['product_id', 'project_id', 'category_id'] as const).find(
+      (key) => document[key] !== null,
+    );
+    const owner = column && owners.get(`${column}:${String(document[column])}`);
+    if (!owner) continue;
+    const title = ownText(document, 'title', lang);
+    add({ kind: 'document', url: owner.url, title, category: owner.name, picture: null }, [
+      title,
+      document.revision,
+    ]);
   }
   return sources;
 }

@@ -7,6 +7,7 @@ interface Texts {
   product: string;
   category: string;
   project: string;
+  document: string;
 }
 
 /** What Pagefind answers for a result (pagefind.js, its `data()`). */

@@ -47,6 +47,11 @@ export interface TableShape {
    * specifications filled in of its template's): name → expression. Lists only.
    */
   computed?: Readonly<Record<string, (eb: AnyEb) => AliasableExpression<unknown>>>;
+  /**
+   * Fields a record carries that follow from its own columns without the database (what a
+   * document's stored key says of its file): their names, and the function that adds them.
+   */
+  derived?: { readonly fields: readonly string[]; add(row: Record<string, unknown>): void };
   /** Yes/no filters of a list beyond its columns (a product's `incomplete`): name → condition. */
   conditions?: Readonly<Record<string, (eb: AnyEb, value: boolean) => Expression<SqlBool>>>;
 }
@@ -79,12 +84,20 @@ export class TableRepository<T> {
 
   constructor(shape: TableShape) {
     this.shape = shape;
-    this.map = rowMapper<T>(
+    const map = rowMapper<T>(
       shape.booleans,
       ['created_at', 'updated_at'],
       shape.json,
       Object.keys(shape.computed ?? {}),
     );
+    const { derived } = shape;
+    this.map = derived
+      ? (row) => {
+          const record = map(row);
+          derived.add(record as Record<string, unknown>);
+          return record;
+        }
+      : map;
   }
 
   /** Values as the table stores them: lists as JSON text. */

@@ -5,6 +5,9 @@ import {
   categorySchema,
   type Client,
   clientSchema,
+  documentFile,
+  type DocumentRecord,
+  documentSchema,
   type Lead,
   leadSchema,
   type Media,
@@ -34,11 +37,13 @@ const common = ['id', 'created_at', 'updated_at'] as const;
 function shape(
   table: Resource,
   schema: { properties: object },
-  extra: Pick<Partial<TableShape>, 'visibleParents' | 'computed' | 'conditions'> = {},
+  extra: Pick<Partial<TableShape>, 'visibleParents' | 'computed' | 'conditions' | 'derived'> = {},
 ): TableShape {
   const entry = resourceEntry(table);
-  // a computed figure is the list's, not a column
-  const columns = columnsOf(schema).filter((column) => !extra.computed?.[column]);
+  // a computed figure is the list's, a derived one the mapper's: neither is a column
+  const columns = columnsOf(schema).filter(
+    (column) => !extra.computed?.[column] && !extra.derived?.fields.includes(column),
+  );
   const hasActive = columns.includes('is_active');
   const active = hasActive ? ['is_active'] : [];
   const properties = schema.properties as Record<string, { type?: unknown }>;
@@ -127,6 +132,37 @@ export const products = new TableRepository<Product>(
 export const media = new TableRepository<Media>(
   shape('media', mediaSchema, {
     visibleParents: (eb) => eb('product_id', 'in', visibleProductIds(eb)),
+  }),
+);
+
+/** Ids of the categories anonymous readers may see. */
+const visibleCategoryIds = (eb: AnyEb) =>
+  eb.selectFrom('categories as parent').select('parent.id').where('parent.is_active', '=', true);
+
+export const documents = new TableRepository<DocumentRecord>(
+  shape('documents', documentSchema, {
+    // shown with what it belongs to: a document of a hidden product is hidden too
+    visibleParents: (eb) =>
+      eb.or([
+        eb('product_id', 'in', visibleProductIds(eb)),
+        eb(
+          'project_id',
+          'in',
+          eb.selectFrom('project as owner').select('owner.id').where('owner.is_active', '=', true),
+        ),
+        eb('category_id', 'in', visibleCategoryIds(eb)),
+      ]),
+    // what its stored key says of the file (shared documentFile): no columns to keep in step
+    derived: {
+      fields: ['url', 'file_name', 'file_size', 'file_format'],
+      add(row) {
+        const file = documentFile(row.file as string | null);
+        row.url = file?.url ?? null;
+        row.file_name = file?.name ?? null;
+        row.file_size = file?.size ?? null;
+        row.file_format = file?.format ?? null;
+      },
+    },
   }),
 );
 

@@ -1,4 +1,11 @@
-import { type Language, LANGUAGES, normaliseNewlines } from '@conveyor/shared';
+import { randomUUID } from 'node:crypto';
+import {
+  documentKey,
+  type Language,
+  LANGUAGES,
+  normaliseNewlines,
+  safeDocumentName,
+} from '@conveyor/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../connect.ts';
 import type { Executor } from '../repositories/table.ts';
@@ -22,6 +29,7 @@ import {
   SUPPLIERS,
   TESTIMONIALS,
 } from './content.ts';
+import { DOCUMENT_TITLES, demoDxf, demoPdf } from './documents.ts';
 import { categoryPicture, clientLogo, productPicture, random } from './pictures.ts';
 
 /** A seeded lead without a visit's context leaves these empty, as the columns' defaults do. */
@@ -130,6 +138,7 @@ export interface SeedCounts {
   /** Products' typed values. */
   productSpecs: number;
   media: number;
+  documents: number;
   project: number;
   testimonials: number;
   clients: number;
@@ -283,6 +292,70 @@ export async function seedDemo(
       let imageCount = 0;
       let specCount = 0;
       let mediaCount = 0;
+      let documentCount = 0;
+      /** A demo document's file, stored: its key. */
+      const documentFile = async (data: Buffer, name: string, extension: string) => {
+        const key = documentKey(randomUUID(), data.length, safeDocumentName(name), extension);
+        await images.storage.put(key, data);
+        written.push(key);
+        return key;
+      };
+      /**
+       * A product's documents: a datasheet (a PDF, in English), a drawing of every third (a
+       * DXF) and a manual given on request of every fourth.
+       */
+      const productDocuments = async (
+        trx: Executor,
+        productId: number,
+        product: SeedProduct,
+        index: number,
+        stamp: object,
+      ) => {
+        const figures = Object.entries(product.specs).map(([key, value]) => `${key}: ${value}`);
+        const rows = [
+          {
+            kind: 'datasheet',
+            ...localized('title', DOCUMENT_TITLES.datasheet),
+            languages: JSON.stringify(['en']),
+            revision: '',
+            on_request: false,
+            file: await documentFile(
+              demoPdf(`${product.name.en}: datasheet`, [product.lead.en, ...figures]),
+              `${product.name.en} datasheet`,
+              'pdf',
+            ),
+          },
+        ];
+        if (index % 3 === 0) {
+          rows.push({
+            kind: 'drawing',
+            ...localized('title', DOCUMENT_TITLES.drawing),
+            languages: JSON.stringify([]),
+            revision: 'B',
+            on_request: false,
+            file: await documentFile(
+              demoDxf(4000 + index * 100, 800),
+              `${product.name.en} outline`,
+              'dxf',
+            ),
+          });
+        }
+        if (index % 4 === 1) {
+          rows.push({
+            kind: 'manual',
+            ...localized('title', DOCUMENT_TITLES.manual),
+            languages: JSON.stringify(['ru', 'uz']),
+            revision: '2026-03',
+            on_request: true,
+            file: null as unknown as string,
+          });
+        }
+        await trx
+          .insertInto('documents')
+          .values(rows.map((row) => ({ ...row, product_id: productId, is_active: true, ...stamp })))
+          .execute();
+        return rows.length;
+      };
       for (const [index, plan] of productPlans.entries()) {
         const pictures = productImages[index]!;
         const row = await trx
@@ -332,6 +405,7 @@ export async function seedDemo(
             )
             .execute();
         }
+        documentCount += await productDocuments(trx, row.id, plan.product, index, stamp);
         const videos = PRODUCT_VIDEOS.slice(0, index % 3);
         for (const [v, video] of videos.entries()) {
           await trx
@@ -360,6 +434,30 @@ export async function seedDemo(
           })),
         )
         .execute();
+      // the first project's certificate
+      const firstProject = await trx
+        .selectFrom('project')
+        .select('id')
+        .orderBy('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('documents')
+        .values({
+          kind: 'certificate',
+          ...localized('title', DOCUMENT_TITLES.certificate),
+          languages: JSON.stringify(['ru', 'en']),
+          file: await documentFile(
+            demoPdf('Certificate of conformity', [PROJECTS[0]!.title.en]),
+            'certificate of conformity',
+            'pdf',
+          ),
+          project_id: firstProject.id,
+          is_active: true,
+          on_request: false,
+          ...stamp,
+        })
+        .execute();
+      documentCount += 1;
       await trx
         .insertInto('testimonials')
         .values(
@@ -399,6 +497,7 @@ export async function seedDemo(
         templateEntries: templateCount,
         productSpecs: specCount,
         media: mediaCount,
+        documents: documentCount,
         project: PROJECTS.length,
         testimonials: TESTIMONIALS.length,
         clients: CLIENTS.length,

@@ -1,5 +1,6 @@
 import { categoryBodies, categoryDetailSchema, categorySchema, ERRORS } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
+import { documentsAlong } from '../../content/cascade.ts';
 import { templatePart } from '../../content/specs.ts';
 import { categories } from '../../db/repositories/tables.ts';
 import { Conflict } from '../../lib/httpErrors.ts';
@@ -15,8 +16,8 @@ export default async function categoryRoutes(app: FastifyInstance) {
     parts: [templatePart],
     hooks: {
       // Products keep their category: deleting one that still has products would orphan them.
-      async beforeDelete({ db }, record) {
-        const product = await db
+      async beforeDelete(ctx, record) {
+        const product = await ctx.db
           .selectFrom('products')
           .select('id')
           .where('category_id', '=', record.id)
@@ -24,6 +25,8 @@ export default async function categoryRoutes(app: FastifyInstance) {
           .executeTakeFirst();
         if (product)
           throw new Conflict(ERRORS.categoryHasProducts, { code: 'categories.hasProducts' });
+        // its documents go to the trash with it
+        await documentsAlong(ctx, { resource: 'categories', id: record.id });
         return [];
       },
     },

@@ -2,13 +2,18 @@ import { ERRORS } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isForeignKeyViolation, isUniqueViolation } from '../../lib/dbErrors.ts';
 import { BadRequest, Conflict } from '../../lib/httpErrors.ts';
+import type { CheckedDocument } from '../../lib/documentStore.ts';
 import type { CheckedImage } from '../../lib/imageStore.ts';
 import type { Body, Crud } from '../../content/definition.ts';
 
 export interface CheckedFiles {
-  image?: CheckedImage;
+  /** The record's one file: a picture, or a document when the resource's file is one. */
+  image?: CheckedImage | CheckedDocument;
   gallery: CheckedImage[];
 }
+
+const isDocument = (file: CheckedImage | CheckedDocument): file is CheckedDocument =>
+  'extension' in file;
 
 /** Sorts a request's files into the resource's fields and checks every one of them. */
 export async function checkFiles(
@@ -23,11 +28,18 @@ export async function checkFiles(
   const galleryCount = uploaded.filter((file) => file.field === def.gallery?.field).length;
   if (def.gallery && galleryCount > def.gallery.max)
     throw new BadRequest(ERRORS.tooManyImages, { code: 'images.tooMany' });
-  const checked = await Promise.all(uploaded.map((file) => app.images.check(file.path)));
+  const checked = await Promise.all(
+    uploaded.map((file) =>
+      def.image?.document && file.field === def.image.field
+        ? app.documents.check(file)
+        : app.images.check(file.path),
+    ),
+  );
   uploaded.forEach((file, index) => {
     const image = checked[index]!;
     if (def.image && file.field === def.image.field && !files.image) files.image = image;
-    else if (def.gallery && file.field === def.gallery.field) files.gallery.push(image);
+    else if (def.gallery && file.field === def.gallery.field && !isDocument(image))
+      files.gallery.push(image);
     else
       throw new BadRequest(`${file.field}: unexpected file`, {
         code: 'unexpectedFile',
@@ -51,7 +63,9 @@ export async function saveFiles(
   const gallery: string[] = [];
   try {
     if (files.image && def.image) {
-      const path = await app.images.save(def.name, files.image);
+      const path = isDocument(files.image)
+        ? await app.documents.save(files.image)
+        : await app.images.save(def.name, files.image);
       values[def.image.column] = path;
       written.push(path);
     }

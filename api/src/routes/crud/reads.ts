@@ -36,10 +36,12 @@ export function registerReads(app: FastifyInstance, def: Crud): void {
       },
     },
     async (request) => {
-      const params = listParams(request.query, def, request.user !== null);
+      const staff = request.user !== null;
+      const params = listParams(request.query, def, staff);
       const { rows, total } = await def.repo.list(app.db.kysely, params);
+      const view = def.hooks?.publicView;
       return {
-        data: rows,
+        data: view && !staff ? rows.map((row) => view(row)) : rows,
         currentPage: params.page,
         totalPages: Math.ceil(total / params.limit),
         total,
@@ -62,8 +64,10 @@ export function registerReads(app: FastifyInstance, def: Crud): void {
     async (request) => {
       const staff = request.user !== null;
       const { id } = request.params;
-      const record = await def.repo.get(app.db.kysely, id, def.read === 'public' && !staff);
-      if (!record) throw new NotFound(ERRORS.notFound);
+      const found = await def.repo.get(app.db.kysely, id, def.read === 'public' && !staff);
+      if (!found) throw new NotFound(ERRORS.notFound);
+      const view = def.hooks?.publicView;
+      const record = view && !staff ? view(found) : found;
       return { data: await present(def, app.db.kysely, record, staff) };
     },
   );

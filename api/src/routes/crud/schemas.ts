@@ -147,9 +147,10 @@ export function withImageRemoval(def: Crud, schema: ObjectSchema): ObjectSchema 
  * The route config of a write that takes the resource's files (multipart), for the uploads
  * plugin: none for a resource without any, which takes JSON only.
  */
-export function uploadConfig(def: Crud): { fileFields?: readonly string[] } {
+export function uploadConfig(def: Crud): { fileFields?: readonly string[]; documentFiles?: true } {
   const fields = fileFields(def.name);
-  return fields.length ? { fileFields: fields } : {};
+  if (!fields.length) return {};
+  return def.image?.document ? { fileFields: fields, documentFiles: true } : { fileFields: fields };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describeParameters, leadBodies, leadSchema, type SpecValue } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { leads, products, users } from '../../db/repositories/tables.ts';
+import { documents, leads, products, users } from '../../db/repositories/tables.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
 import { checkSpecs } from '../../content/specs.ts';
@@ -18,6 +18,7 @@ export default async function leadRoutes(app: FastifyInstance) {
     references: [
       { field: 'assignee_id', repo: users, what: 'user', optional: true },
       { field: 'product_id', repo: products, what: 'product', optional: true },
+      { field: 'document_id', repo: documents, what: 'document', optional: true },
     ],
     hooks: {
       async prepare(ctx, body, existing) {
@@ -36,6 +37,11 @@ export default async function leadRoutes(app: FastifyInstance) {
           const productId = values.product_id;
           if (typeof productId === 'number' && !(await products.exists(ctx.db, productId))) {
             values.product_id = null;
+          }
+          // so is a request for a document deleted since
+          const documentId = values.document_id;
+          if (typeof documentId === 'number' && !(await documents.exists(ctx.db, documentId))) {
+            values.document_id = null;
           }
         }
         // the visitor's create sends them; staff's updates do not change them

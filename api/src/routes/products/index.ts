@@ -1,11 +1,11 @@
 import { productBodies, productDetailSchema, productSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { AnyRecord } from '../../content/definition.ts';
+import { documentsAlong, trashAlong } from '../../content/cascade.ts';
 import { changeGallery } from '../../content/gallery.ts';
 import { productMedia } from '../../content/productMedia.ts';
 import { specsPart } from '../../content/specs.ts';
 import { categories, products } from '../../db/repositories/tables.ts';
-import { addRevision, DELETED_WITH, snapshotOf } from '../../revisions/store.ts';
 import { registerCrud } from '../crud/index.ts';
 import { registerProductTransfer } from './transfer.ts';
 
@@ -26,20 +26,15 @@ export default async function productRoutes(app: FastifyInstance) {
       async afterWrite({ db }, record, body, gallery) {
         return changeGallery(db, record.id, body.delete_images_array ?? [], gallery);
       },
-      async beforeDelete({ app, request, db }, record) {
-        // its videos go with it (the key cascades): each to the trash, to come back with it
-        const mediaDef = app.crud.get('media');
-        if (!mediaDef) throw new Error('the media routes are not registered');
+      async beforeDelete(ctx, record) {
+        // its videos and documents go with it (the keys cascade): each to the trash, to come
+        // back with it
+        const owner = { resource: 'products', id: record.id } as const;
         const { images, media } = (
-          await productMedia(db, { productId: record.id, visibleOnly: false })
+          await productMedia(ctx.db, { productId: record.id, visibleOnly: false })
         )(record.id);
-        for (const video of media) {
-          const snapshot = await snapshotOf(mediaDef, db, video as AnyRecord);
-          await addRevision(db, mediaDef, request, 'delete', {
-            ...snapshot,
-            [DELETED_WITH]: { resource: 'products', id: record.id },
-          });
-        }
+        await trashAlong(ctx, owner, 'media', media as AnyRecord[]);
+        await documentsAlong(ctx, owner);
         return images.map((image) => image.src);
       },
       async detail(db, record, staff) {

@@ -1,5 +1,6 @@
 import { projectBodies, projectSchema } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
+import { documentsAlong } from '../../content/cascade.ts';
 import { project } from '../../db/repositories/tables.ts';
 import { registerCrud } from '../crud/index.ts';
 
@@ -9,5 +10,12 @@ export default async function projectRoutes(app: FastifyInstance) {
     repo: project,
     record: projectSchema,
     bodies: projectBodies,
+    hooks: {
+      // its documents go to the trash with it
+      async beforeDelete(ctx, record) {
+        await documentsAlong(ctx, { resource: 'project', id: record.id });
+        return [];
+      },
+    },
   });
 }

@@ -135,10 +135,16 @@ export default function PublicForm(props: PublicFormProps) {
       flat.map((f) => f.name),
       values,
     );
+    // the "on request" document a button of the page named, in the line above the form
+    const requested = form
+      .closest('section')
+      ?.querySelector<HTMLElement>('[data-requested-document]:not([hidden])');
+    const documentId = Number(requested?.dataset.id);
     const context: Record<string, unknown> = {
       ...visitContext(lang),
       product_id: about?.id ?? null,
       ...(parameters.length ? { parameters } : {}),
+      ...(documentId > 0 ? { document_id: documentId } : {}),
     };
     for (const [key, value] of Object.entries(context)) {
       if (ACCEPTED[resource].includes(key)) body[key] = value;
@@ -148,6 +154,7 @@ export default function PublicForm(props: PublicFormProps) {
     if (result.kind === 'sent') {
       setToast({ kind: 'success', text: texts.toast_success });
       form.reset();
+      if (requested) requested.hidden = true;
     } else if (result.kind === 'invalid') {
       setErrors(result.errors);
       setToast({ kind: 'error', text: texts.toast_failure });

@@ -1,0 +1,8 @@
+import { DocumentForm } from './DocumentForm.tsx';
+import { EditPage } from '../screens/FormPages.tsx';
+
+export const DocumentEdit = () => (
+  <EditPage>
+    <DocumentForm />
+  </EditPage>
+);

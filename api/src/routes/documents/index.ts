@@ -1,0 +1,79 @@
+import { documentBodies, documentSchema, ERRORS } from '@conveyor/shared';
+import type { FastifyInstance } from 'fastify';
+import { publicDocument } from '../../content/documents.ts';
+import { categories, documents, products, project } from '../../db/repositories/tables.ts';
+import type { Executor } from '../../db/repositories/table.ts';
+import { ApiError, BadRequest } from '../../lib/httpErrors.ts';
+import { columnValues, registerCrud } from '../crud/index.ts';
+
+/** What a document may belong to: the column naming it. */
+export const DOCUMENT_OWNERS = ['product_id', 'project_id', 'category_id'] as const;
+
+/** The one owner a document's values name, or a 400 when they name none or several. */
+function ownerOf(values: Record<string, unknown>): { column: string; id: number } {
+  const named = DOCUMENT_OWNERS.filter((column) => typeof values[column] === 'number');
+  if (named.length !== 1) {
+    throw new BadRequest(ERRORS.documentOwner, { code: 'documents.oneOwner', field: 'product_id' });
+  }
+  return { column: named[0]!, id: values[named[0]!] as number };
+}
+
+async function countOf(db: Executor, owner: { column: string; id: number }): Promise<number> {
+  const row = await db
+    .selectFrom('documents')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where(owner.column as 'product_id', '=', owner.id)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/**
+ * Documents and drawings of products, projects and categories (docs/documents.md). The file
+ * is the resource's one file (registry `image` with `document`): checked by its bytes, kept
+ * by drafts, revisions, the trash and backups as a picture is.
+ */
+export default async function documentRoutes(app: FastifyInstance) {
+  const max = app.config.uploads.documentsPerRecord;
+  registerCrud(app, {
+    name: 'documents',
+    repo: documents,
+    record: documentSchema,
+    bodies: documentBodies,
+    references: [
+      { field: 'product_id', repo: products, what: 'product' },
+      { field: 'project_id', repo: project, what: 'project' },
+      { field: 'category_id', repo: categories, what: 'category' },
+    ],
+    hooks: {
+      // before the write: what it belongs to, as the record will be
+      prepare(_ctx, body, existing) {
+        const values = columnValues({ repo: documents, name: 'documents' }, body);
+        ownerOf({ ...existing, ...values });
+        return values;
+      },
+      // Inside the write's transaction, on the record as it now is: one owner, at most `max`
+      // documents of it, and a file unless it is given on request. A refusal undoes the write
+      // and removes the file it stored.
+      async afterWrite({ db }, record) {
+        const owner = ownerOf(record);
+        if ((await countOf(db, owner)) > max) {
+          throw new BadRequest(`A record may have at most ${max} documents`, {
+            code: 'documents.tooMany',
+            field: owner.column,
+          });
+        }
+        if (!record.file && !record.on_request) {
+          throw new ApiError(
+            400,
+            'documents.fileRequired',
+            'file: upload the document, or mark it on_request',
+            'file',
+          );
+        }
+        return [];
+      },
+      // an "on request" document is not handed out: anonymous readers get no file of it
+      publicView: publicDocument,
+    },
+  });
+}
