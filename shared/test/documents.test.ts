@@ -7,7 +7,7 @@ import {
   safeDocumentName,
 } from '../src/documents.ts';
 
-const head = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+const head = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
 
 describe('documents', () => {
   it('tells each format by its first bytes, and nothing else', () => {
