@@ -1,6 +1,6 @@
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import {
   Kysely,
   PostgresDialect,
@@ -85,18 +85,18 @@ export function connect({
 
   mkdirSync(dirname(sqliteFile), { recursive: true, mode: 0o700 });
   privateDatabaseFiles(sqliteFile);
-  const sqlite = new SQLite(sqliteFile);
-  sqlite.pragma('journal_mode = WAL');
+  // Node's own SQLite (node:sqlite): nothing to compile on install, unlike a native module
+  const sqlite = new DatabaseSync(sqliteFile, { timeout: 5000 });
+  sqlite.exec('PRAGMA journal_mode = WAL');
   // FULL: a commit is on disk (WAL synced) before the API answers, so an acknowledged lead or
   // supplier application survives a power loss, not only a crash of the process (NORMAL may
   // lose the last commits then). The cost is one fsync per write transaction: see README.
-  sqlite.pragma(`synchronous = ${sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
-  sqlite.pragma('foreign_keys = ON');
-  sqlite.pragma('busy_timeout = 5000');
+  sqlite.exec(`PRAGMA synchronous = ${sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+  sqlite.exec('PRAGMA foreign_keys = ON');
   // SQLite's own lower() folds ASCII only; search must also fold Cyrillic and Uzbek letters, as
   // PostgreSQL's lower() does. No index uses lower(), so replacing it is safe.
-  sqlite.function('lower', { deterministic: true }, (value: unknown) =>
-    typeof value === 'string' ? value.toLowerCase() : value,
+  sqlite.function('lower', { deterministic: true }, (value) =>
+    typeof value === 'string' ? value.toLowerCase() : (value as Value),
   );
   const kysely = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
@@ -106,23 +106,60 @@ export function connect({
 }
 
 /**
+ * node:sqlite's statement as Kysely's SQLite dialect calls it (the better-sqlite3 shape it was
+ * written for): `reader` says whether the statement answers rows, and the parameters come as
+ * one list. Written by hand: Kysely ships no node:sqlite dialect, and this is all it needs.
+ */
+interface DialectStatement {
+  readonly reader: boolean;
+  /** A streamed query is still reading from it: it cannot run again until it ends. */
+  busy: boolean;
+  all(parameters: readonly unknown[]): unknown[];
+  run(parameters: readonly unknown[]): {
+    changes: number | bigint;
+    lastInsertRowid: number | bigint;
+  };
+  iterate(parameters: readonly unknown[]): IterableIterator<unknown>;
+}
+
+type Value = null | number | bigint | string | NodeJS.ArrayBufferView;
+
+function dialectStatement(statement: StatementSync): DialectStatement {
+  const wrapped: DialectStatement = {
+    reader: statement.columns().length > 0,
+    busy: false,
+    all: (parameters) => statement.all(...(parameters as Value[])),
+    run: (parameters) => statement.run(...(parameters as Value[])),
+    *iterate(parameters) {
+      wrapped.busy = true;
+      try {
+        yield* statement.iterate(...(parameters as Value[]));
+      } finally {
+        wrapped.busy = false;
+      }
+    },
+  };
+  return wrapped;
+}
+
+/**
  * The database as Kysely's SQLite dialect sees it, keeping compiled statements. Kysely calls
- * `prepare` for every query, and better-sqlite3 compiles the SQL each time; an API runs the same
- * few hundred statements over and over, and compiling was a tenth of a form post's time on the
+ * `prepare` for every query, and SQLite compiles the SQL each time; an API runs the same few
+ * hundred statements over and over, and compiling was a tenth of a form post's time on the
  * server (`pnpm bench:leads`). A statement still being iterated (a streamed query) is busy and
  * cannot run again: such a call gets a fresh one. SQLite recompiles a kept statement by itself
  * when a migration changes the schema.
  */
-function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new LRUCache<string, SQLite.Statement>({ max: 500 });
+function withStatementCache(sqlite: DatabaseSync): SqliteDatabase {
+  const statements = new LRUCache<string, DialectStatement>({ max: 500 });
   return {
     close: () => sqlite.close(),
     prepare(sql) {
       const kept = statements.get(sql);
-      if (kept && !kept.busy) return kept;
-      const statement = sqlite.prepare(sql);
+      if (kept && !kept.busy) return kept as never;
+      const statement = dialectStatement(sqlite.prepare(sql));
       if (!kept) statements.set(sql, statement);
-      return statement;
+      return statement as never;
     },
   };
 }

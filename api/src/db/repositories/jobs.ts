@@ -1,6 +1,7 @@
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, JobsTable } from '../types.ts';
 import type { Executor } from './table.ts';
+import { isUniqueViolation } from '../../lib/dbErrors.ts';
 
 export type JobStatus = JobsTable['status'];
 
@@ -196,15 +197,9 @@ export async function claimExclusiveJob(
     return row ? toJob(row as Row) : undefined;
   } catch (error) {
     // another instance's claim holds the running key: it runs, this one waits
-    if (uniqueViolation(error)) return undefined;
+    if (isUniqueViolation(error)) return undefined;
     throw error;
   }
-}
-
-/** A unique index refused a write (PostgreSQL 23505, SQLite SQLITE_CONSTRAINT_UNIQUE). */
-function uniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**
