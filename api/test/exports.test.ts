@@ -55,6 +55,7 @@ const RU_LEAD_HEADERS = [
   'UTM term',
   'UTM content',
   'Параметры',
+  'Запрошенный документ',
   'Получено',
   'Изменено',
 ];
@@ -180,7 +181,8 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
     const text = reply.bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
       '\uFEFFID,Ism,E-mail,Telefon,Xabar,Holat,Mas’ul,Mahsulot,Sahifa,Sayt tili,Oldingi sayt,' +
-        'UTM source,UTM medium,UTM campaign,UTM term,UTM content,Parametrlar,Yuborilgan,Yangilangan',
+        'UTM source,UTM medium,UTM campaign,UTM term,UTM content,Parametrlar,Soʻralgan hujjat,' +
+        'Yuborilgan,Yangilangan',
     );
     const [header, ...rows] = parse(reply.bytes, { bom: true }) as string[][];
     expect(header![0]).toBe('ID');

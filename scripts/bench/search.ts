@@ -98,6 +98,7 @@ function catalogue(products: number): SiteData {
       is_active: true,
       images: [],
       media: [],
+      related: [],
       specs: attributes.map((attribute) =>
         attribute.type === 'range'
           ? { attribute_id: attribute.id, min: Math.round(random() * 100), max: 100 + i }

@@ -27,3 +27,4 @@ export * from './siteData.ts';
 export * from './specs.ts';
 export * from './search.ts';
 export * from './documents.ts';
+export * from './related.ts';

@@ -19,9 +19,9 @@ const base = (): SiteData => ({
   ] as unknown as SiteData['categories'],
   attributes: [],
   products: [
-    { id: 10, category_id: 1, name_ru: 'ЛК-400', images: [], media: [], specs: [] },
-    { id: 11, category_id: 1, name_ru: 'ЛК-500', images: [], media: [], specs: [] },
-    { id: 20, category_id: 2, name_ru: 'РК-1', images: [], media: [], specs: [] },
+    { id: 10, category_id: 1, name_ru: 'ЛК-400', images: [], media: [], specs: [], related: [] },
+    { id: 11, category_id: 1, name_ru: 'ЛК-500', images: [], media: [], specs: [], related: [] },
+    { id: 20, category_id: 2, name_ru: 'РК-1', images: [], media: [], specs: [], related: [] },
   ] as unknown as SiteData['products'],
   projects: [{ id: 5, title_ru: 'Завод' }] as SiteData['projects'],
   clients: [{ id: 3, name: 'Client' }] as SiteData['clients'],
@@ -123,11 +123,12 @@ describe('the page plan', () => {
     expect(changed(base(), base())).toEqual([]);
   });
 
-  it('renders a renamed product again, and its category page, nothing else', () => {
+  it('renders a renamed product again, its category page and the pages that offer it, nothing else', () => {
     const after = base();
     after.products[0]!.name_ru = 'ЛК-450';
+    // ЛК-500 relates to nothing: its page offers the others of its category, ЛК-400 among them
     expect(changed(base(), after)).toEqual(
-      withRussianRecords('/catalog/1', '/catalog/1/products/10'),
+      withRussianRecords('/catalog/1', '/catalog/1/products/10', '/catalog/1/products/11'),
     );
   });
 
@@ -187,6 +188,41 @@ describe('the page plan', () => {
     expect(changed(data, more)).toEqual(withRussianRecords('/catalog/1/products/11'));
   });
 
+  it("gives a product page its related products by kind, both ways, or its category's others", () => {
+    const data = base();
+    data.products.push(
+      ...([12, 13].map((id) => ({
+        id,
+        category_id: 1,
+        name_ru: `ЛК-${id}`,
+        images: [],
+        media: [],
+        specs: [],
+        related: [],
+      })) as unknown as SiteData['products']),
+    );
+    data.products[0]!.related = [
+      { product_id: 20, kind: 'accessory', two_way: true },
+      { product_id: 11, kind: 'similar', two_way: true },
+      { product_id: 12, kind: 'spare_part', two_way: false },
+    ];
+    const pages = planSite(data);
+    const related = (path: string) =>
+      (pages.find((page) => page.pathname === path)!.props as RouteProps['product']).related.map(
+        (section) => [section.kind, section.items.map((item) => item.id)],
+      );
+    expect(related('/catalog/1/products/10')).toEqual([
+      ['accessory', [20]],
+      ['spare_part', [12]],
+      ['similar', [11]],
+    ]);
+    // both ways: the similar one lists it as similar, the accessory as used with
+    expect(related('/catalog/1/products/11')).toEqual([['similar', [10]]]);
+    expect(related('/catalog/2/products/20')).toEqual([['used_with', [10]]]);
+    // one way, or nothing related: the next ones of its category
+    expect(related('/catalog/1/products/12')).toEqual([['category', [13, 10, 11]]]);
+  });
+
   it('moves a product: its old page goes, the new one, both category pages and the comparison change', () => {
     const after = base();
     after.products[0]!.category_id = 2;
@@ -195,8 +231,11 @@ describe('the page plan', () => {
         '/compare',
         '/catalog/1',
         '/catalog/1/products/10',
+        // the products of both categories offer another set of neighbours
+        '/catalog/1/products/11',
         '/catalog/2',
         '/catalog/2/products/10',
+        '/catalog/2/products/20',
       ),
     );
   });
@@ -214,7 +253,10 @@ describe('the page plan', () => {
     after.products[0]!.name_uz = 'LK-450 lentali konveyeri';
     // the Uzbek records gain the product; the Russian and English ones do not change
     expect(changed(base(), after)).toEqual(
-      [...inAllLanguages('/catalog/1', '/catalog/1/products/10'), '/uz/search/records'].sort(),
+      [
+        ...inAllLanguages('/catalog/1', '/catalog/1/products/10', '/catalog/1/products/11'),
+        '/uz/search/records',
+      ].sort(),
     );
   });
 

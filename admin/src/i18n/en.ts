@@ -635,6 +635,14 @@ export const en: Catalogue = mergeCatalogue('en', {
         images: 'Images',
         is_active: 'Status',
         specs: 'Specifications',
+        related: 'Related products',
+      },
+      related: {
+        product_id: 'Product',
+        kind: 'Relation',
+        two_way: 'Both ways',
+        tooMany: 'At most 24 related products',
+        kinds: { accessory: 'Accessory', spare_part: 'Spare part', similar: 'Similar' },
       },
       specs: {
         noTemplate:

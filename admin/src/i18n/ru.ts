@@ -661,6 +661,14 @@ export const ru: Catalogue = mergeCatalogue('ru', {
         images: 'Изображения',
         is_active: 'Статус',
         specs: 'Характеристики',
+        related: 'Связанные продукты',
+      },
+      related: {
+        product_id: 'Продукт',
+        kind: 'Связь',
+        two_way: 'В обе стороны',
+        tooMany: 'Не больше 24 связанных продуктов',
+        kinds: { accessory: 'Аксессуар', spare_part: 'Запасная часть', similar: 'Похожий' },
       },
       specs: {
         noTemplate:

@@ -814,6 +814,14 @@ export const uz: Catalogue = mergeCatalogue('en', {
         images: 'Rasmlar',
         is_active: 'Holat',
         specs: 'Texnik xususiyatlar',
+        related: 'Bogʻliq mahsulotlar',
+      },
+      related: {
+        product_id: 'Mahsulot',
+        kind: 'Bogʻliqlik',
+        two_way: 'Ikki tomonlama',
+        tooMany: 'Koʻpi bilan 24 ta bogʻliq mahsulot',
+        kinds: { accessory: 'Aksessuar', spare_part: 'Ehtiyot qism', similar: 'Oʻxshash' },
       },
       specs: {
         noTemplate:

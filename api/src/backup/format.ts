@@ -25,6 +25,8 @@ export const TABLES = [
   'attributes',
   'category_attributes',
   'product_specs',
+  // a product's related products
+  'product_related',
   'media',
   'project',
   // a product's, a project's or a category's documents; a lead may name one

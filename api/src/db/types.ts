@@ -173,6 +173,16 @@ export interface MediaTable extends Timestamps, Localized<'title'> {
   is_active: Bool;
 }
 
+export interface ProductRelatedTable {
+  id: Generated<number>;
+  product_id: number;
+  related_id: number;
+  /** shared RELATION_KINDS */
+  kind: string;
+  two_way: Bool;
+  position: Defaulted<number>;
+}
+
 export interface DocumentsTable extends Timestamps, Localized<'title'> {
   id: Generated<number>;
   kind: Defaulted<string>;
@@ -397,6 +407,7 @@ export interface Database {
   attributes: AttributesTable;
   category_attributes: CategoryAttributesTable;
   product_specs: ProductSpecsTable;
+  product_related: ProductRelatedTable;
   media: MediaTable;
   documents: DocumentsTable;
   project: ProjectTable;

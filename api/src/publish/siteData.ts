@@ -6,6 +6,7 @@ import { publicDocument } from '../content/documents.ts';
 import { productMedia } from '../content/productMedia.ts';
 import { type Db, readConsistently } from '../db/connect.ts';
 import { getSettings } from '../db/repositories/settings.ts';
+import { relatedProducts } from '../db/repositories/related.ts';
 import { productSpecs, templates } from '../db/repositories/specs.ts';
 import {
   attributes,
@@ -48,12 +49,15 @@ export async function readSiteData(db: Db): Promise<SiteData> {
         visible(trx, testimonials),
         productMedia(trx, { visibleOnly: true }),
       ]);
-    const [attributeRows, templateOf, specsOf, documentRows] = await Promise.all([
+    const [attributeRows, templateOf, specsOf, documentRows, relatedOf] = await Promise.all([
       visible(trx, attributes),
       templates(trx),
       productSpecs(trx),
       visible(trx, documents),
+      relatedProducts(trx),
     ]);
+    // a related product the site does not show is not linked to
+    const shownProducts = new Set(productRows.map((product) => product.id));
     // an inactive attribute is not shown: the lists leave it out
     const shown = new Set(attributeRows.map((attribute) => attribute.id));
     const showing = <T extends { attribute_id: number }>(list: T[] | undefined) =>
@@ -69,6 +73,9 @@ export async function readSiteData(db: Db): Promise<SiteData> {
         ...product,
         ...mediaOf(product.id),
         specs: showing(specsOf.get(product.id)),
+        related: (relatedOf.get(product.id) ?? []).filter((item) =>
+          shownProducts.has(item.product_id),
+        ),
       })),
       projects,
       documents: documentRows.map(publicDocument),

@@ -15,6 +15,7 @@ import {
 import { specsSchema, templateSchema } from '../specs.ts';
 import { DOCUMENT_FORMAT_NAMES, DOCUMENT_KINDS } from '../documents.ts';
 import { LANGUAGES } from '../languages.ts';
+import { relatedSchema } from '../related.ts';
 
 // Public content: categories, products, media (product videos), documents, project, testimonials,
 // clients.
@@ -84,12 +85,16 @@ export const productSchema = {
 } as const;
 export type Product = FromSchema<typeof productSchema>;
 
-/** A product as its detail returns it: with its images, its videos and its specifications. */
+/**
+ * A product as its detail returns it: with its images, its videos, its specifications and its
+ * related products.
+ */
 export const productDetailSchema = recordSchema({
   ...productRecordProperties,
   images: { type: 'array', items: productImageSchema },
   media: { type: 'array', items: mediaSchema },
   specs: specsSchema,
+  related: relatedSchema,
 });
 export type ProductDetail = FromSchema<typeof productDetailSchema>;
 

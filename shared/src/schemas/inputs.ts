@@ -17,6 +17,7 @@ import {
   workflowFields,
 } from './people.ts';
 import { settingsFields } from './settings.ts';
+import { relatedSchema } from '../related.ts';
 import { attributeFields, specsSchema, templateSchema } from '../specs.ts';
 
 /**
@@ -47,6 +48,8 @@ export const productBodies = bodies(
     ...productFields,
     /** Its values: replace the ones it has (multipart: the list as JSON text). */
     specs: specsSchema,
+    /** Its related products, in order: replace the ones it has (multipart: JSON text). */
+    related: relatedSchema,
     /** Ids of existing images to delete (update only; also sent as repeated multipart fields). */
     delete_images_array: { type: 'array', items: idSchema, maxItems: 100 },
     /**

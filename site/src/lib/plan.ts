@@ -4,6 +4,8 @@ import {
   type Client,
   DOCUMENT_KINDS,
   type DocumentRecord,
+  type LocalizedKeys,
+  type RelationKind,
   DEFAULT_LANGUAGE,
   type Language,
   LANGUAGES,
@@ -44,7 +46,23 @@ import { langParam } from './staticPaths.ts';
  */
 
 /** A product as its category page's card shows it: without its gallery and videos. */
-export type ProductCard = Omit<ProductDetail, 'images' | 'media'>;
+export type ProductCard = Omit<ProductDetail, 'images' | 'media' | 'related'>;
+
+/** A product as a related product's card shows it: its name, text, picture and page. */
+export type RelatedCard = Pick<
+  ProductDetail,
+  'id' | 'category_id' | 'image' | LocalizedKeys<'name'> | LocalizedKeys<'description'>
+>;
+
+/**
+ * The related products a product page shows, a section each: those staff picked, by kind; the
+ * products that picked it both ways as an accessory or spare part ("used with"); or, with none
+ * of these, others of its category.
+ */
+export interface RelatedSection {
+  kind: RelationKind | 'used_with' | 'category';
+  items: RelatedCard[];
+}
 
 /** The props every page gets besides its own: the company data, or the spec's defaults. */
 export interface PageProps {
@@ -90,6 +108,7 @@ export interface RouteProps {
     specs: SpecRow[];
     quote: QuoteSource[];
     documents: DocumentRecord[];
+    related: RelatedSection[];
     versions: Language[];
   };
   /** The comparison: each shown product's category (its page's address). */
@@ -127,8 +146,80 @@ const hash = (value: unknown): string =>
 
 /** A product as its category page's card shows it. */
 function cardOf(product: ProductDetail): ProductCard {
-  const { images: _images, media: _media, ...card } = product;
+  const { images: _images, media: _media, related: _related, ...card } = product;
   return card;
+}
+
+/** How many products of its category a product page offers when none are related to it. */
+const CATEGORY_NEIGHBOURS = 4;
+
+function relatedCard(product: ProductDetail): RelatedCard {
+  const card: Record<string, unknown> = {
+    id: product.id,
+    category_id: product.category_id,
+    image: product.image,
+  };
+  for (const lang of LANGUAGES) {
+    card[`name_${lang}`] = product[`name_${lang}`];
+    card[`description_${lang}`] = product[`description_${lang}`];
+  }
+  return card as RelatedCard;
+}
+
+/**
+ * Each shown product's related sections (RelatedSection): its own picks by kind, then the
+ * products that picked it both ways, or its category's next products when it has none. The
+ * neighbours are the ones after it in its category (round), so that a renamed product changes
+ * the pages of the few before it, not of its whole category.
+ */
+function relatedSections(products: readonly ProductDetail[]) {
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const back = new Map<number, { from: number; kind: RelationKind }[]>();
+  for (const product of products) {
+    for (const item of product.related) {
+      if (!item.two_way) continue;
+      const list = back.get(item.product_id) ?? [];
+      list.push({ from: product.id, kind: item.kind });
+      back.set(item.product_id, list);
+    }
+  }
+  const byCategory = new Map<number, ProductDetail[]>();
+  for (const product of products) {
+    byCategory.set(product.category_id, [...(byCategory.get(product.category_id) ?? []), product]);
+  }
+  return (product: ProductDetail): RelatedSection[] => {
+    const cards = (ids: number[]) =>
+      [...new Set(ids)].flatMap((id) => {
+        const other = byId.get(id);
+        return other && id !== product.id ? [relatedCard(other)] : [];
+      });
+    const own = (kind: RelationKind) =>
+      product.related.filter((item) => item.kind === kind).map((item) => item.product_id);
+    const pickedBack = back.get(product.id) ?? [];
+    const sections: RelatedSection[] = [
+      { kind: 'accessory', items: cards(own('accessory')) },
+      { kind: 'spare_part', items: cards(own('spare_part')) },
+      {
+        kind: 'similar',
+        items: cards([
+          ...own('similar'),
+          ...pickedBack.filter((item) => item.kind === 'similar').map((item) => item.from),
+        ]),
+      },
+      {
+        kind: 'used_with',
+        items: cards(pickedBack.filter((item) => item.kind !== 'similar').map((item) => item.from)),
+      },
+    ].filter((section) => section.items.length > 0) as RelatedSection[];
+    if (sections.length) return sections;
+    const siblings = byCategory.get(product.category_id) ?? [];
+    const at = siblings.findIndex((other) => other.id === product.id);
+    const next = Array.from(
+      { length: Math.min(CATEGORY_NEIGHBOURS, siblings.length - 1) },
+      (_, step) => siblings[(at + 1 + step) % siblings.length]!.id,
+    );
+    return next.length ? [{ kind: 'category', items: cards(next) }] : [];
+  };
 }
 
 /**
@@ -270,6 +361,10 @@ export function planSite(data: SiteData): PlannedPage[] {
     return { filters, filterData };
   };
   const pageSize = categoryPageSize();
+  // the products shown: those of the categories shown
+  const relatedOf = relatedSections(
+    data.products.filter((product) => shownCategories.has(product.category_id)),
+  );
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
     // Past a page's worth, the products go on pages of their own, each self-canonical; every
@@ -310,6 +405,7 @@ export function planSite(data: SiteData): PlannedPage[] {
           specs: specRows(item.specs, category.attributes, attributes),
           quote: quoteSources(category.attributes, item.specs, attributes),
           documents: documentsOf('product_id', item.id),
+          related: relatedOf(item),
           versions: versionsOf(item, 'name'),
         },
       );

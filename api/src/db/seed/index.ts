@@ -356,6 +356,7 @@ export async function seedDemo(
           .execute();
         return rows.length;
       };
+      const productIds: number[] = [];
       for (const [index, plan] of productPlans.entries()) {
         const pictures = productImages[index]!;
         const row = await trx
@@ -405,6 +406,7 @@ export async function seedDemo(
             )
             .execute();
         }
+        productIds.push(row.id);
         documentCount += await productDocuments(trx, row.id, plan.product, index, stamp);
         const videos = PRODUCT_VIDEOS.slice(0, index % 3);
         for (const [v, video] of videos.entries()) {
@@ -434,6 +436,28 @@ export async function seedDemo(
           })),
         )
         .execute();
+      // related products: every other conveyor of the first three categories offers an
+      // automation product as an accessory, a drive as a spare part, and the next conveyor of
+      // its category as a similar one, both ways
+      const firstOf = (key: string) => productPlans.findIndex((plan) => plan.category.key === key);
+      const related = productPlans.flatMap((plan, index) => {
+        const next = productPlans[index + 1];
+        if (plan.c > 2 || index % 2 !== 0 || next?.c !== plan.c) return [];
+        return [
+          { related: firstOf('automation'), kind: 'accessory', two_way: true },
+          { related: firstOf('drives'), kind: 'spare_part', two_way: false },
+          { related: index + 1, kind: 'similar', two_way: true },
+        ]
+          .filter((item) => item.related >= 0)
+          .map((item, position) => ({
+            product_id: productIds[index]!,
+            related_id: productIds[item.related]!,
+            kind: item.kind,
+            two_way: item.two_way,
+            position,
+          }));
+      });
+      if (related.length) await trx.insertInto('product_related').values(related).execute();
       // the first project's certificate
       const firstProject = await trx
         .selectFrom('project')

@@ -4,6 +4,7 @@ import type { AnyRecord } from '../../content/definition.ts';
 import { documentsAlong, trashAlong } from '../../content/cascade.ts';
 import { changeGallery } from '../../content/gallery.ts';
 import { productMedia } from '../../content/productMedia.ts';
+import { relatedPart } from '../../content/related.ts';
 import { specsPart } from '../../content/specs.ts';
 import { categories, products } from '../../db/repositories/tables.ts';
 import { registerCrud } from '../crud/index.ts';
@@ -17,7 +18,7 @@ export default async function productRoutes(app: FastifyInstance) {
     detail: productDetailSchema,
     bodies: productBodies,
     references: [{ field: 'category_id', repo: categories, what: 'category' }],
-    parts: [specsPart],
+    parts: [specsPart, relatedPart],
     hooks: {
       /**
        * The gallery after a write: existing images, minus those in `delete_images_array`, plus
