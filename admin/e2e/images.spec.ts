@@ -82,6 +82,44 @@ test.describe('image rules', () => {
     expect(file.status()).toBe(200);
   });
 
+  test('the gallery is put in order by dragging (here with the keyboard) and each picture described', async ({
+    page,
+  }) => {
+    const before = (await apiGet(page, `/products/${productId}`)).data.images as { src: string }[];
+    await page.goto(`/admin/products/${productId}`);
+    const items = page.getByTestId('previews-images').getByTestId('gallery-item');
+    await expect(items).toHaveCount(3);
+    // the last picture to the front: picked up with Space, moved, put down with Space
+    await items.nth(2).getByTestId('gallery-handle').focus();
+    // (dnd-kit measures the places between the keys, a frame or two)
+    for (const key of ['Space', 'ArrowLeft', 'ArrowLeft', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(150);
+    }
+    await expect(items.first().locator('img')).toHaveAttribute('src', new RegExp(before[2]!.src));
+    // its alternative text, in Russian
+    await items
+      .first()
+      .getByRole('button', { name: /1-rasmning muqobil matni/ })
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel(/Русский/).fill('Привод крупным планом');
+    await dialog.getByRole('button', { name: 'Tasdiqlash' }).click();
+    await expect(items.first().getByRole('button', { name: /3 tildan 1 tasi/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
+    await expectToast(page, 'Mahsulot tahrirlandi');
+    const after = (await apiGet(page, `/products/${productId}`)).data.images as {
+      src: string;
+      alt_ru: string;
+    }[];
+    expect(after.map((image) => image.src)).toEqual([
+      before[2]!.src,
+      before[0]!.src,
+      before[1]!.src,
+    ]);
+    expect(after[0]!.alt_ru).toBe('Привод крупным планом');
+  });
+
   test('a single-image input (category image) takes only JPEG or PNG too', async ({ page }) => {
     await page.goto('/admin/categories/create');
     const input = page.getByTestId('upload-image');

@@ -139,6 +139,46 @@ describe('data and auth providers', () => {
     expect(ids).not.toContain(drop!.id);
   });
 
+  it("keeps the gallery's order and its pictures' alternative texts as the form leaves them", async () => {
+    const created = await dataProvider.create('products', {
+      data: {
+        name_ru: 'Галерея',
+        category_id: categoryId,
+        images: [
+          { rawFile: await file('a.png') },
+          { rawFile: await file('b.png') },
+          { rawFile: await file('c.png') },
+        ],
+      },
+    });
+    const { data: before } = await dataProvider.getOne('products', { id: created.data.id });
+    const [a, b, c] = before.images as { id: number; src: string }[];
+    // dragged into another order, one picture described in two languages
+    const arranged = [c, { ...a!, alt_ru: 'Лента крупным планом', alt_en: 'The belt up close' }, b];
+    await dataProvider.update('products', {
+      id: before.id,
+      data: { ...before, images: arranged },
+      previousData: before,
+    });
+    const { data: after } = await dataProvider.getOne('products', { id: before.id });
+    expect(after.images).toEqual([
+      { id: c!.id, src: c!.src, alt_uz: '', alt_ru: '', alt_en: '' },
+      {
+        id: a!.id,
+        src: a!.src,
+        alt_uz: '',
+        alt_ru: 'Лента крупным планом',
+        alt_en: 'The belt up close',
+      },
+      { id: b!.id, src: b!.src, alt_uz: '', alt_ru: '', alt_en: '' },
+    ]);
+    expect(after.gallery.map((picture: { src: string }) => picture.src)).toEqual([
+      c!.src,
+      a!.src,
+      b!.src,
+    ]);
+  });
+
   it('drafts pictures, opens the form on them and publishes them with Save', async () => {
     const created = await dataProvider.create('products', {
       data: {

@@ -213,7 +213,7 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
         headers: auth,
         body: form,
       });
-      expect(reply.status).toBe(201);
+      expect(reply.status, await reply.clone().text()).toBe(201);
     }
     await stop(server.child);
     const config = loadConfig(envOf(source));

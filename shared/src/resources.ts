@@ -60,7 +60,7 @@ export const RESOURCE_REGISTRY = {
     label: 'user_name',
     image: { field: 'avatar', column: 'avatar' },
     search: ['user_name', 'first_name', 'last_name', 'email'],
-    sortable: ['user_name', 'email', 'first_name', 'last_name', 'role'],
+    sortable: ['user_name', 'email', 'first_name', 'last_name', 'role', 'two_factor'],
     filters: ['role'],
   },
   categories: {
@@ -70,7 +70,7 @@ export const RESOURCE_REGISTRY = {
     image: { field: 'image', column: 'image' },
     requireLocalized: ['name'],
     search: localized('name', 'description'),
-    sortable: localized('name'),
+    sortable: localized('name', 'description'),
   },
   products: {
     read: 'public',
@@ -80,7 +80,7 @@ export const RESOURCE_REGISTRY = {
     gallery: { field: 'images', max: MAX_PRODUCT_IMAGES },
     requireLocalized: ['name'],
     search: localized('name', 'description'),
-    sortable: ['category_id', ...localized('name')],
+    sortable: ['category_id', ...localized('name', 'description')],
     filters: ['category_id'],
   },
   attributes: {
@@ -89,7 +89,7 @@ export const RESOURCE_REGISTRY = {
     publishes: true,
     requireLocalized: ['name'],
     search: ['code', ...localized('name')],
-    sortable: ['code', 'type', ...localized('name')],
+    sortable: ['code', 'type', ...localized('name', 'unit')],
     filters: ['type'],
   },
   media: {
@@ -99,7 +99,7 @@ export const RESOURCE_REGISTRY = {
     label: 'title',
     requireLocalized: ['title'],
     search: [...localized('title'), 'link'],
-    sortable: ['product_id', ...localized('title')],
+    sortable: ['product_id', 'link', ...localized('title')],
     filters: ['product_id'],
   },
   documents: {
@@ -127,7 +127,7 @@ export const RESOURCE_REGISTRY = {
     label: 'title',
     requireLocalized: ['title'],
     search: localized('title', 'description'),
-    sortable: localized('title'),
+    sortable: ['link', ...localized('title')],
   },
   leads: {
     read: 'staff',
@@ -137,7 +137,7 @@ export const RESOURCE_REGISTRY = {
     workflow: true,
     exports: true,
     search: ['name', 'email', 'phone', 'message'],
-    sortable: ['status', 'name', 'email'],
+    sortable: ['status', 'name', 'email', 'phone', 'message', 'product_id'],
     filters: ['status', 'assignee_id', 'product_id', 'language'],
     defaultOrder: 'desc',
   },
@@ -147,7 +147,7 @@ export const RESOURCE_REGISTRY = {
     publishes: true,
     requireLocalized: ['name', 'message'],
     search: localized('name', 'message'),
-    sortable: localized('name'),
+    sortable: localized('name', 'message'),
   },
   clients: {
     read: 'public',
@@ -166,7 +166,15 @@ export const RESOURCE_REGISTRY = {
     workflow: true,
     exports: true,
     search: ['company_name', 'contact_person', 'inn', 'email', 'phone', 'offer'],
-    sortable: ['company_name', 'partner_count', 'status'],
+    sortable: [
+      'company_name',
+      'partner_count',
+      'status',
+      'contact_person',
+      'phone',
+      'email',
+      'offer',
+    ],
     filters: ['status', 'assignee_id', 'language'],
     defaultOrder: 'desc',
   },

@@ -23,7 +23,8 @@ export interface SiteData {
   categories: CategoryDetail[];
   /** The active attributes: what the templates and the products' values refer to. */
   attributes: Attribute[];
-  products: ProductDetail[];
+  /** Without the gallery's arrangement: its pictures carry their texts (`images`). */
+  products: Omit<ProductDetail, 'gallery'>[];
   projects: Project[];
   /** The documents of the products, projects and categories shown, as anonymous readers get them. */
   documents: DocumentRecord[];

@@ -9,7 +9,7 @@ export function AttributeList() {
       <LocalizedField source="name" sortBy="name_uz" />
       <TextField source="code" />
       <SelectField source="type" choices={TYPE_CHOICES} />
-      <LocalizedField source="unit" sortable={false} />
+      <LocalizedField source="unit" sortBy="unit_uz" />
     </ListPage>
   );
 }

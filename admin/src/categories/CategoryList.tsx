@@ -7,7 +7,7 @@ export function CategoryList() {
     <ListPage>
       <ThumbnailField label="conveyor.list.picture" sortable={false} />
       <LocalizedField source="name" sortBy="name_uz" />
-      <TruncatedText source="description" sortable={false} />
+      <TruncatedText source="description" sortBy="description_uz" />
       <TranslationsField label="conveyor.list.translations" sortable={false} />
     </ListPage>
   );

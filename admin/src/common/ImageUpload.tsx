@@ -1,6 +1,24 @@
 import { ADMIN_TOAST_MS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
+import {
+  DndContext,
+  type DragEndEvent,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+} from '@dnd-kit/core';
+import {
+  arrayMove,
+  horizontalListSortingStrategy,
+  SortableContext,
+  sortableKeyboardCoordinates,
+  useSortable,
+} from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import CloseIcon from '@mui/icons-material/Close';
 import { Box, FormHelperText, IconButton, InputLabel, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { AltTextButton } from './AltTextButton.tsx';
 import { useDropzone } from 'react-dropzone';
 import { useInput, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { fileUrl } from '../config.ts';
@@ -12,7 +30,8 @@ function fromStored(value: unknown): ImageValue | null {
   if (!value) return null;
   if (typeof value === 'string') return { src: fileUrl(value), path: value, title: value };
   const item = value as ImageValue & { src?: string };
-  if (item.rawFile) return item;
+  // a new file, or an item this input already made (the form keeps what onChange gave it)
+  if (item.rawFile || item.path) return item;
   return { ...item, src: fileUrl(item.src), path: item.src };
 }
 
@@ -80,6 +99,27 @@ export function ImageUpload({
     },
   });
 
+  // a gallery's pictures are dragged into their order (or moved with the keyboard: focus one,
+  // Space, the arrow keys, Space); each item is known by its stored path or its file
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const keyOf = (item: ImageValue, index: number) =>
+    String(item.id ?? item.path ?? item.src ?? index);
+  const keys = items.map(keyOf);
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = keys.indexOf(String(active.id));
+    const to = keys.indexOf(String(over.id));
+    onChange(arrayMove(items, from, to));
+    onBlur();
+  };
+  const describe = (item: ImageValue, texts: Pick<ImageValue, 'alt_uz' | 'alt_ru' | 'alt_en'>) => {
+    onChange(items.map((other) => (other === item ? { ...other, ...texts } : other)));
+    onBlur();
+  };
+
   const remove = (item: ImageValue) => {
     if (multiple) onChange(items.filter((other) => other !== item));
     else onChange(null);
@@ -111,43 +151,122 @@ export function ImageUpload({
         </Typography>
       </Box>
       {items.length > 0 && (
-        <Box
-          sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
-          data-testid={`previews-${source}`}
-        >
-          {items.map((item, index) => (
-            <Box key={item.id ?? item.src ?? index} sx={{ position: 'relative' }}>
-              <Box
-                component="img"
-                src={item.src}
-                alt={item.title ?? ''}
-                sx={{
-                  width: 96,
-                  height: 96,
-                  objectFit: 'cover',
-                  borderRadius: 1,
-                  display: 'block',
-                }}
-              />
-              <IconButton
-                size="small"
-                aria-label={translate('conveyor.images.remove')}
-                onClick={() => remove(item)}
-                sx={{
-                  position: 'absolute',
-                  top: 2,
-                  right: 2,
-                  bgcolor: 'background.paper',
-                  '&:hover': { bgcolor: 'background.paper' },
-                }}
-              >
-                <CloseIcon fontSize="small" />
-              </IconButton>
+        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+          <SortableContext
+            items={keys}
+            strategy={horizontalListSortingStrategy}
+            disabled={!multiple || disabled}
+          >
+            <Box
+              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
+              data-testid={`previews-${source}`}
+            >
+              {items.map((item, index) => (
+                <SortableItem
+                  key={keys[index]}
+                  id={keys[index]!}
+                  label={translate('conveyor.images.move', { place: index + 1 })}
+                  picture={
+                    <Box
+                      component="img"
+                      src={item.src}
+                      alt={item.title ?? ''}
+                      sx={{
+                        width: 96,
+                        height: 96,
+                        objectFit: 'cover',
+                        borderRadius: 1,
+                        display: 'block',
+                      }}
+                    />
+                  }
+                >
+                  <IconButton
+                    size="small"
+                    aria-label={translate('conveyor.images.remove')}
+                    onClick={() => remove(item)}
+                    disabled={disabled}
+                    sx={{
+                      position: 'absolute',
+                      top: 2,
+                      right: 2,
+                      bgcolor: 'background.paper',
+                      '&:hover': { bgcolor: 'background.paper' },
+                    }}
+                  >
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                  {multiple && item.id !== undefined && (
+                    <AltTextButton
+                      value={item}
+                      place={index + 1}
+                      disabled={disabled}
+                      onSave={(texts) => describe(item, texts)}
+                    />
+                  )}
+                </SortableItem>
+              ))}
             </Box>
-          ))}
-        </Box>
+          </SortableContext>
+        </DndContext>
       )}
       {error?.message && <FormHelperText error>{translate(error.message)}</FormHelperText>}
+    </Box>
+  );
+}
+
+/**
+ * A picture of the gallery that can be dragged (or moved with the keyboard) into its place, by
+ * its picture: the handle, a button of its own, so that the buttons beside it stay buttons.
+ */
+function SortableItem({
+  id,
+  label,
+  picture,
+  children,
+}: {
+  id: string;
+  /** What the handle is called: "move picture 2". */
+  label: string;
+  picture: ReactNode;
+  children: ReactNode;
+}) {
+  const {
+    attributes,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    transform,
+    transition,
+    isDragging,
+  } = useSortable({ id });
+  return (
+    <Box
+      ref={setNodeRef}
+      data-testid="gallery-item"
+      sx={{
+        position: 'relative',
+        transform: CSS.Transform.toString(transform),
+        transition,
+        opacity: isDragging ? 0.6 : 1,
+      }}
+    >
+      <Box
+        ref={setActivatorNodeRef}
+        {...attributes}
+        {...listeners}
+        aria-label={label}
+        data-testid="gallery-handle"
+        sx={{
+          cursor: attributes['aria-disabled'] ? 'default' : 'grab',
+          touchAction: 'none',
+          borderRadius: 1,
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        {picture}
+      </Box>
+      {children}
     </Box>
   );
 }

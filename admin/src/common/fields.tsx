@@ -59,6 +59,8 @@ export function TruncatedText({
   source: string;
   label?: string;
   sortable?: boolean;
+  /** The column its header sorts by (a language's: `description_uz`); the source itself if none. */
+  sortBy?: string;
   length?: number;
 }) {
   const text = useLocalizedText(source);

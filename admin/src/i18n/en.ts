@@ -144,6 +144,10 @@ export const en: Catalogue = mergeCatalogue('en', {
       on_request_help: 'The site does not give the file: it offers to ask for it with a quote form',
     },
     images: {
+      move: 'Picture %{place}: drag, or Space and the arrow keys, to move it',
+      alt: 'Alternative text of picture %{place} (%{count} of %{total} languages)',
+      alt_title: 'Picture %{place}: alternative text',
+      alt_field: 'What the picture shows',
       only_jpeg_png: 'Only jpeg and png files are allowed',
       too_many: 'You can upload up to 8 images',
       remove: 'Remove image',

@@ -298,6 +298,10 @@ export const uz: Catalogue = mergeCatalogue('en', {
       on_request_help: 'Sayt faylni bermaydi: uni ariza shakli orqali soʻrashni taklif qiladi',
     },
     images: {
+      move: '%{place}-rasm: koʻchirish uchun torting yoki boʻsh joy va strelkalarni bosing',
+      alt: '%{place}-rasmning muqobil matni (%{total} tildan %{count} tasi)',
+      alt_title: '%{place}-rasm: muqobil matn',
+      alt_field: 'Rasmda nima bor',
       only_jpeg_png: 'Faqat jpeg va png fayllar qabul qilinadi',
       too_many: "Ko'pi bilan 8 ta rasm yuklash mumkin",
       remove: "Rasmni o'chirish",

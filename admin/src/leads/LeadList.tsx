@@ -21,10 +21,10 @@ export function LeadList() {
       filters={useWorkflowFilters('leads')}
     >
       <TextField source="name" />
-      <PhoneField source="phone" sortable={false} />
+      <PhoneField source="phone" />
       <EmailField source="email" />
-      <TruncatedText sortable={false} source="message" />
-      <ReferenceName source="product_id" reference="products" sortable={false} link="edit" />
+      <TruncatedText source="message" />
+      <ReferenceName source="product_id" reference="products" link="edit" />
       <StatusSelect label="resources.leads.fields.status" />
       <AssigneeSelect label="resources.leads.fields.assignee_id" />
       <DateTimeField source="created_at" />

@@ -5,7 +5,7 @@ export function MediaList() {
   return (
     <ListPage>
       <LocalizedField source="title" sortBy="title_uz" />
-      <TruncatedText source="link" sortable={false} />
+      <TruncatedText source="link" />
       <ReferenceName source="product_id" reference="products" />
     </ListPage>
   );

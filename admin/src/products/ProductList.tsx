@@ -76,7 +76,7 @@ export function ProductList() {
     >
       <ThumbnailField label="conveyor.list.picture" sortable={false} />
       <LocalizedField source="name" sortBy="name_uz" />
-      <TruncatedText source="description" sortable={false} />
+      <TruncatedText source="description" sortBy="description_uz" />
       <ReferenceName source="category_id" reference="categories" />
       <SpecsCompleteness label="resources.products.fields.specs" sortable={false} />
       <TranslationsField label="conveyor.list.translations" sortable={false} />

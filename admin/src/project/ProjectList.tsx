@@ -6,7 +6,7 @@ export function ProjectList() {
   return (
     <ListPage>
       <LocalizedField source="title" sortBy="title_uz" />
-      <TruncatedText source="link" sortable={false} />
+      <TruncatedText source="link" />
       <TranslationsField label="conveyor.list.translations" sortable={false} />
     </ListPage>
   );

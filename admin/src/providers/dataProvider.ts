@@ -24,6 +24,10 @@ export interface ImageValue {
   id?: Identifier;
   /** The stored path, for an image that already exists. */
   path?: string;
+  /** A gallery picture's alternative texts (stored pictures only). */
+  alt_uz?: string;
+  alt_ru?: string;
+  alt_en?: string;
 }
 
 /**
@@ -38,7 +42,8 @@ function multipartFields(resource: string): { image: string; gallery?: string } 
 }
 
 /** Read-only fields the API computes; never sent back. */
-const READ_ONLY = new Set(['id', 'created_at', 'updated_at', 'media']);
+// `gallery` (a product's pictures' order and texts) is sent as the form's images have it
+const READ_ONLY = new Set(['id', 'created_at', 'updated_at', 'media', 'gallery']);
 
 /** The company settings are one record without an id; react-admin sees it as id 1. */
 const SINGLETONS = new Set(['settings']);
@@ -157,6 +162,16 @@ export function toFormData(
         form.append(DRAFT_KEPT_PICTURES, (item.path ?? item.src)!);
       }
     }
+    // the live gallery's pictures' order and alternative texts, as the form leaves them; new
+    // files, and a draft's added pictures, follow in the order they were added (arranged once
+    // they are the record's own)
+    const arrangement = gallery.flatMap((item) => {
+      const src = item.id === undefined ? undefined : (item.path ?? item.src);
+      return src
+        ? [{ src, alt_uz: item.alt_uz ?? '', alt_ru: item.alt_ru ?? '', alt_en: item.alt_en ?? '' }]
+        : [];
+    });
+    form.append('gallery', JSON.stringify(arrangement));
     const kept = new Set(gallery.filter((item) => item.id !== undefined).map((item) => item.id));
     const before = (previous?.[spec.gallery] as ImageValue[] | undefined) ?? [];
     for (const item of before) {

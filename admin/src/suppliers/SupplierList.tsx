@@ -16,11 +16,11 @@ export function SupplierList() {
       statusLabel="conveyor.list.active"
     >
       <TextField source="company_name" />
-      <TextField source="contact_person" sortable={false} />
-      <PhoneField source="phone" sortable={false} />
-      <EmailField source="email" sortable={false} />
+      <TextField source="contact_person" />
+      <PhoneField source="phone" />
+      <EmailField source="email" />
       {/* the list's 'description' column (spec 2.4): what the supplier offers, cut to 30 */}
-      <TruncatedText sortable={false} source="offer" />
+      <TruncatedText source="offer" />
       <StatusSelect label="resources.suppliers.fields.status" />
       <AssigneeSelect label="resources.suppliers.fields.assignee_id" />
       <DateTimeField source="created_at" />

@@ -5,7 +5,7 @@ export function TestimonialList() {
   return (
     <ListPage>
       <LocalizedField source="name" sortBy="name_uz" />
-      <TruncatedText source="message" sortable={false} />
+      <TruncatedText source="message" sortBy="message_uz" />
     </ListPage>
   );
 }

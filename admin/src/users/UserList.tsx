@@ -21,7 +21,7 @@ export function UserList() {
       <TextField source="email" />
       {/* the header is named here: Datagrid reads it from the column's own props */}
       <RoleField label="resources.users.fields.role" />
-      <BooleanField source="two_factor" sortable={false} />
+      <BooleanField source="two_factor" />
     </ListPage>
   );
 }

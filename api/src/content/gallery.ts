@@ -1,7 +1,13 @@
-import { ERRORS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
-import { addImages, deleteImages, imagesOf } from '../db/repositories/productImages.ts';
+import { ERRORS, type GalleryArrangement, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
+import {
+  addImages,
+  arrangeImages,
+  deleteImages,
+  imagesOf,
+} from '../db/repositories/productImages.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { BadRequest } from '../lib/httpErrors.ts';
+import type { Part } from './parts.ts';
 
 /**
  * A product's gallery after a change: its images minus `remove` (their ids), plus the stored
@@ -47,3 +53,19 @@ export async function checkGallery(
   }
   return deleting;
 }
+
+/**
+ * A product's `gallery`: its pictures' order and alternative texts, by file (shared
+ * galleryArrangementSchema). Written after the save's own picture changes (the hooks' afterWrite
+ * runs first), so a picture the same save added or removed is arranged or passed over.
+ */
+export const galleryPart: Part = {
+  field: 'gallery',
+  check: async (_db, value) => value as GalleryArrangement,
+  async read(db, id) {
+    return (await imagesOf(db, id)).map(({ id: _id, ...picture }) => picture);
+  },
+  async write(db, id, value) {
+    await arrangeImages(db, id, value as GalleryArrangement);
+  },
+};

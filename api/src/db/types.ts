@@ -124,6 +124,10 @@ export interface ProductImagesTable extends Timestamps {
   product_id: number;
   src: string;
   position: number;
+  /** The picture's alternative text in each language ('' for none). */
+  alt_uz: Defaulted<string>;
+  alt_ru: Defaulted<string>;
+  alt_en: Defaulted<string>;
 }
 
 /** An attribute of the specifications' dictionary (shared/src/specs.ts). */

@@ -49,7 +49,32 @@ export const productFields = {
   is_active: booleanSchema,
 } as const;
 
-export const productImageSchema = recordSchema({ id: idSchema, src: { type: 'string' } });
+/** A picture of a product's gallery: its file, and its alternative text in each language. */
+export const productImageSchema = recordSchema({
+  id: idSchema,
+  src: { type: 'string' },
+  ...localized('alt', { type: 'string' }),
+});
+
+/**
+ * A product's gallery as staff arrange it (`gallery` of its body and detail): its pictures by
+ * their files, in order, each with its alternative texts. A picture left out keeps its text and
+ * goes after the ones named; a file that is not the product's is passed over.
+ */
+export const galleryArrangementSchema = {
+  type: 'array',
+  items: {
+    type: 'object',
+    properties: {
+      src: { type: 'string', minLength: 1, maxLength: 300 },
+      ...localized('alt', { type: 'string', maxLength: 300 }),
+    },
+    required: ['src'],
+    additionalProperties: false,
+  },
+  maxItems: 100,
+} as const;
+export type GalleryArrangement = FromSchema<typeof galleryArrangementSchema>;
 export type ProductImage = FromSchema<typeof productImageSchema>;
 
 export const mediaFields = {
@@ -95,6 +120,7 @@ export const productDetailSchema = recordSchema({
   media: { type: 'array', items: mediaSchema },
   specs: specsSchema,
   related: relatedSchema,
+  gallery: galleryArrangementSchema,
 });
 export type ProductDetail = FromSchema<typeof productDetailSchema>;
 

@@ -3,6 +3,7 @@ import {
   categoryFields,
   clientFields,
   documentFields,
+  galleryArrangementSchema,
   mediaFields,
   productFields,
   projectFields,
@@ -50,6 +51,11 @@ export const productBodies = bodies(
     specs: specsSchema,
     /** Its related products, in order: replace the ones it has (multipart: JSON text). */
     related: relatedSchema,
+    /**
+     * Its pictures' order and alternative texts, by file (multipart: JSON text): applied after
+     * the save's added and removed pictures.
+     */
+    gallery: galleryArrangementSchema,
     /** Ids of existing images to delete (update only; also sent as repeated multipart fields). */
     delete_images_array: { type: 'array', items: idSchema, maxItems: 100 },
     /**

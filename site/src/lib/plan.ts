@@ -10,7 +10,6 @@ import {
   type Language,
   LANGUAGES,
   ownText,
-  type ProductDetail,
   type Project,
   type Settings,
   SETTINGS_DEFAULTS,
@@ -46,11 +45,14 @@ import { langParam } from './staticPaths.ts';
  */
 
 /** A product as its category page's card shows it: without its gallery and videos. */
-export type ProductCard = Omit<ProductDetail, 'images' | 'media' | 'related'>;
+/** A product as the site has it (its detail, without the gallery's arrangement). */
+export type SiteProduct = SiteData['products'][number];
+
+export type ProductCard = Omit<SiteProduct, 'images' | 'media' | 'related'>;
 
 /** A product as a related product's card shows it: its name, text, picture and page. */
 export type RelatedCard = Pick<
-  ProductDetail,
+  SiteProduct,
   'id' | 'category_id' | 'image' | LocalizedKeys<'name'> | LocalizedKeys<'description'>
 >;
 
@@ -103,7 +105,7 @@ export interface RouteProps {
   /** The second and later pages of a category's products (`/catalog/{id}/page/{n}`). */
   'category-page': RouteProps['category'];
   product: {
-    item: ProductDetail;
+    item: SiteProduct;
     category: Category;
     specs: SpecRow[];
     quote: QuoteSource[];
@@ -145,7 +147,7 @@ const hash = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
 
 /** A product as its category page's card shows it. */
-function cardOf(product: ProductDetail): ProductCard {
+function cardOf(product: SiteProduct): ProductCard {
   const { images: _images, media: _media, related: _related, ...card } = product;
   return card;
 }
@@ -153,7 +155,7 @@ function cardOf(product: ProductDetail): ProductCard {
 /** How many products of its category a product page offers when none are related to it. */
 const CATEGORY_NEIGHBOURS = 4;
 
-function relatedCard(product: ProductDetail): RelatedCard {
+function relatedCard(product: SiteProduct): RelatedCard {
   const card: Record<string, unknown> = {
     id: product.id,
     category_id: product.category_id,
@@ -172,7 +174,7 @@ function relatedCard(product: ProductDetail): RelatedCard {
  * neighbours are the ones after it in its category (round), so that a renamed product changes
  * the pages of the few before it, not of its whole category.
  */
-function relatedSections(products: readonly ProductDetail[]) {
+function relatedSections(products: readonly SiteProduct[]) {
   const byId = new Map(products.map((product) => [product.id, product]));
   const back = new Map<number, { from: number; kind: RelationKind }[]>();
   for (const product of products) {
@@ -183,11 +185,11 @@ function relatedSections(products: readonly ProductDetail[]) {
       back.set(item.product_id, list);
     }
   }
-  const byCategory = new Map<number, ProductDetail[]>();
+  const byCategory = new Map<number, SiteProduct[]>();
   for (const product of products) {
     byCategory.set(product.category_id, [...(byCategory.get(product.category_id) ?? []), product]);
   }
-  return (product: ProductDetail): RelatedSection[] => {
+  return (product: SiteProduct): RelatedSection[] => {
     const cards = (ids: number[]) =>
       [...new Set(ids)].flatMap((id) => {
         const other = byId.get(id);
@@ -347,7 +349,7 @@ export function planSite(data: SiteData): PlannedPage[] {
     const sources = searchSources(data, lang);
     add('search-records', '/search/records', {}, { sources }, [lang], false);
   }
-  const byCategory = new Map<number, ProductDetail[]>();
+  const byCategory = new Map<number, SiteProduct[]>();
   for (const product of data.products) {
     const items = byCategory.get(product.category_id);
     if (items) items.push(product);
@@ -356,7 +358,7 @@ export function planSite(data: SiteData): PlannedPage[] {
   const attributes = new Map(
     data.attributes.map((attribute) => [attribute.id, attributeView(attribute)]),
   );
-  const filtersOf = (category: SiteData['categories'][number], items: ProductDetail[]) => {
+  const filtersOf = (category: SiteData['categories'][number], items: SiteProduct[]) => {
     const { filters, data: filterData } = categoryFilters(category.attributes, attributes, items);
     return { filters, filterData };
   };

@@ -1,11 +1,13 @@
-import type { ProductImage } from '@conveyor/shared';
+import type { Language, ProductImage } from '@conveyor/shared';
 import { nowIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
+
+const COLUMNS = ['id', 'src', 'alt_uz', 'alt_ru', 'alt_en'] as const;
 
 export async function imagesOf(db: Executor, productId: number): Promise<ProductImage[]> {
   return db
     .selectFrom('product_images')
-    .select(['id', 'src'])
+    .select(COLUMNS)
     .where('product_id', '=', productId)
     .orderBy('position')
     .orderBy('id')
@@ -22,7 +24,7 @@ export async function galleryImages(
 ): Promise<(ProductImage & { product_id: number })[]> {
   return db
     .selectFrom('product_images')
-    .select(['id', 'src', 'product_id'])
+    .select([...COLUMNS, 'product_id'])
     .$if(productId !== undefined, (query) => query.where('product_id', '=', productId!))
     .orderBy('position')
     .orderBy('id')
@@ -81,4 +83,37 @@ export async function replaceImages(
     .execute();
   await addImages(db, productId, sources);
   return removed.map((row) => row.src).filter((src) => !sources.includes(src));
+}
+
+/**
+ * Puts a product's pictures in the order of `arrangement` (by file), with its alternative
+ * texts; pictures it does not name keep theirs and follow in their order. A file that is not
+ * one of the product's is passed over.
+ */
+export async function arrangeImages(
+  db: Executor,
+  productId: number,
+  arrangement: readonly ({ src: string } & Partial<Record<`alt_${Language}`, string>>)[],
+): Promise<void> {
+  const current = await imagesOf(db, productId);
+  const named = new Map(arrangement.map((item) => [item.src, item]));
+  const ordered = [
+    ...arrangement.flatMap((item) => current.filter((image) => image.src === item.src)),
+    ...current.filter((image) => !named.has(image.src)),
+  ];
+  for (const [position, image] of [...new Set(ordered)].entries()) {
+    const item = named.get(image.src);
+    await db
+      .updateTable('product_images')
+      .set({
+        position,
+        ...(item && {
+          alt_uz: (item.alt_uz ?? image.alt_uz).trim(),
+          alt_ru: (item.alt_ru ?? image.alt_ru).trim(),
+          alt_en: (item.alt_en ?? image.alt_en).trim(),
+        }),
+      })
+      .where('id', '=', image.id)
+      .execute();
+  }
 }

@@ -2,7 +2,7 @@ import { productBodies, productDetailSchema, productSchema } from '@conveyor/sha
 import type { FastifyInstance } from 'fastify';
 import type { AnyRecord } from '../../content/definition.ts';
 import { documentsAlong, trashAlong } from '../../content/cascade.ts';
-import { changeGallery } from '../../content/gallery.ts';
+import { changeGallery, galleryPart } from '../../content/gallery.ts';
 import { productMedia } from '../../content/productMedia.ts';
 import { relatedPart } from '../../content/related.ts';
 import { specsPart } from '../../content/specs.ts';
@@ -18,7 +18,7 @@ export default async function productRoutes(app: FastifyInstance) {
     detail: productDetailSchema,
     bodies: productBodies,
     references: [{ field: 'category_id', repo: categories, what: 'category' }],
-    parts: [specsPart, relatedPart],
+    parts: [specsPart, relatedPart, galleryPart],
     hooks: {
       /**
        * The gallery after a write: existing images, minus those in `delete_images_array`, plus
