@@ -34,6 +34,10 @@ const NotificationsPage = lazyScreen(
   'NotificationsPage',
 );
 const BackupsPage = lazyScreen(() => import('./backups/BackupsPage.tsx'), 'BackupsPage');
+const TranslationsPage = lazyScreen(
+  () => import('./translations/TranslationsPage.tsx'),
+  'TranslationsPage',
+);
 const TwoFactorPage = lazyScreen(() => import('./users/TwoFactorPage.tsx'), 'TwoFactorPage');
 const PublishingPage = lazyScreen(
   () => import('./publishing/PublishingPage.tsx'),
@@ -162,6 +166,14 @@ function AdminApp() {
           element={
             <Screen area="backups">
               <BackupsPage />
+            </Screen>
+          }
+        />
+        <Route
+          path="/translations"
+          element={
+            <Screen area="translations">
+              <TranslationsPage />
             </Screen>
           }
         />

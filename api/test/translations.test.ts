@@ -105,4 +105,81 @@ describe.skipIf(skipReason)('incomplete translations', () => {
     const anonymous = await api.request('GET', '/api/translations/incomplete');
     expect(anonymous.status).toBe(401);
   });
+
+  it('marks the other languages outdated when a text changes, until they are saved or marked current', async () => {
+    const category = await create('categories', { ...all('name', 'Роликовые') });
+    const product = await create('products', {
+      ...all('name', 'РК-1'),
+      description_ru: 'Описание',
+      category_id: category,
+    });
+    const outdated = async (token = admin) => {
+      const reply = await api.request(
+        'GET',
+        `/api/translations/outdated?resource=products&id=${product}`,
+        { token },
+      );
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return (reply.body.data as { field: string; language: string }[])
+        .map(({ field, language }) => `${field}_${language}`)
+        .sort();
+    };
+    expect(await outdated()).toEqual([]);
+    // the Russian name changes: the Uzbek and English names are outdated; the description,
+    // whose other languages are empty (missing, not outdated), marks nothing
+    const save = (json: object, token = admin) =>
+      api.request('PUT', `/api/products/${product}`, { token, json });
+    expect((await save({ name_ru: 'РК-1М', description_ru: 'Новое описание' })).status).toBe(200);
+    expect(await outdated()).toEqual(['name_en', 'name_uz']);
+    // a save that leaves the names alone changes nothing; the Uzbek name saved is current
+    await save({ name_ru: 'РК-1М ' });
+    expect(await outdated()).toEqual(['name_en', 'name_uz']);
+    // translating the Uzbek one catches up: it is current, and outdates nothing
+    await save({ name_uz: 'RK-1M' }, tokens.editor);
+    expect(await outdated()).toEqual(['name_en']);
+    // filling in the empty English description outdates nothing either
+    await save({ description_en: 'New description' });
+    expect(await outdated()).toEqual(['name_en']);
+
+    // the Translations screen lists it, with what is missing, by language
+    const gaps = async (query: string) => {
+      const reply = await api.request('GET', `/api/translations/gaps?resource=products${query}`, {
+        token: tokens.editor,
+      });
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+      return (reply.body.data as { record_id: number }[]).filter(
+        (gap) => gap.record_id === product,
+      );
+    };
+    expect(await gaps('')).toEqual([
+      expect.objectContaining({
+        field: 'description',
+        language: 'uz',
+        state: 'missing',
+        label: 'РК-1М',
+        since: null,
+      }),
+      expect.objectContaining({
+        field: 'name',
+        language: 'en',
+        state: 'outdated',
+        since: expect.any(String),
+      }),
+    ]);
+    expect(await gaps('&language=en')).toEqual([
+      expect.objectContaining({ field: 'name', language: 'en', state: 'outdated' }),
+    ]);
+
+    // marked current by its translator
+    const current = (token: string) =>
+      api.request('POST', '/api/translations/current', {
+        token,
+        json: { resource: 'products', record_id: product, field: 'name', language: 'en' },
+      });
+    expect((await current(tokens.sales)).status).toBe(403);
+    expect((await current(tokens.editor)).status).toBe(200);
+    expect(await outdated()).toEqual([]);
+    expect((await current(tokens.editor)).status).toBe(404);
+    expect((await api.request('GET', '/api/translations/gaps')).status).toBe(401);
+  });
 });

@@ -17,7 +17,8 @@ export const DEFAULT_ROLE: Role = 'admin';
  * `settings` is the company data the site shows; `notifications` the delivery channels and
  * retention; `backups` the archives; `activity` the audit log; `trash` the deleted
  * records (every role sees there only what it may change); `schedules` what is scheduled to go
- * live or offline (a record's own schedule is its resource's).
+ * live or offline (a record's own schedule is its resource's); `translations` what the content
+ * lacks in a language (missing or outdated texts).
  */
 export const AREAS = [
   ...RESOURCES,
@@ -28,10 +29,18 @@ export const AREAS = [
   'activity',
   'trash',
   'schedules',
+  'translations',
 ] as const;
 export type Area = Resource | Screen;
 type Screen =
-  'settings' | 'publishing' | 'notifications' | 'backups' | 'activity' | 'trash' | 'schedules';
+  | 'settings'
+  | 'publishing'
+  | 'notifications'
+  | 'backups'
+  | 'activity'
+  | 'trash'
+  | 'schedules'
+  | 'translations';
 
 /** Reading (GET) or changing (any other method); who may change may read. */
 export type Action = 'read' | 'write';
@@ -47,7 +56,7 @@ function grants(grant: (area: Area) => Grant): Readonly<Record<Area, Grant>> {
 /**
  * - `admin`: everything, users, roles and settings included.
  * - `editor`: the content the site shows (every resource that publishes), publishing and its
- *   schedules; no users, settings, leads or applications.
+ *   schedules, the translations; no users, settings, leads or applications.
  * - `sales`: leads and supplier applications (their notes and exports with them); the content,
  *   publishing and what is scheduled read-only; the staff list read-only, since a lead is
  *   assigned to one of them by name.
@@ -58,6 +67,7 @@ export const ROLE_GRANTS: Readonly<Record<Role, Readonly<Record<Area, Grant>>>> 
     area === 'publishing' ||
     area === 'schedules' ||
     area === 'trash' ||
+    area === 'translations' ||
     (isResourceArea(area) && isContent(area))
       ? 'write'
       : null,

@@ -30,6 +30,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       translations: 'Languages',
       translated: 'Name and description in this language',
       untranslated: 'Missing in this language: %{fields}',
+      outdated: 'Outdated in this language: %{fields}',
     },
     errors: {
       url: 'Enter a link starting with http:// or https://',
@@ -128,6 +129,22 @@ export const en: Catalogue = mergeCatalogue('en', {
       use_recovery: 'Use a recovery code',
       use_code: 'Use the app’s code',
       code_failure: 'Wrong or already used code',
+    },
+    translations: {
+      title: 'Translations',
+      explain:
+        'What the catalogue lacks in a language: empty texts (the site shows another language there) and outdated ones (another language changed after them). Open a record to write its text, or mark an outdated one current.',
+      all_languages: 'All languages',
+      none: 'Nothing is missing or outdated',
+      kind: 'Kind',
+      record: 'Record',
+      field: 'Field',
+      state: 'State',
+      missing: 'Missing',
+      outdated: 'Outdated',
+      outdated_since: 'Outdated since %{date}: another language changed',
+      mark_current: 'Mark current',
+      failed: 'Could not mark it current',
     },
     documents: {
       kinds: {

@@ -180,6 +180,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       translations: 'Tillar',
       translated: 'Nomi va tavsifi shu tilda bor',
       untranslated: "Shu tilda yo'q: %{fields}",
+      outdated: 'Shu tilda eskirgan: %{fields}',
     },
     errors: {
       url: 'http:// yoki https:// bilan boshlanadigan havola kiriting',
@@ -282,6 +283,22 @@ export const uz: Catalogue = mergeCatalogue('en', {
       use_recovery: 'Zaxira kod bilan kirish',
       use_code: 'Ilova kodi bilan kirish',
       code_failure: "Kod noto'g'ri yoki allaqachon ishlatilgan",
+    },
+    translations: {
+      title: 'Tarjimalar',
+      explain:
+        'Katalogda har bir tilda nima yetishmaydi: boʻsh matnlar (sayt u yerda boshqa tilni koʻrsatadi) va eskirganlari (ulardan keyin boshqa tildagi matn oʻzgargan). Matnni yozish uchun yozuvni oching yoki eskirganini dolzarb deb belgilang.',
+      all_languages: 'Barcha tillar',
+      none: 'Hech narsa yetishmaydi va eskirmagan',
+      kind: 'Turi',
+      record: 'Yozuv',
+      field: 'Maydon',
+      state: 'Holati',
+      missing: 'Matn yoʻq',
+      outdated: 'Eskirgan',
+      outdated_since: '%{date} dan beri eskirgan: boshqa til oʻzgardi',
+      mark_current: 'Dolzarb deb belgilash',
+      failed: 'Dolzarb deb belgilab boʻlmadi',
     },
     documents: {
       kinds: {

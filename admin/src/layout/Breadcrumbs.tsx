@@ -12,6 +12,7 @@ export const SCREEN_LABELS: Record<string, string> = {
   publishing: 'conveyor.publishing.menu',
   notifications: 'conveyor.notifications.menu',
   backups: 'conveyor.backups.menu',
+  translations: 'conveyor.translations.title',
   'two-factor': 'conveyor.two_factor.title',
   // react-admin's own page for a screen the role may not open
   'access-denied': 'ra.page.access_denied',

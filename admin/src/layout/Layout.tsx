@@ -1,4 +1,5 @@
 import BackupIcon from '@mui/icons-material/Backup';
+import TranslateIcon from '@mui/icons-material/Translate';
 import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import PublishIcon from '@mui/icons-material/Publish';
 import SettingsIcon from '@mui/icons-material/Settings';
@@ -120,6 +121,7 @@ function AdminMenu() {
         text="conveyor.notifications.menu"
         icon={<NotificationsIcon />}
       />
+      <ScreenItem area="translations" text="conveyor.translations.title" icon={<TranslateIcon />} />
       <ScreenItem area="backups" text="conveyor.backups.menu" icon={<BackupIcon />} />
       <ScreenItem area="settings" text="conveyor.settings.title" icon={<SettingsIcon />} />
     </Menu>

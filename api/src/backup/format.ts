@@ -27,6 +27,8 @@ export const TABLES = [
   'product_specs',
   // a product's related products
   'product_related',
+  // the texts that are outdated: another language's changed since
+  'translation_marks',
   'media',
   'project',
   // a product's, a project's or a category's documents; a lead may name one

@@ -2,6 +2,7 @@ import { ERRORS } from '@conveyor/shared';
 import { type Actor, audit, changedFields } from '../audit/log.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { NotFound } from '../lib/httpErrors.ts';
+import { markTranslations } from './translationMarks.ts';
 import { addRevision, ensureBaseline, snapshotOf } from '../revisions/store.ts';
 import type { AnyRecord, Body, Crud } from './definition.ts';
 
@@ -49,6 +50,7 @@ export async function updateIn(
   const updated = await def.repo.update(trx, id, values);
   if (!updated) throw new NotFound(ERRORS.notFound);
   const fields = changedFields(current, values);
+  await markTranslations(trx, def.name, id, current, updated);
   fields.push(...((await steps.after?.(updated, current)) ?? []));
   const revision = def.publishes
     ? await addRevision(trx, def, actor, 'update', await snapshotOf(def, trx, updated), fields)

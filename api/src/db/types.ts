@@ -187,6 +187,16 @@ export interface ProductRelatedTable {
   position: Defaulted<number>;
 }
 
+/** A text of a record another language's text of the same field changed after (outdated). */
+export interface TranslationMarksTable {
+  id: Generated<number>;
+  resource: string;
+  record_id: number;
+  field: string;
+  language: string;
+  since: Timestamp;
+}
+
 export interface DocumentsTable extends Timestamps, Localized<'title'> {
   id: Generated<number>;
   kind: Defaulted<string>;
@@ -412,6 +422,7 @@ export interface Database {
   category_attributes: CategoryAttributesTable;
   product_specs: ProductSpecsTable;
   product_related: ProductRelatedTable;
+  translation_marks: TranslationMarksTable;
   media: MediaTable;
   documents: DocumentsTable;
   project: ProjectTable;

@@ -1,17 +1,46 @@
+import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import {
   dataResponseSchema,
   ERRORS,
   errorResponses,
+  idSchema,
   type IncompleteTranslations,
   incompleteTranslationsSchema,
   LANGUAGES,
   may,
+  outdatedTranslationSchema,
+  recordLabel,
   TRANSLATED_FIELDS,
   TRANSLATED_RESOURCES,
+  type TranslatedResource,
+  type TranslationGap,
+  translationGapSchema,
 } from '@conveyor/shared';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import { Forbidden } from '../../lib/httpErrors.ts';
+import { audit } from '../../audit/log.ts';
+import { markCurrent, outdatedTranslations } from '../../content/translationMarks.ts';
+import { Forbidden, NotFound } from '../../lib/httpErrors.ts';
+
+/** The content resources the caller may translate (change); a 403 when none. */
+function translatable(request: FastifyRequest, only?: TranslatedResource): TranslatedResource[] {
+  const role = request.user?.role;
+  const resources = TRANSLATED_RESOURCES.filter(
+    (name) => (only === undefined || name === only) && may(role, name, 'write'),
+  );
+  if (resources.length === 0) throw new Forbidden(ERRORS.forbidden, { code: 'forbidden' });
+  return resources;
+}
+
+const resourceSchema = { type: 'string', enum: TRANSLATED_RESOURCES } as const;
+const fieldSchema = {
+  type: 'string',
+  enum: [...new Set(Object.values(TRANSLATED_FIELDS).flat())],
+} as const;
+const languageSchema = { type: 'string', enum: LANGUAGES } as const;
+
+/** How many gaps one answer lists at most. */
+const MAX_GAPS = 1000;
 
 /**
  * Incomplete translations (the editors' dashboard): per content resource, how many
@@ -64,6 +93,161 @@ export default async function translationRoutes(app: FastifyInstance) {
         });
       }
       return { data };
+    },
+  );
+
+  const api = app.withTypeProvider<JsonSchemaToTsProvider>();
+  const config = { access: 'staff', area: 'any' } as const;
+  const security = [{ bearer: [] }];
+
+  api.get(
+    '/translations/outdated',
+    {
+      config,
+      schema: {
+        tags: ['translations'],
+        operationId: 'listOutdatedTranslations',
+        summary: "A resource's (or one record's) texts that another language changed after",
+        security,
+        querystring: {
+          type: 'object',
+          properties: { resource: resourceSchema, id: idSchema },
+          required: ['resource'],
+          additionalProperties: false,
+        },
+        response: {
+          200: dataResponseSchema({ type: 'array', items: outdatedTranslationSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { resource, id } = request.query;
+      translatable(request, resource);
+      return { data: await outdatedTranslations(app.db.kysely, resource, id) };
+    },
+  );
+
+  api.post(
+    '/translations/current',
+    {
+      config,
+      schema: {
+        tags: ['translations'],
+        operationId: 'markTranslationCurrent',
+        summary: 'Mark an outdated text current: its translator checked it',
+        security,
+        body: {
+          type: 'object',
+          properties: {
+            resource: resourceSchema,
+            record_id: idSchema,
+            field: fieldSchema,
+            language: languageSchema,
+          },
+          required: ['resource', 'record_id', 'field', 'language'],
+          additionalProperties: false,
+        },
+        response: { 200: dataResponseSchema({ type: 'boolean' }), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const mark = request.body;
+      translatable(request, mark.resource);
+      const db = app.db.kysely;
+      const done = await db.transaction().execute(async (trx) => {
+        if (!(await markCurrent(trx, mark))) return false;
+        await audit(trx, request, {
+          action: 'update',
+          resource: mark.resource,
+          recordId: mark.record_id,
+          details: { fields: [`${mark.field}_${mark.language}`], translation_current: true },
+        });
+        return true;
+      });
+      if (!done) throw new NotFound('This text is not outdated', { code: 'notFound' });
+      return { data: true };
+    },
+  );
+
+  api.get(
+    '/translations/gaps',
+    {
+      config,
+      schema: {
+        tags: ['translations'],
+        operationId: 'listTranslationGaps',
+        summary: 'What the catalogue lacks in a language: empty texts and outdated ones',
+        security,
+        querystring: {
+          type: 'object',
+          properties: { language: languageSchema, resource: resourceSchema },
+          additionalProperties: false,
+        },
+        response: {
+          200: dataResponseSchema({ type: 'array', items: translationGapSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const languages = request.query.language ? [request.query.language] : [...LANGUAGES];
+      const db = app.db.kysely;
+      const gaps: TranslationGap[] = [];
+      for (const resource of translatable(request, request.query.resource)) {
+        const fields = TRANSLATED_FIELDS[resource];
+        const columns = fields.flatMap((field) => LANGUAGES.map((lang) => `${field}_${lang}`));
+        const empty = (column: string) => sql<boolean>`coalesce(trim(${sql.ref(column)}), '') = ''`;
+        const wanted = fields.flatMap((field) => languages.map((lang) => `${field}_${lang}`));
+        const rows = (await db
+          .selectFrom(resource)
+          .select(['id', ...columns] as never[])
+          .where((eb) => eb.or(wanted.map((column) => empty(column))))
+          .orderBy('id')
+          .limit(MAX_GAPS)
+          .execute()) as unknown as Record<string, unknown>[];
+        const marks = await outdatedTranslations(db, resource);
+        const records = new Map(rows.map((row) => [row.id as number, row]));
+        // the outdated ones' records, for their names
+        const markedIds = [...new Set(marks.map((mark) => mark.record_id))].filter(
+          (id) => !records.has(id),
+        );
+        if (markedIds.length) {
+          const more = (await db
+            .selectFrom(resource)
+            .select(['id', ...columns] as never[])
+            .where('id', 'in', markedIds)
+            .execute()) as unknown as Record<string, unknown>[];
+          for (const row of more) records.set(row.id as number, row);
+        }
+        const label = (row: Record<string, unknown>) =>
+          LANGUAGES.map((lang) => recordLabel(resource, row, lang).trim()).find(Boolean) ??
+          `#${String(row.id)}`;
+        for (const row of rows) {
+          for (const field of fields) {
+            for (const language of languages) {
+              const text = row[`${field}_${language}`];
+              if (typeof text === 'string' && text.trim()) continue;
+              gaps.push({
+                resource,
+                record_id: row.id as number,
+                label: label(row),
+                field,
+                language,
+                state: 'missing',
+                since: null,
+              });
+            }
+          }
+        }
+        for (const mark of marks) {
+          const row = records.get(mark.record_id);
+          // a mark of a deleted record, or of a language not asked for
+          if (!row || !languages.includes(mark.language)) continue;
+          gaps.push({ ...mark, label: label(row), state: 'outdated' });
+        }
+      }
+      return { data: gaps.slice(0, MAX_GAPS) };
     },
   );
 }
