@@ -267,7 +267,15 @@ describe('untranslated texts', () => {
     }
     // the admin's own routes that are not resources (App.tsx)
     expect(Object.keys(SCREEN_LABELS).sort()).toEqual(
-      ['access-denied', 'backups', 'notifications', 'publishing', 'settings', 'two-factor'].sort(),
+      [
+        'access-denied',
+        'backups',
+        'notifications',
+        'publishing',
+        'settings',
+        'translations',
+        'two-factor',
+      ].sort(),
     );
   });
 });
