@@ -7,7 +7,9 @@ import {
   safeDocumentName,
 } from '@conveyor/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Insertable } from 'kysely';
 import type { Db } from '../connect.ts';
+import type { DocumentsTable } from '../types.ts';
 import type { Executor } from '../repositories/table.ts';
 import type { ImageStore } from '../../lib/imageStore.ts';
 import { nowIso } from '../../lib/rows.ts';
@@ -312,7 +314,7 @@ export async function seedDemo(
         stamp: object,
       ) => {
         const figures = Object.entries(product.specs).map(([key, value]) => `${key}: ${value}`);
-        const rows = [
+        const rows: Omit<Insertable<DocumentsTable>, 'product_id' | 'is_active'>[] = [
           {
             kind: 'datasheet',
             ...localized('title', DOCUMENT_TITLES.datasheet),
@@ -347,7 +349,7 @@ export async function seedDemo(
             languages: JSON.stringify(['ru', 'uz']),
             revision: '2026-03',
             on_request: true,
-            file: null as unknown as string,
+            file: null,
           });
         }
         await trx
