@@ -6,6 +6,7 @@ import { useDropzone } from 'react-dropzone';
 import { useInput, useResourceContext, useTranslate } from 'react-admin';
 import { fileUrl } from '../config.ts';
 import type { ImageValue } from '../providers/dataProvider.ts';
+import { DropZone } from './DropZone.tsx';
 
 /** What the input shows of its value: a stored document (its key) or a file just chosen. */
 function describe(value: unknown): { name: string; size: number; href?: string } | null {
@@ -22,7 +23,7 @@ function describe(value: unknown): { name: string; size: number; href?: string }
 
 /**
  * A document's file: dropped or picked (PDF, DWG, DXF, STEP, ZIP), shown by its name and size
- * with a link to the stored one, removable. The same dropzone as the pictures' (ImageUpload);
+ * with a link to the stored one, removable. The pictures' drop zone (DropZone);
  * the value is what the data provider sends: a stored key, a new file, or null. The picker
  * offers the documents' extensions only; the API decides by the bytes and says why it refuses.
  */
@@ -35,7 +36,7 @@ export function DocumentUpload({ source }: { source: string }) {
     fieldState: { error },
   } = useInput({ source, parse: (current: unknown) => current });
   const shown = describe(value);
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const dropzone = useDropzone({
     multiple: false,
     disabled,
     accept: { 'application/octet-stream': ACCEPTED_DOCUMENT_EXTENSIONS },
@@ -51,25 +52,14 @@ export function DocumentUpload({ source }: { source: string }) {
       <InputLabel htmlFor={id} shrink sx={{ mb: 1 }}>
         {translate(`resources.${resource}.fields.${source}`)}
       </InputLabel>
-      <Box
-        {...getRootProps()}
-        sx={{
-          border: '2px dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 2,
-          textAlign: 'center',
-          cursor: 'pointer',
-          bgcolor: isDragActive ? 'action.hover' : 'transparent',
-        }}
-      >
-        <input {...getInputProps({ id })} data-testid={`upload-${source}`} />
-        <Typography variant="body2" color="text.secondary">
-          {translate('conveyor.documents.drop', {
-            formats: ACCEPTED_DOCUMENT_EXTENSIONS.join(' '),
-          })}
-        </Typography>
-      </Box>
+      <DropZone
+        dropzone={dropzone}
+        id={id}
+        testId={`upload-${source}`}
+        text={translate('conveyor.documents.drop', {
+          formats: ACCEPTED_DOCUMENT_EXTENSIONS.join(' '),
+        })}
+      />
       {shown && (
         <Box
           sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1 }}

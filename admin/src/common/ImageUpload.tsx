@@ -16,9 +16,10 @@ import {
 } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import CloseIcon from '@mui/icons-material/Close';
-import { Box, FormHelperText, IconButton, InputLabel, Typography } from '@mui/material';
+import { Box, FormHelperText, IconButton, InputLabel } from '@mui/material';
 import type { ReactNode } from 'react';
 import { AltTextButton } from './AltTextButton.tsx';
+import { DropZone } from './DropZone.tsx';
 import { useDropzone } from 'react-dropzone';
 import { useInput, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { fileUrl } from '../config.ts';
@@ -75,7 +76,7 @@ export function ImageUpload({
   });
   const items: ImageValue[] = multiple ? ((value as ImageValue[]) ?? []) : value ? [value] : [];
 
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({
+  const dropzone = useDropzone({
     multiple,
     // a read-only screen (a role that may only read): nothing is dropped or picked
     disabled,
@@ -133,23 +134,14 @@ export function ImageUpload({
         {title}
         {multiple ? ` (${translate('conveyor.images.count', { count: items.length, max })})` : ''}
       </InputLabel>
-      <Box
-        {...getRootProps()}
-        sx={{
-          border: '2px dashed',
-          borderColor: isDragActive ? 'primary.main' : 'divider',
-          borderRadius: 1,
-          p: 2,
-          textAlign: 'center',
-          cursor: 'pointer',
-          bgcolor: isDragActive ? 'action.hover' : 'transparent',
-        }}
-      >
-        <input {...getInputProps({ id })} data-testid={`upload-${source}`} />
-        <Typography variant="body2" color="text.secondary">
-          {translate(multiple ? 'ra.input.image.upload_several' : 'ra.input.image.upload_single')}
-        </Typography>
-      </Box>
+      <DropZone
+        dropzone={dropzone}
+        id={id}
+        testId={`upload-${source}`}
+        text={translate(
+          multiple ? 'ra.input.image.upload_several' : 'ra.input.image.upload_single',
+        )}
+      />
       {items.length > 0 && (
         <DndContext sensors={sensors} onDragEnd={onDragEnd}>
           <SortableContext
