@@ -7,6 +7,23 @@
 export const DOCUMENT_KINDS = ['datasheet', 'manual', 'certificate', 'drawing', 'other'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/**
+ * What a document may belong to: the column naming the record, and the record's resource. A
+ * document names exactly one.
+ */
+export const DOCUMENT_OWNERS = {
+  product_id: 'products',
+  project_id: 'project',
+  category_id: 'categories',
+} as const;
+export type DocumentOwnerColumn = keyof typeof DOCUMENT_OWNERS;
+export const DOCUMENT_OWNER_COLUMNS = Object.keys(DOCUMENT_OWNERS) as DocumentOwnerColumn[];
+
+/** The owner columns a document's values fill in (one, for a valid document). */
+export function documentOwners(values: Readonly<Record<string, unknown>>): DocumentOwnerColumn[] {
+  return DOCUMENT_OWNER_COLUMNS.filter((column) => typeof values[column] === 'number');
+}
+
 /** The formats a document may be, with the file name extensions each may carry. */
 export const DOCUMENT_FORMATS = {
   pdf: ['pdf'],

@@ -1,4 +1,11 @@
-import { DOCUMENT_KINDS, documentFields, LANGUAGES } from '@conveyor/shared';
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_OWNERS,
+  type DocumentOwnerColumn,
+  documentFields,
+  documentOwners,
+  LANGUAGES,
+} from '@conveyor/shared';
 import { Typography } from '@mui/material';
 import {
   AutocompleteInput,
@@ -15,11 +22,10 @@ import { useRecordName } from '../common/recordRepresentation.ts';
 import { textRules } from '../common/schemaRules.ts';
 import { ResourceForm } from '../screens/ResourceForm.tsx';
 
-const OWNERS = [
-  ['product_id', 'products'],
-  ['project_id', 'project'],
-  ['category_id', 'categories'],
-] as const;
+const OWNERS = Object.entries(DOCUMENT_OWNERS) as [
+  DocumentOwnerColumn,
+  (typeof DOCUMENT_OWNERS)[DocumentOwnerColumn],
+][];
 
 const kindChoices = DOCUMENT_KINDS.map((kind) => ({
   id: kind,
@@ -30,8 +36,7 @@ const revisionRules = textRules(documentFields.revision);
 
 /** Exactly one of a product, a project and a category (the API says so too: documents.oneOwner). */
 function oneOwner(values: Record<string, unknown>) {
-  const named = OWNERS.filter(([source]) => typeof values[source] === 'number');
-  if (named.length === 1) return {};
+  if (documentOwners(values).length === 1) return {};
   const message = 'conveyor.api_errors.documents.oneOwner';
   return Object.fromEntries(OWNERS.map(([source]) => [source, message]));
 }
@@ -42,7 +47,7 @@ function OwnerChoice({
   reference,
 }: {
   source: string;
-  reference: (typeof OWNERS)[number][1];
+  reference: (typeof DOCUMENT_OWNERS)[DocumentOwnerColumn];
 }) {
   const name = useRecordName(reference);
   return (

@@ -1,4 +1,5 @@
-import type { Resource } from '@conveyor/shared';
+import { DOCUMENT_OWNER_COLUMNS, DOCUMENT_OWNERS, type Resource } from '@conveyor/shared';
+import { documents } from '../db/repositories/tables.ts';
 import type { AnyRecord, WriteContext } from './definition.ts';
 import { addRevision, DELETED_WITH, snapshotOf } from '../revisions/store.ts';
 
@@ -21,26 +22,20 @@ export async function trashAlong(
   }
 }
 
+/** Every row at once: a record's documents are few (DOCUMENTS_PER_RECORD). */
+const ALL = 1_000_000;
+
 /** Inside a product's, project's or category's delete: its documents go to the trash with it. */
 export async function documentsAlong(
   ctx: WriteContext,
   owner: { resource: 'products' | 'project' | 'categories'; id: number },
 ): Promise<void> {
-  const column = { products: 'product_id', project: 'project_id', categories: 'category_id' }[
-    owner.resource
-  ] as 'product_id';
-  const def = ctx.app.crud.get('documents');
-  if (!def) throw new Error('the documents routes are not registered');
-  const rows = await ctx.db
-    .selectFrom('documents')
-    .select(def.repo.shape.columns as 'id'[])
-    .where(column, '=', owner.id)
-    .orderBy('id')
-    .execute();
-  await trashAlong(
-    ctx,
-    owner,
-    'documents',
-    rows.map((row) => def.repo.map(row)),
-  );
+  const column = DOCUMENT_OWNER_COLUMNS.find((name) => DOCUMENT_OWNERS[name] === owner.resource)!;
+  const rows = await documents.page(ctx.db, {
+    page: 1,
+    limit: ALL,
+    filters: { [column]: owner.id },
+    activeOnly: false,
+  });
+  await trashAlong(ctx, owner, 'documents', rows as unknown as AnyRecord[]);
 }

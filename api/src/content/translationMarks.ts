@@ -21,12 +21,12 @@ export async function markTranslations(
   after: Readonly<Record<string, unknown>>,
 ): Promise<void> {
   if (!isTranslated(resource)) return;
+  // most saves change no text of a translated field: they cost no query
+  const fields = TRANSLATED_FIELDS[resource];
+  if (!translationChanges(fields, before, after).current.length) return;
   const marked = await outdatedTranslations(db, resource, id);
-  const { current, outdated } = translationChanges(
-    TRANSLATED_FIELDS[resource],
-    before,
-    after,
-    (field, language) => marked.some((mark) => mark.field === field && mark.language === language),
+  const { current, outdated } = translationChanges(fields, before, after, (field, language) =>
+    marked.some((mark) => mark.field === field && mark.language === language),
   );
   for (const { field, language } of current) {
     await db

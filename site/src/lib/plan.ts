@@ -3,6 +3,8 @@ import {
   type Category,
   type Client,
   DOCUMENT_KINDS,
+  type DocumentOwnerColumn,
+  documentOwners,
   type DocumentRecord,
   type LocalizedKeys,
   type RelationKind,
@@ -187,7 +189,9 @@ function relatedSections(products: readonly SiteProduct[]) {
   }
   const byCategory = new Map<number, SiteProduct[]>();
   for (const product of products) {
-    byCategory.set(product.category_id, [...(byCategory.get(product.category_id) ?? []), product]);
+    const siblings = byCategory.get(product.category_id);
+    if (siblings) siblings.push(product);
+    else byCategory.set(product.category_id, [product]);
   }
   return (product: SiteProduct): RelatedSection[] => {
     const cards = (ids: number[]) =>
@@ -234,17 +238,14 @@ function ownedDocuments(documents: readonly DocumentRecord[]) {
     (a, b) => DOCUMENT_KINDS.indexOf(a.kind) - DOCUMENT_KINDS.indexOf(b.kind) || a.id - b.id,
   );
   for (const document of sorted) {
-    for (const column of ['product_id', 'project_id', 'category_id'] as const) {
-      const id = document[column];
-      if (id === null) continue;
-      const key = `${column}:${id}`;
+    for (const column of documentOwners(document)) {
+      const key = `${column}:${String(document[column])}`;
       const group = groups.get(key);
       if (group) group.push(document);
       else groups.set(key, [document]);
     }
   }
-  return (column: 'product_id' | 'project_id' | 'category_id', id: number) =>
-    groups.get(`${column}:${id}`) ?? [];
+  return (column: DocumentOwnerColumn, id: number) => groups.get(`${column}:${id}`) ?? [];
 }
 
 /** The company data, or the spec's defaults when there is no settings record. */

@@ -1,4 +1,5 @@
 import {
+  documentOwners,
   foldApostrophes,
   type Language,
   ownText,
@@ -140,9 +141,7 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
     });
   }
   for (const document of data.documents) {
-    const column = (['product_id', 'project_id', 'category_id'] as const).find(
-      (key) => document[key] !== null,
-    );
+    const [column] = documentOwners(document);
     const owner = column && owners.get(`${column}:${String(document[column])}`);
     if (!owner) continue;
     const title = ownText(document, 'title', lang);

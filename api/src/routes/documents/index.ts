@@ -1,30 +1,23 @@
-import { documentBodies, documentSchema, ERRORS } from '@conveyor/shared';
+import {
+  documentBodies,
+  type DocumentOwnerColumn,
+  documentOwners,
+  documentSchema,
+  ERRORS,
+} from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { publicDocument } from '../../content/documents.ts';
 import { categories, documents, products, project } from '../../db/repositories/tables.ts';
-import type { Executor } from '../../db/repositories/table.ts';
 import { ApiError, BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
 
-/** What a document may belong to: the column naming it. */
-export const DOCUMENT_OWNERS = ['product_id', 'project_id', 'category_id'] as const;
-
 /** The one owner a document's values name, or a 400 when they name none or several. */
-function ownerOf(values: Record<string, unknown>): { column: string; id: number } {
-  const named = DOCUMENT_OWNERS.filter((column) => typeof values[column] === 'number');
-  if (named.length !== 1) {
+function ownerOf(values: Record<string, unknown>): { column: DocumentOwnerColumn; id: number } {
+  const [column, ...more] = documentOwners(values);
+  if (!column || more.length) {
     throw new BadRequest(ERRORS.documentOwner, { code: 'documents.oneOwner', field: 'product_id' });
   }
-  return { column: named[0]!, id: values[named[0]!] as number };
-}
-
-async function countOf(db: Executor, owner: { column: string; id: number }): Promise<number> {
-  const row = await db
-    .selectFrom('documents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where(owner.column as 'product_id', '=', owner.id)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
+  return { column, id: values[column] as number };
 }
 
 /**
@@ -56,7 +49,11 @@ export default async function documentRoutes(app: FastifyInstance) {
       // and removes the file it stored.
       async afterWrite({ db }, record) {
         const owner = ownerOf(record);
-        if ((await countOf(db, owner)) > max) {
+        const count = await documents.count(db, {
+          filters: { [owner.column]: owner.id },
+          activeOnly: false,
+        });
+        if (count > max) {
           throw new BadRequest(`A record may have at most ${max} documents`, {
             code: 'documents.tooMany',
             field: owner.column,
