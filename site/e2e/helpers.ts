@@ -1,4 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 export const LANGS = [
   ['ru', ''],
@@ -48,4 +48,15 @@ export async function staffToken(request: APIRequestContext): Promise<string> {
     data: { user_name: 'admin', password: 'admin-password-1' },
   });
   return (await reply.json()).data as string;
+}
+
+/** The one lead a visitor of that name left, as staff read it. */
+export async function storedLead(request: APIRequestContext, name: string) {
+  const token = await staffToken(request);
+  const reply = await request.get(`/api/leads?q=${encodeURIComponent(name)}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const leads = (await reply.json()).data;
+  expect(leads).toHaveLength(1);
+  return leads[0];
 }

@@ -1,6 +1,6 @@
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
-import { LANGS, localized, sample, staffToken } from './helpers.ts';
+import { LANGS, localized, sample, storedLead } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
@@ -9,17 +9,6 @@ const TEXTS = {
   uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish', quote: 'Narxini so‘rash' },
   en: { name: 'Your name', phone: 'Phone', send: 'Send', quote: 'Request a quote' },
 } as const;
-
-/** The one lead a visitor of that name left, as staff read it. */
-async function storedLead(request: APIRequestContext, name: string) {
-  const token = await staffToken(request);
-  const reply = await request.get(`/api/leads?q=${encodeURIComponent(name)}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const leads = (await reply.json()).data;
-  expect(leads).toHaveLength(1);
-  return leads[0];
-}
 
 /** Fills in and sends the contact form of the block at the foot of the page. */
 async function sendContactForm(page: Page, lang: keyof typeof TEXTS, name: string) {
