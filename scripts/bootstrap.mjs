@@ -3,15 +3,20 @@
 // git ready to run the workspace, then hands over to a pnpm script.
 //
 //   node scripts/bootstrap.mjs <pnpm-script> [args...]
+//   node scripts/bootstrap.mjs --node      only step 1: .tools/bin/node is the Node to run under
 //
 // 1. Node: when the running Node is older than the version in .node-version, the matching
 //    `node-<platform>-<arch>` package is installed from the npm registry into .tools/ and this
 //    script re-runs itself under it (nvm and friends need downloads this setup cannot assume).
+//    `npm start` and `npm test` run step 1 alone first and then `exec` the rest under
+//    .tools/bin/node, so that no process of an older Node stays behind waiting.
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
 //    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
 // 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed).
 // 4. The package.json script's command, as `pnpm run <pnpm-script>` would run it, with .tools/bin
-//    first on PATH, so child processes see the same Node and pnpm.
+//    first on PATH, so child processes see the same Node and pnpm. A plain command replaces this
+//    process (process.execve): `npm start` ends in the server's process alone, which receives
+//    Ctrl+C and a process manager's SIGTERM itself and whose exit code npm reports.
 //
 // Written as plain JavaScript on purpose: it must run on an older Node that cannot load
 // TypeScript.
@@ -102,15 +107,11 @@ const wantedNode = Number.parseInt(readFileSync(join(root, '.node-version'), 'ut
 const currentNode = Number.parseInt(process.versions.node, 10);
 process.env.PATH = `${toolsBin}:${process.env.PATH ?? ''}`;
 
-if (currentNode < wantedNode) {
-  const pkg = `node-${process.platform}-${process.arch}`;
-  const nodeBin = join(tools, 'node', 'node_modules', pkg, 'bin', 'node');
-  if (!existsSync(nodeBin)) {
-    log(
-      `Node ${process.versions.node} is older than ${wantedNode}: installing ${pkg}@${wantedNode}`,
-    );
-    npmInstall(join(tools, 'node'), `${pkg}@${wantedNode}`);
-  }
+if (script === '--node') {
+  // step 1 alone: .tools/bin/node is a Node new enough, installed or this one
+  link(currentNode < wantedNode ? installNode() : process.execPath, 'node');
+} else if (currentNode < wantedNode) {
+  const nodeBin = installNode();
   link(nodeBin, 'node');
   // Native modules that must compile find the matching headers here; handed on to the install
   // step only (npm warns about an unknown `nodedir` setting in every other child it sees).
@@ -121,6 +122,29 @@ if (currentNode < wantedNode) {
   );
 } else {
   continueUnderThisNode();
+}
+
+/** The Node of .node-version from the npm registry, installed into .tools/ unless it is there. */
+function installNode() {
+  const pkg = `node-${process.platform}-${process.arch}`;
+  const nodeBin = join(tools, 'node', 'node_modules', pkg, 'bin', 'node');
+  if (!existsSync(nodeBin)) {
+    log(
+      `Node ${process.versions.node} is older than ${wantedNode}: installing ${pkg}@${wantedNode}`,
+    );
+    npmInstall(join(tools, 'node'), `${pkg}@${wantedNode}`);
+  }
+  return nodeBin;
+}
+
+/** A command's file as the shell would find it on PATH (execve takes a path, not a name). */
+function onPath(command, path) {
+  if (command === 'node') return process.execPath;
+  if (command.includes('/')) return command;
+  for (const folder of path.split(':')) {
+    if (folder && existsSync(join(folder, command))) return join(folder, command);
+  }
+  return null;
 }
 
 /** Everything else, under a Node that is new enough: pnpm, the install, the script. */
@@ -182,11 +206,17 @@ function continueUnderThisNode() {
     process.exit(2);
   }
   const env = { ...process.env, PATH: `${join(root, 'node_modules', '.bin')}:${process.env.PATH}` };
-  // A plain command (`node scripts/start.ts`) is started directly: a shell in between would die of
-  // the Ctrl+C itself rather than wait for the server's clean exit. Only shell syntax gets a shell.
+  // A plain command (`node scripts/start.ts`) takes this process's place (execve), or, on a Node
+  // without it, is started directly: a shell in between would die of the Ctrl+C itself rather
+  // than wait for the server's clean exit. Only shell syntax gets a shell.
   const words = scripts[script].split(' ');
   const plain = words.every((word) => /^[\w./:@=+-]+$/.test(word));
   const quote = (arg) => `'${arg.replaceAll("'", "'\\''")}'`;
+  const file = plain && typeof process.execve === 'function' ? onPath(words[0], env.PATH) : null;
+  if (file) {
+    process.chdir(root);
+    process.execve(file, [words[0], ...words.slice(1), ...scriptArgs], env);
+  }
   const child = plain
     ? spawn(words[0], [...words.slice(1), ...scriptArgs], { cwd: root, stdio: 'inherit', env })
     : spawn([scripts[script], ...scriptArgs.map(quote)].join(' '), {

@@ -7,6 +7,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@conveyor/api/config';
+import { leanStart } from '@conveyor/api/lean';
 
 /** Builds a package quietly (its chunk table is noise at a start); its output only if it fails. */
 function build(pkg: string, what: string) {
@@ -31,18 +32,22 @@ if (process.env.START_SKIP_BUILD !== '1') {
 }
 console.log('[start] starting the server …');
 
-const server = spawn(process.execPath, [join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+const server = join(REPO_ROOT, 'api', 'src', 'server.ts');
+// The server takes this process's place, started lean (api/src/lib/leanProcess.ts): `npm start`
+// ends in the server's process alone (no launcher kept alive beside it), which gets Ctrl+C and a
+// process manager's SIGTERM itself and whose exit code (0 after a clean shutdown) npm reports.
+const { env, execArgv } = leanStart({ PUBLISH_ENABLED: 'true', ...process.env }, process.execArgv);
+if (typeof process.execve === 'function') {
+  process.chdir(REPO_ROOT);
+  process.execve(process.execPath, [process.execPath, ...execArgv, server], env);
+}
+// A Node without execve: the server as a child, signals passed on, its exit code ours.
+const child = spawn(process.execPath, [...execArgv, server], {
   cwd: REPO_ROOT,
   stdio: 'inherit',
-  // MALLOC_ARENA_MAX: glibc gives each thread that allocates an arena of its own and keeps
-  // them; with libvips' image threads that is well over 100 MB after a few uploads. Two
-  // arenas keep the server's memory bounded (`pnpm bench:abuse` measures it).
-  env: { PUBLISH_ENABLED: 'true', MALLOC_ARENA_MAX: '2', ...process.env },
+  env,
 });
-// Passed on, so that a signal sent to this process alone (a process manager's SIGTERM) stops
-// the server; a Ctrl+C reaches the server itself too, which ignores the copy. This process
-// waits for the server and ends with its exit code: 0 after a clean shutdown.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => server.kill(signal));
+  process.on(signal, () => child.kill(signal));
 }
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -1,48 +1,8 @@
-import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
-import { loadConfig, siteUrlProblem } from './config.ts';
-import { seedDemo } from './db/seed/index.ts';
+// The server's entry point: `node api/src/server.ts`. The process first restarts itself in
+// place with the allocator and heap settings that keep its memory low (lib/leanProcess.ts),
+// before it has loaded anything, then runs main.ts: the app, the demo content on a first start,
+// listening and the graceful close.
+import { restartLean } from './lib/leanProcess.ts';
 
-// Creates the app, seeds demo content into a database this start created, listens, and closes
-// gracefully on SIGINT/SIGTERM: requests in flight finish, then the database is closed.
-
-const config = loadConfig();
-const app = await buildApp(config);
-
-if (app.databaseCreated && config.seedDemo) {
-  const counts = await seedDemo(app.db, app.images, app.log);
-  app.log.info(counts, 'demo content seeded');
-}
-
-// Errors by close-with-grace; signals here. Ctrl+C in a console signals every process of the
-// foreground group at once, and each launcher on the way (npm, pnpm, scripts/start.ts) passes
-// it on as well: the same SIGINT arrives two or three times within a moment. Those copies are
-// ignored; another one later (a second Ctrl+C while requests drain) exits at once.
-const graceful = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
-  if (err) app.log.error({ err }, 'shutting down after an error');
-  await app.close();
-});
-let stoppingSince = 0;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    if (!stoppingSince) {
-      stoppingSince = Date.now();
-      app.log.info({ signal }, 'shutting down');
-      void graceful.close();
-    } else if (Date.now() - stoppingSince > 1000) {
-      app.log.warn({ signal }, 'asked again: exiting without waiting');
-      process.exit(130);
-    }
-  });
-}
-
-const address = await app.listen({ host: config.host, port: config.port });
-// For the person who ran `npm start`: where to go, in plain words next to the JSON log.
-console.log(
-  `\n  Conveyor catalogue: ${address}/  (back office: ${address}/admin, sign-in: ${address}/auth/login)\n` +
-    `  API: ${address}/api  (docs: ${address}/api/docs)\n` +
-    `  Database: ${app.db.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL (DATABASE_URL)'}\n` +
-    `  Admin sign-in: user name "${config.admin.userName}", password from ADMIN_PASSWORD or the one printed when the account was created.\n`,
-);
-const siteProblem = siteUrlProblem(config);
-if (siteProblem) console.warn(`  WARNING: ${siteProblem}\n`);
+restartLean();
+await import('./main.ts');

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -8,8 +9,28 @@ import { freePort } from './helpers/ports.ts';
 import { ready, ROOT, run } from './helpers/serverProcess.ts';
 
 // Starting the server, apart from its database (which server.test.ts covers on each): `npm
-// start` through its launchers and Ctrl+C, the production warnings, a malformed setting. On
+// start` ending in the server's process alone, and Ctrl+C, the production warnings, a malformed setting. On
 // SQLite only (vitest.config.ts).
+
+/** The processes below `pid`, from /proc (Linux): children, their children, and so on. */
+function descendants(pid: number): number[] {
+  const parents = new Map<number, number>();
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // after "(command)" : state, then the parent's id
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      parents.set(Number(name), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  const below = [...parents].filter(([, parent]) => parent === pid).map(([child]) => child);
+  return below.flatMap((child) => [child, ...descendants(child)]);
+}
+
+const cmdline = (pid: number) =>
+  readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).join(' ');
 
 describe('starting the server', () => {
   let dataDir: string;
@@ -65,12 +86,20 @@ describe('starting the server', () => {
     );
     const server = { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
     await ready(server);
+    // no launcher kept alive: below npm, only the server's process, started lean
+    const below = descendants(child.pid!);
+    expect(below.map((pid) => cmdline(pid))).toEqual([
+      expect.stringMatching(/--max-semi-space-size=2 .*api\/src\/server\.ts$/),
+    ]);
+    expect(readFileSync(`/proc/${below[0]}/environ`, 'utf8').split('\0')).toEqual(
+      expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']),
+    );
     await fetch(`${server.url}/api/categories?from=visitor`);
     await fetch(`${server.url}/api/categories?from=build`, {
       headers: { 'user-agent': SITE_BUILD_AGENT },
     });
-    // Ctrl+C: SIGINT to every process of the group (npm, bootstrap.mjs and start.ts pass it on
-    // once more each): the server shuts down once, and every layer ends with its code, 0
+    // Ctrl+C: SIGINT to every process of the group (npm passes it on once more): the server
+    // shuts down once, and npm ends with its code, 0
     process.kill(-child.pid!, 'SIGINT');
     expect(await exited).toBe(0);
     const requestLines = output.split('\n').filter((line) => line.includes('/api/categories'));

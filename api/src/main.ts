@@ -1,0 +1,49 @@
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app.ts';
+import { loadConfig, siteUrlProblem } from './config.ts';
+import { seedDemo } from './db/seed/index.ts';
+
+// The server, loaded by server.ts once the process is tuned: creates the app, seeds demo content
+// into a database this start created, listens, and closes gracefully on SIGINT/SIGTERM: requests
+// in flight finish, then the database is closed.
+
+const config = loadConfig();
+const app = await buildApp(config);
+
+if (app.databaseCreated && config.seedDemo) {
+  const counts = await seedDemo(app.db, app.images, app.log);
+  app.log.info(counts, 'demo content seeded');
+}
+
+// Errors by close-with-grace; signals here. Ctrl+C in a console signals every process of the
+// foreground group at once, and a launcher on the way (npm) passes it on as well: the same
+// SIGINT arrives two or three times within a moment. Those copies are ignored; another one later
+// (a second Ctrl+C while requests drain) exits at once.
+const graceful = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
+  if (err) app.log.error({ err }, 'shutting down after an error');
+  await app.close();
+});
+let stoppingSince = 0;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (!stoppingSince) {
+      stoppingSince = Date.now();
+      app.log.info({ signal }, 'shutting down');
+      void graceful.close();
+    } else if (Date.now() - stoppingSince > 1000) {
+      app.log.warn({ signal }, 'asked again: exiting without waiting');
+      process.exit(130);
+    }
+  });
+}
+
+const address = await app.listen({ host: config.host, port: config.port });
+// For the person who ran `npm start`: where to go, in plain words next to the JSON log.
+console.log(
+  `\n  Conveyor catalogue: ${address}/  (back office: ${address}/admin, sign-in: ${address}/auth/login)\n` +
+    `  API: ${address}/api  (docs: ${address}/api/docs)\n` +
+    `  Database: ${app.db.dialect === 'sqlite' ? config.sqliteFile : 'PostgreSQL (DATABASE_URL)'}\n` +
+    `  Admin sign-in: user name "${config.admin.userName}", password from ADMIN_PASSWORD or the one printed when the account was created.\n`,
+);
+const siteProblem = siteUrlProblem(config);
+if (siteProblem) console.warn(`  WARNING: ${siteProblem}\n`);
