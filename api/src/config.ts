@@ -67,6 +67,7 @@ export const configSchema = {
     PUBLISH_KEEP_RELEASES: { type: 'integer', minimum: 1, default: 5 },
     PUBLISH_BUILD_COMMAND: { type: 'string', default: DEFAULT_BUILD_COMMAND },
     PUBLISH_BUILD_WARM: { type: 'boolean', default: true },
+    PUBLISH_WORKER_IDLE_SECONDS: { type: 'integer', minimum: 0, default: 30 },
     PUBLISH_API_URL: { type: 'string', default: '' },
     PUBLISH_BUILD_TIMEOUT_MS: { type: 'integer', minimum: 1, default: 600000 },
     PUBLISH_BUILD_RETRIES: { type: 'integer', minimum: 0, default: 2 },
@@ -174,6 +175,11 @@ export interface Config {
      * with the default command): a change waits for no Node, Astro and Vite start-up.
      */
     warm: boolean;
+    /**
+     * The warm worker leaves after this long with no build and no back-office request
+     * (PUBLISH_WORKER_IDLE_SECONDS); 0: it stays loaded.
+     */
+    workerIdleMs: number;
     /** Where the site build reads the API; null: this server, where it listens. */
     apiUrl: string | null;
     /** A build running longer is stopped (its whole process group) and recorded as failed. */
@@ -385,6 +391,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       keepReleases: env.PUBLISH_KEEP_RELEASES,
       command: env.PUBLISH_BUILD_COMMAND,
       warm: env.PUBLISH_BUILD_WARM && env.PUBLISH_BUILD_COMMAND.trim() === DEFAULT_BUILD_COMMAND,
+      workerIdleMs: env.PUBLISH_WORKER_IDLE_SECONDS * 1000,
       apiUrl: env.PUBLISH_API_URL.trim() || null,
       buildTimeoutMs: env.PUBLISH_BUILD_TIMEOUT_MS,
       buildRetries: env.PUBLISH_BUILD_RETRIES,

@@ -1,7 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { loadConfig, siteUrlProblem } from './config.ts';
-import { seedDemo } from './db/seed/index.ts';
 
 // The server, loaded by server.ts once the process is tuned: creates the app, seeds demo content
 // into a database this start created, listens, and closes gracefully on SIGINT/SIGTERM: requests
@@ -11,6 +10,8 @@ const config = loadConfig();
 const app = await buildApp(config);
 
 if (app.databaseCreated && config.seedDemo) {
+  // the demo catalogue's module only when it is seeded: a later start never loads it
+  const { seedDemo } = await import('./db/seed/index.ts');
   const counts = await seedDemo(app.db, app.images, app.log);
   app.log.info(counts, 'demo content seeded');
 }

@@ -47,8 +47,8 @@ describe('the warm build worker', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  const start = () => {
-    const worker = new WarmBuilds({ script, cwd: dir });
+  const start = (idleMs = 0) => {
+    const worker = new WarmBuilds({ script, cwd: dir, idleMs });
     workers.push(worker);
     return worker;
   };
@@ -178,5 +178,62 @@ describe('the warm build worker', () => {
     expect(pid).toBeDefined(); // the new one, already started
     const next = await build(worker, { MARK: 'fresh' });
     expect(next.log).toContain(`built by ${pid}`);
+  });
+
+  const alive = (pid: number | undefined) => {
+    try {
+      process.kill(pid!, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const until = async (done: () => boolean) => {
+    for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+    return done();
+  };
+
+  it('leaves when idle, and a build after that loads a new one', async () => {
+    const worker = start(400);
+    const first = await build(worker, { MARK: 'one', SITE_PREVIOUS: dir });
+    const pid = worker.pid;
+    expect(alive(pid)).toBe(true);
+    expect(await until(() => !alive(pid))).toBe(true);
+    expect(worker.pid).toBeUndefined();
+    const second = await build(worker, { MARK: 'two', SITE_PREVIOUS: first.outDir });
+    expect(second.outcome.code).toBe(0);
+    expect(second.log).not.toContain(`built by ${pid}`);
+  });
+
+  it('does not leave while a build runs longer than the idle time', async () => {
+    const worker = start(100);
+    await worker.warm();
+    const pid = worker.pid;
+    const stop = new AbortController();
+    const hanging = build(worker, { MODE: 'hang', SITE_PREVIOUS: dir }, { signal: stop.signal });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(alive(pid)).toBe(true);
+    stop.abort();
+    await hanging;
+  });
+
+  it('stays while the back office is used, and comes back when a record is opened', async () => {
+    const worker = start(400);
+    await worker.warm();
+    const pid = worker.pid;
+    // requests every 200 ms keep it past its idle time
+    for (let i = 0; i < 4; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      worker.keepWarm({ start: false });
+    }
+    expect(alive(pid)).toBe(true);
+    expect(await until(() => !alive(pid))).toBe(true);
+    // a list read does not bring it back; opening a record does
+    worker.keepWarm({ start: false });
+    expect(worker.pid).toBeUndefined();
+    worker.keepWarm({ start: true });
+    expect(await worker.warm()).toBe(true);
+    expect(alive(worker.pid)).toBe(true);
+    expect(worker.pid).not.toBe(pid);
   });
 });

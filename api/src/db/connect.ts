@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
@@ -9,7 +10,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import pg from 'pg';
+import type pg from 'pg';
 import { SqliteBooleanPlugin } from './sqliteBooleans.ts';
 import type { Database } from './types.ts';
 
@@ -48,8 +49,21 @@ export interface DbOptions {
   onIdleError?: (error: Error) => void;
 }
 
-/** COUNT(*) and identity values arrive as strings from pg; we want plain numbers. */
-pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number.parseInt(value, 10));
+let postgresDriver: typeof pg | null = null;
+
+/**
+ * pg (CommonJS), loaded only for PostgreSQL: a server on SQLite never loads it. COUNT(*) and
+ * identity values arrive as strings from pg; we want plain numbers.
+ */
+function loadPg(): typeof pg {
+  if (!postgresDriver) {
+    postgresDriver = createRequire(import.meta.url)('pg') as typeof pg;
+    postgresDriver.types.setTypeParser(postgresDriver.types.builtins.INT8, (value) =>
+      Number.parseInt(value, 10),
+    );
+  }
+  return postgresDriver;
+}
 
 /**
  * The SQLite file is created 0600 before SQLite opens it; SQLite gives its -wal and -shm files
@@ -75,7 +89,8 @@ export function connect({
   onIdleError,
 }: DbOptions): Db {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 });
+    const { Pool } = loadPg();
+    const pool = new Pool({ connectionString: databaseUrl, max: 10 });
     // Without a listener, an idle connection the server drops would crash the process; the
     // pool replaces it on the next query.
     pool.on('error', (error) => onIdleError?.(error));

@@ -1,5 +1,4 @@
 import { PassThrough, type Readable, type Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import type { Cell, ExportColumn } from './table.ts';
 
 const MIN_WIDTH = 8;
@@ -46,6 +45,8 @@ export function xlsxStream(
 ): Readable {
   const out = new PassThrough();
   const write = async () => {
+    // loaded by the first export (exceljs and its zip and XML libraries: about 15 MB in memory)
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,
       useStyles: true,

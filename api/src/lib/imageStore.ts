@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { ERRORS } from '@conveyor/shared';
 import createError from '@fastify/error';
 import type { FastifyBaseLogger } from 'fastify';
-import { fileTypeFromBuffer, fileTypeFromFile } from 'file-type';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import type sharpType from 'sharp';
 import type { Storage } from './storage.ts';
 
 const UnsupportedImage = createError('CONVEYOR_UNSUPPORTED_IMAGE', ERRORS.onlyJpegPng, 415);
@@ -26,10 +25,22 @@ export type ImageFormat = 'jpeg' | 'png';
  * memory stays bounded. The others wait their turn.
  */
 const IMAGE_CONCURRENCY = 1;
-// Each image is worked on by one libvips thread, and nothing is kept between images: every
-// upload is new, so a cache would only hold memory. (Measured with `pnpm bench:abuse`.)
-sharp.cache(false);
-sharp.concurrency(1);
+let loaded: Promise<typeof sharpType> | null = null;
+
+/**
+ * sharp (with libvips, some 20 MB of native code mapped in) and file-type, loaded by the first
+ * image worked on: a server nobody uploads to never maps them. Each image is worked on by one
+ * libvips thread, and nothing is kept between images: every upload is new, so a cache would
+ * only hold memory. (Measured with `pnpm bench:abuse`.)
+ */
+export function loadSharp(): Promise<typeof sharpType> {
+  loaded ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loaded;
+}
 
 export interface CheckedImage {
   /** The image's bytes, or the path of the (temporary) file that holds them. */
@@ -67,6 +78,10 @@ export class ImageStore {
   }
 
   async #check(data: Buffer | string): Promise<CheckedImage> {
+    const [sharp, { fileTypeFromBuffer, fileTypeFromFile }] = await Promise.all([
+      loadSharp(),
+      import('file-type'),
+    ]);
     const type =
       typeof data === 'string' ? await fileTypeFromFile(data) : await fileTypeFromBuffer(data);
     if (type?.mime !== 'image/jpeg' && type?.mime !== 'image/png') throw new UnsupportedImage();
@@ -102,6 +117,7 @@ export class ImageStore {
 
   async #save(folder: string, image: CheckedImage): Promise<string> {
     // Turning needs the whole image in memory; an upright one streams through in strips.
+    const sharp = await loadSharp();
     let pipeline = sharp(image.data, {
       limitInputPixels: this.maxPixels,
       failOn: 'error',

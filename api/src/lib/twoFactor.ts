@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, randomInt } from 'node:crypto';
 import { RECOVERY_CODE_COUNT } from '@conveyor/shared';
 import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 // The mechanics of two-factor sign-in, without the database: TOTP codes as every
 // authenticator app makes them (RFC 6238: SHA-1, 6 digits, 30-second steps), the secret sealed
@@ -24,6 +23,8 @@ export function totpUri(secret: string, userName: string): string {
 
 /** The set-up URI as a QR code: an SVG data URL (the back office's CSP allows `data:` images). */
 export async function totpQr(uri: string): Promise<string> {
+  // qrcode (and its PNG library) loaded by the first set-up that shows a code
+  const { default: QRCode } = await import('qrcode');
   const svg = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
   return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }

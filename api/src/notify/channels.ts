@@ -1,4 +1,4 @@
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import { PermanentJobError } from '../jobs/runner.ts';
 
@@ -65,17 +65,23 @@ export async function sendTelegram(
 
 const transports = new Map<string, Transporter>();
 
-/** One pooled SMTP transport per SMTP_URL, made on first use. */
-function transport(smtpUrl: string): Transporter {
+/**
+ * One pooled SMTP transport per SMTP_URL, made on first use; nodemailer itself is loaded then
+ * too (a server without SMTP_URL never loads it).
+ */
+async function transport(smtpUrl: string): Promise<Transporter> {
   let made = transports.get(smtpUrl);
   if (!made) {
-    made = nodemailer.createTransport({
-      url: smtpUrl,
-      pool: true,
-      connectionTimeout: TIMEOUT_MS,
-      greetingTimeout: TIMEOUT_MS,
-      socketTimeout: TIMEOUT_MS * 3,
-    });
+    const { default: nodemailer } = await import('nodemailer');
+    made =
+      transports.get(smtpUrl) ??
+      nodemailer.createTransport({
+        url: smtpUrl,
+        pool: true,
+        connectionTimeout: TIMEOUT_MS,
+        greetingTimeout: TIMEOUT_MS,
+        socketTimeout: TIMEOUT_MS * 3,
+      });
     transports.set(smtpUrl, made);
   }
   return made;
@@ -97,7 +103,7 @@ export interface Mail {
 
 export async function sendEmail(smtpUrl: string, mail: Mail): Promise<void> {
   try {
-    await transport(smtpUrl).sendMail(mail);
+    await (await transport(smtpUrl)).sendMail(mail);
   } catch (error) {
     const code = (error as { responseCode?: number }).responseCode;
     const reason = `E-mail: ${code ? `${code} ` : ''}${(error as Error).message}`;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { bearerToken } from './auth.ts';
 
@@ -47,7 +47,8 @@ export default fp(
 
     let publisher: Redis | undefined;
     if (app.config.redisUrl) {
-      publisher = new Redis(app.config.redisUrl, { connectTimeout: 2000, lazyConnect: true });
+      const { Redis: Client } = await import('ioredis');
+      publisher = new Client(app.config.redisUrl, { connectTimeout: 2000, lazyConnect: true });
       const subscriber = publisher.duplicate();
       publisher.on('error', (err) => app.log.warn({ err }, 'public cache: redis'));
       subscriber.on('error', (err) => app.log.warn({ err }, 'public cache: redis'));

@@ -41,6 +41,9 @@ const changeTrigger = (change: ContentChange): TriggerInput => ({
  * release and swaps it in (or, with webhook URLs, the rebuild is announced to them). Its first
  * start builds the first release at once.
  */
+/** `/api/<resource>/<id>`: a record opened, as the back office's edit screen reads it. */
+const ONE_RECORD = /^\/api\/[a-z-]+\/\d+(?:[?#]|$)/;
+
 export default fp(
   async (app) => {
     const { publish } = app.config;
@@ -69,7 +72,18 @@ export default fp(
       script: join(REPO_ROOT, 'site', 'scripts', 'worker.mjs'),
       cwd: REPO_ROOT,
       log: app.log,
+      idleMs: publish.workerIdleMs,
     });
+    if (runner && publish.warm) {
+      // The back office in use keeps the worker loaded; opening a record (its edit screen) or
+      // saving one brings it back if it left, so that the save's build finds it loaded.
+      app.addHook('onResponse', async (request) => {
+        if (!request.user || !request.url.startsWith('/api/')) return;
+        warmBuilds.keepWarm({
+          start: request.method !== 'GET' || ONE_RECORD.test(request.url),
+        });
+      });
+    }
     const builder = runner
       ? siteBuilder({
           siteRoot: publish.siteRoot,

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ERRORS } from '@conveyor/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import {
   type FailureCounter,
   memoryFailureCounter,
@@ -34,8 +34,12 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
+    // ioredis is loaded only when REDIS_URL is set
     const redis = app.config.redisUrl
-      ? new Redis(app.config.redisUrl, { connectTimeout: 2000, maxRetriesPerRequest: 1 })
+      ? new (await import('ioredis')).Redis(app.config.redisUrl, {
+          connectTimeout: 2000,
+          maxRetriesPerRequest: 1,
+        })
       : undefined;
     app.decorate('redis', redis ?? null);
     if (redis) {

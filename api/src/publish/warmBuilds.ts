@@ -32,7 +32,12 @@ export interface WarmBuildsOptions {
   /** site/scripts/worker.mjs */
   script: string;
   cwd: string;
-  log?: Pick<FastifyBaseLogger, 'warn'>;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
+  /**
+   * The worker (and its spare) leave after this long with no build and no keepWarm
+   * (PUBLISH_WORKER_IDLE_SECONDS); 0: they stay loaded.
+   */
+  idleMs?: number;
 }
 
 /**
@@ -47,6 +52,10 @@ export interface WarmBuildsOptions {
  * spare, loads while that build runs: the save that follows does not wait for Astro to load. So
  * it does when the worker says it will end soon (it has grown). Rebuild now, with a live release
  * to link from, runs in the loaded worker like any other build (site/scripts/worker.mjs).
+ *
+ * Idle, the worker leaves (idleMs after its last build or keepWarm): a loaded Astro and Vite
+ * hold some 200 MB that a server nobody edits does not need. The back office's requests keep it
+ * (keepWarm), and opening a record or saving one starts it again ahead of the build that follows.
  */
 export class WarmBuilds {
   readonly #options: WarmBuildsOptions;
@@ -62,6 +71,9 @@ export class WarmBuilds {
   #closed = false;
   /** Builds the running worker has been sent. */
   #runs = 0;
+  /** A build is under way: the worker does not leave. */
+  #busy = false;
+  #idleTimer: NodeJS.Timeout | null = null;
 
   constructor(options: WarmBuildsOptions) {
     this.#options = options;
@@ -83,6 +95,7 @@ export class WarmBuilds {
    */
   warm(): Promise<boolean> {
     if (this.#closed) return Promise.resolve(false);
+    this.#arm();
     if (this.#child && this.#ready) return this.#ready;
     const worker = this.#spare ?? this.#start();
     this.#spare = null;
@@ -90,6 +103,33 @@ export class WarmBuilds {
     this.#ready = worker.ready;
     this.#runs = 0;
     return worker.ready;
+  }
+
+  /**
+   * Someone works in the back office: the worker stays another idleMs; `start`, it is started
+   * if it left (a record opened or saved: a build is likely to follow).
+   */
+  keepWarm({ start }: { start: boolean }): void {
+    if (start) void this.warm();
+    else if (this.#child) this.#arm();
+  }
+
+  /** (Re)starts the idle countdown, unless a build runs (its end starts it). */
+  #arm(): void {
+    const idleMs = this.#options.idleMs ?? 0;
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
+    if (idleMs <= 0 || this.#busy || this.#closed) return;
+    this.#idleTimer = setTimeout(() => void this.#leave(), idleMs);
+    this.#idleTimer.unref();
+  }
+
+  /** Idle: the worker and its spare go; the next build or keepWarm({ start }) loads one again. */
+  async #leave(): Promise<void> {
+    this.#idleTimer = null;
+    if (this.#busy || (!this.#child && !this.#spare)) return;
+    this.#options.log?.info?.('the site build worker left: idle');
+    await Promise.all([this.#stopWorker(2000), this.#stopSpare()]);
   }
 
   /** A new worker process, its output going to the build that runs. */
@@ -149,6 +189,8 @@ export class WarmBuilds {
   ): Promise<RunOutcome> {
     const stdout = tail.stream();
     const stderr = tail.stream();
+    this.#busy = true;
+    this.#arm();
     this.#output = { stdout: stdout.write, stderr: stderr.write };
     const id = this.#nextId++;
     const streamEnded = (name: 'stdout' | 'stderr') =>
@@ -208,6 +250,8 @@ export class WarmBuilds {
       if (!stopped) stderr.write('\nthe warm build worker ended during the build\n');
       return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null, stopped };
     } finally {
+      this.#busy = false;
+      this.#arm();
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
       this.#answers.delete(id);
@@ -221,6 +265,7 @@ export class WarmBuilds {
   /** Stops the worker (the API shuts down). */
   async close(): Promise<void> {
     this.#closed = true;
+    this.#arm();
     await Promise.all([this.#stopWorker(5000), this.#stopSpare()]);
   }
 

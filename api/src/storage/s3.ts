@@ -1,16 +1,8 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  HeadObjectCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
+import type { S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import {
   checkKey,
   contentTypeOf,
@@ -22,8 +14,11 @@ import {
   type StoredFile,
 } from '../lib/storage.ts';
 
-const notFound = (error: unknown) =>
-  error instanceof S3ServiceException &&
+/** The SDK, loaded by the first S3 storage used: a server on the folder driver never loads it. */
+type Sdk = typeof S3;
+
+const notFound = (sdk: Sdk, error: unknown) =>
+  error instanceof sdk.S3ServiceException &&
   (error.name === 'NoSuchKey' ||
     error.name === 'NotFound' ||
     error.$metadata.httpStatusCode === 404);
@@ -31,26 +26,35 @@ const notFound = (error: unknown) =>
 /** Uploads in an S3 bucket (AWS, or any S3-compatible service): shared by every API instance. */
 export class S3Storage implements Storage {
   readonly driver = 's3';
-  readonly #client: S3Client;
   readonly #settings: S3Settings;
+  #client: Promise<{ sdk: Sdk; client: S3Client }> | null = null;
 
   constructor(settings: S3Settings) {
     this.#settings = settings;
-    this.#client = new S3Client({
-      region: settings.region,
-      ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
-      forcePathStyle: settings.forcePathStyle,
-      credentials: {
-        accessKeyId: settings.accessKeyId,
-        secretAccessKey: settings.secretAccessKey,
-      },
-      // Since 2025 the SDK adds CRC checksums to every upload by default, sending a streamed
-      // body in aws-chunked framing; S3-compatible services that do not know it (older MinIO,
-      // several others, s3rver) store the framing as part of the file. Checksums only where an
-      // operation requires them: every service stores the bytes sent.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
+  }
+
+  /** The SDK and the client, made on first use (the SDK is 2 MB of code, about 10 MB loaded). */
+  #connect(): Promise<{ sdk: Sdk; client: S3Client }> {
+    const settings = this.#settings;
+    this.#client ??= import('@aws-sdk/client-s3').then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+        forcePathStyle: settings.forcePathStyle,
+        credentials: {
+          accessKeyId: settings.accessKeyId,
+          secretAccessKey: settings.secretAccessKey,
+        },
+        // Since 2025 the SDK adds CRC checksums to every upload by default, sending a streamed
+        // body in aws-chunked framing; S3-compatible services that do not know it (older MinIO,
+        // several others, s3rver) store the framing as part of the file. Checksums only where an
+        // operation requires them: every service stores the bytes sent.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+    }));
+    return this.#client;
   }
 
   get location(): string {
@@ -63,8 +67,9 @@ export class S3Storage implements Storage {
   }
 
   async check(): Promise<void> {
+    const { sdk, client } = await this.#connect();
     try {
-      await this.#client.send(new HeadBucketCommand({ Bucket: this.#settings.bucket }));
+      await client.send(new sdk.HeadBucketCommand({ Bucket: this.#settings.bucket }));
     } catch (error) {
       const status = (error as S3ServiceException).$metadata?.httpStatusCode;
       const why =
@@ -84,8 +89,9 @@ export class S3Storage implements Storage {
     const body = Buffer.isBuffer(source)
       ? { Body: source, ContentLength: source.length }
       : { Body: createReadStream(source.file), ContentLength: (await stat(source.file)).size };
-    await this.#client.send(
-      new PutObjectCommand({
+    const { sdk, client } = await this.#connect();
+    await client.send(
+      new sdk.PutObjectCommand({
         Bucket: this.#settings.bucket,
         Key: this.#key(key),
         ContentType: contentType,
@@ -95,41 +101,45 @@ export class S3Storage implements Storage {
   }
 
   async head(key: string): Promise<FileInfo | null> {
+    const { sdk, client } = await this.#connect();
     try {
-      const head = await this.#client.send(
-        new HeadObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
+      const head = await client.send(
+        new sdk.HeadObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
       );
       return info(key, head);
     } catch (error) {
-      if (notFound(error)) return null;
+      if (notFound(sdk, error)) return null;
       throw error;
     }
   }
 
   async get(key: string): Promise<StoredFile | null> {
+    const { sdk, client } = await this.#connect();
     try {
-      const object = await this.#client.send(
-        new GetObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
+      const object = await client.send(
+        new sdk.GetObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
       );
       // In Node the SDK's body is an http.IncomingMessage: a Readable.
       return { ...info(key, object), body: object.Body as Readable };
     } catch (error) {
-      if (notFound(error)) return null;
+      if (notFound(sdk, error)) return null;
       throw error;
     }
   }
 
   async delete(key: string): Promise<void> {
     // S3 answers a delete of a missing key with success too.
-    await this.#client.send(
-      new DeleteObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
+    const { sdk, client } = await this.#connect();
+    await client.send(
+      new sdk.DeleteObjectCommand({ Bucket: this.#settings.bucket, Key: this.#key(key) }),
     );
   }
 
   async *list(): AsyncIterable<{ key: string; size: number }> {
     const { bucket, prefix } = this.#settings;
-    const pages = paginateListObjectsV2(
-      { client: this.#client },
+    const { sdk, client } = await this.#connect();
+    const pages = sdk.paginateListObjectsV2(
+      { client },
       { Bucket: bucket, ...(prefix ? { Prefix: prefix } : {}) },
     );
     for await (const page of pages) {
@@ -142,7 +152,7 @@ export class S3Storage implements Storage {
   }
 
   async close(): Promise<void> {
-    this.#client.destroy();
+    if (this.#client) (await this.#client).client.destroy();
   }
 }
 

@@ -9,8 +9,6 @@ import {
   type SpecValue,
   specProblem,
 } from '@conveyor/shared';
-import { parse as parseCsv } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema } from 'json-schema-to-ts';
 import { audit } from '../../audit/log.ts';
@@ -235,6 +233,8 @@ async function readSheet(request: FastifyRequest): Promise<ReadCell[][]> {
   let rows: ReadCell[][];
   // an XLSX is a zip archive; anything else is read as CSV text
   if (bytes.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))) {
+    // loaded by the first import that needs it, as the export does (exports/xlsx.ts)
+    const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.Workbook();
     try {
       await workbook.xlsx.load(bytes as unknown as ArrayBuffer);
@@ -250,6 +250,7 @@ async function readSheet(request: FastifyRequest): Promise<ReadCell[][]> {
     });
     for (let i = 0; i < rows.length; i++) rows[i] ??= [];
   } else {
+    const { parse: parseCsv } = await import('csv-parse/sync');
     try {
       rows = parseCsv(bytes, { bom: true, relax_column_count: true, skip_empty_lines: true });
     } catch {
