@@ -1,0 +1,499 @@
+// `pnpm bench:lean`: what the product holds and how close to a bare server it reads, every figure
+// of issue 37's table in one run, each next to its goal.
+//
+//  1. `npm start` on a fresh data folder (the demo catalogue): an edit saved the moment the first
+//     release's pages are live (its pictures still encoding) and how long it takes to be live;
+//     then the whole process tree's memory at rest (REST seconds after the site published),
+//     once after that first start and once after a later edit's build; then the API process
+//     under a mixed flood (reads, forms, refused multipart) for FLOOD seconds, its memory
+//     sampled every 250 ms.
+//  2. The build worker's peak memory while it builds the site of the demo plus PRODUCTS products
+//     (the first build, then an edit's), sampled every 100 ms (the worker and its esbuild).
+//  3. Reads on that database: a list page and a product, by a bare Fastify + node:sqlite server
+//     (scripts/bench/bareServer.ts), by the API with its public cache off (what the first read
+//     after an edit and every staff read get), and with it on; one sitting, in that order.
+//  4. The back office's initial JavaScript (scripts/bench/admin.ts).
+//  5. A fresh clone started with `npm start` under the machine's own Node and empty caches: when
+//     the site answers, and when its pictures are in (skip with --skip-fresh).
+//
+//   --rest 60  --flood 60  --products 1000  --seconds 8 (per read measurement)  --skip-fresh
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { buildApp } from '@conveyor/api/app';
+import { loadConfig, REPO_ROOT } from '@conveyor/api/config';
+import { seedBulkProducts, seedDemo } from '@conveyor/api/seed';
+import { freePort } from '../lib/free-port.ts';
+import { type ProcessMemory, processTree, role } from '../lib/processes.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    rest: { type: 'string', default: '60' },
+    flood: { type: 'string', default: '60' },
+    products: { type: 'string', default: '1000' },
+    seconds: { type: 'string', default: '8' },
+    'skip-fresh': { type: 'boolean', default: false },
+  },
+});
+const REST_S = Number(args.rest);
+const FLOOD_S = Number(args.flood);
+const PRODUCTS = Number(args.products);
+const READ_S = Number(args.seconds);
+const PASSWORD = 'bench-password-1';
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const mb = (kb: number) => Math.round(kb / 1024);
+
+/** What each part measured, for the summary: [figure, measured, goal, met]. */
+const summary: [string, string, string, boolean][] = [];
+const cleanups: (() => Promise<void> | void)[] = [];
+
+/** The machine's PATH without this repository's tools: what a newcomer's shell has. */
+const machinePath = (process.env.PATH ?? '')
+  .split(delimiter)
+  .filter((dir) => !dir.startsWith(join(REPO_ROOT, '.tools')) && !dir.includes('node_modules'))
+  .join(delimiter);
+
+interface Started {
+  child: ChildProcess;
+  base: string;
+  /** Resolves at the first output line that contains `text` (at most `ms`). */
+  line: (text: string, ms?: number) => Promise<number>;
+  stop: () => Promise<void>;
+}
+
+/** Starts a command in a process group of its own and watches its output. */
+async function start(
+  command: string,
+  commandArgs: string[],
+  env: Record<string, string>,
+  cwd = REPO_ROOT,
+): Promise<Started> {
+  const port = Number(env.PORT ?? (await freePort()));
+  const child = spawn(command, commandArgs, {
+    cwd,
+    env: { ...process.env, LOG_PRETTY: 'false', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  const seen: string[] = [];
+  const waiters: { text: string; resolve: (at: number) => void }[] = [];
+  for (const stream of [child.stdout!, child.stderr!]) {
+    createInterface({ input: stream }).on('line', (text) => {
+      seen.push(text);
+      for (const waiter of waiters.filter((w) => text.includes(w.text))) {
+        waiters.splice(waiters.indexOf(waiter), 1);
+        waiter.resolve(performance.now());
+      }
+    });
+  }
+  const line = (text: string, ms = 10 * 60_000) =>
+    new Promise<number>((resolve, reject) => {
+      if (seen.some((s) => s.includes(text))) return resolve(performance.now());
+      const timer = setTimeout(() => {
+        console.error(seen.slice(-30).join('\n'));
+        reject(new Error(`no "${text}" within ${ms / 1000} s`));
+      }, ms);
+      waiters.push({
+        text,
+        resolve: (at) => {
+          clearTimeout(timer);
+          resolve(at);
+        },
+      });
+    });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    try {
+      process.kill(-child.pid!, 'SIGINT');
+    } catch {
+      return;
+    }
+    await Promise.race([exited, sleep(20_000)]);
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // ended
+    }
+  };
+  cleanups.push(stop);
+  return { child, base: `http://127.0.0.1:${port}`, line, stop };
+}
+
+async function signIn(base: string) {
+  const reply = await fetch(`${base}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: 'admin', password: PASSWORD }),
+  });
+  const token = ((await reply.json()) as { data: string }).data;
+  const auth = { authorization: `Bearer ${token}` };
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a few fields of the answer
+  return async (method: string, path: string, body?: unknown): Promise<any> => {
+    const answer = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
+    return ((await answer.json()) as { data: unknown }).data;
+  };
+}
+
+/** Renames product 1 and answers how long until its page on the site shows the new name. */
+async function editUntilLive(base: string): Promise<number> {
+  const call = await signIn(base);
+  const product = await call('GET', '/products/1');
+  const name = `${product.name_ru.replace(/ \d+$/, '')} ${Date.now()}`;
+  const started = performance.now();
+  await call('PUT', '/products/1', { name_ru: name });
+  const page = `${base}/catalog/${product.category_id}/products/1`;
+  while (!(await fetch(page).then((r) => (r.ok ? r.text() : ''))).includes(name)) {
+    if (performance.now() - started > 180_000) throw new Error('the edit never went live');
+    await sleep(100);
+  }
+  return (performance.now() - started) / 1000;
+}
+
+function printTree(title: string, tree: ProcessMemory[]): number {
+  console.log(`\n${title}`);
+  console.table(
+    tree.map((entry) => ({
+      process: role(entry.command),
+      pid: entry.pid,
+      'RSS MB': mb(entry.rssKb),
+    })),
+  );
+  const total = tree.reduce((sum, entry) => sum + entry.rssKb, 0);
+  console.log(`  whole tree: ${mb(total)} MB RSS`);
+  return mb(total);
+}
+
+async function partStart(): Promise<void> {
+  console.log('\n== 1. npm start on a fresh data folder ==');
+  const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-lean-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  const npm = await start('npm', ['start'], {
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    BOOTSTRAP_SKIP_INSTALL: '1',
+    PATH: machinePath,
+  });
+  await npm.line('the site is live; its pictures are being encoded');
+  const early = await editUntilLive(npm.base);
+  console.log(
+    `an edit saved as the first release's pages went live: live after ${early.toFixed(1)} s`,
+  );
+  summary.push([
+    'edit right after a first start → live',
+    `${early.toFixed(1)} s`,
+    '≤ 5 s',
+    early <= 5,
+  ]);
+  await npm.line('the pictures are in: the site is complete');
+  // the edit's own build, if it waited for the first one
+  await sleep(3000);
+  console.log(`resting ${REST_S} s …`);
+  await sleep(REST_S * 1000);
+  const first = printTree(
+    'at rest after the first start (and that edit)',
+    processTree(npm.child.pid!),
+  );
+  summary.push(['memory at rest after a first start', `${first} MB`, '≤ 300 MB', first <= 300]);
+  const again = await editUntilLive(npm.base);
+  console.log(`another edit: live after ${again.toFixed(1)} s; resting ${REST_S} s …`);
+  summary.push(['a later edit → live', `${again.toFixed(1)} s`, '≤ 5 s', again <= 5]);
+  await sleep(REST_S * 1000);
+  const second = printTree('at rest after an edit', processTree(npm.child.pid!));
+  summary.push(['memory at rest after an edit', `${second} MB`, '≤ 300 MB', second <= 300]);
+
+  const api = processTree(npm.child.pid!).find((entry) => role(entry.command) === 'API server');
+  if (!api) throw new Error('no API server process under npm');
+  console.log(`\nflooding the API for ${FLOOD_S} s (reads, forms, refused multipart) …`);
+  let peak = 0;
+  const sampler = setInterval(() => {
+    const now = processTree(api.pid)[0];
+    if (now) peak = Math.max(peak, now.rssKb);
+  }, 250);
+  const form = new FormData();
+  form.append('file', new Blob([Buffer.alloc(256 * 1024)]), 'x.bin');
+  const multipart = new Request('http://x', { method: 'POST', body: form });
+  const multipartBody = Buffer.from(await multipart.arrayBuffer());
+  const flood = (opts: autocannon.Options) =>
+    autocannon({ duration: FLOOD_S, connections: 10, ...opts });
+  const results = await Promise.all([
+    flood({
+      url: npm.base,
+      requests: [
+        { method: 'GET', path: '/api/products?page=1&limit=20' },
+        { method: 'GET', path: '/api/products/1' },
+        { method: 'GET', path: '/api/categories' },
+      ],
+    }),
+    flood({
+      url: `${npm.base}/api/leads`,
+      connections: 4,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Bench',
+        email: 'bench@example.uz',
+        phone: '',
+        message: 'lean',
+      }),
+    }),
+    flood({
+      url: `${npm.base}/api/leads`,
+      connections: 4,
+      method: 'POST',
+      headers: { 'content-type': multipart.headers.get('content-type')! },
+      body: multipartBody,
+    }),
+  ]);
+  clearInterval(sampler);
+  const end = processTree(api.pid)[0]?.rssKb ?? 0;
+  const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
+  console.log(`  ${requests} requests; API RSS at the end ${mb(end)} MB, peak ${mb(peak)} MB`);
+  summary.push([`API after a ${FLOOD_S} s flood`, `${mb(end)} MB`, '≤ 200 MB', mb(end) <= 200]);
+  summary.push(['API peak during the flood', `${mb(peak)} MB`, '≤ 250 MB', mb(peak) <= 250]);
+  await npm.stop();
+}
+
+async function seededDatabase(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-lean-big-'));
+  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
+  console.log(`\nseeding the demo and ${PRODUCTS} more products …`);
+  const app = await buildApp(
+    loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: PASSWORD,
+      SEED_DEMO: false,
+    }),
+  );
+  await seedDemo(app.db, app.images, app.log);
+  await app.db.kysely.transaction().execute((trx) => seedBulkProducts(trx, PRODUCTS));
+  await app.close();
+  return dataDir;
+}
+
+async function partWorker(dataDir: string): Promise<void> {
+  console.log(`\n== 2. the build worker at ${PRODUCTS} products ==`);
+  const server = await start(process.execPath, [join(REPO_ROOT, 'api', 'src', 'server.ts')], {
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    ADMIN_PASSWORD: PASSWORD,
+    PUBLISH_ENABLED: 'true',
+  });
+  let peak = 0;
+  const sampler = setInterval(() => {
+    const worker = processTree(server.child.pid!).filter((entry) =>
+      ['build worker', "build worker's esbuild"].includes(role(entry.command)),
+    );
+    // each worker with its esbuild; a spare loading beside it counts apart
+    for (const entry of worker.filter((e) => role(e.command) === 'build worker')) {
+      const own = processTree(entry.pid).reduce((sum, e) => sum + e.rssKb, 0);
+      peak = Math.max(peak, own);
+    }
+  }, 100);
+  await server.line('site published');
+  const firstPeak = peak;
+  peak = 0;
+  const live = await editUntilLive(server.base);
+  await sleep(2000);
+  clearInterval(sampler);
+  console.log(
+    `  first build: worker peak ${mb(firstPeak)} MB; an edit's build: peak ${mb(peak)} MB, live after ${live.toFixed(1)} s`,
+  );
+  const worst = Math.max(firstPeak, peak);
+  summary.push([
+    `build worker peak at ${PRODUCTS} products`,
+    `${mb(worst)} MB`,
+    '≤ 400 MB',
+    mb(worst) <= 400,
+  ]);
+  await server.stop();
+}
+
+interface Read {
+  rps: number;
+  p99: number;
+  errors: number;
+}
+async function read(base: string, path: string): Promise<Read> {
+  await autocannon({ url: base + path, connections: 20, duration: 2 });
+  const result = await autocannon({ url: base + path, connections: 20, duration: READ_S });
+  return {
+    rps: Math.round(result.requests.average),
+    p99: result.latency.p99,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function partReads(dataDir: string): Promise<void> {
+  console.log('\n== 3. reads: a bare server, the API uncached, the API cached ==');
+  const paths = { list: '/api/products?page=1&limit=20', detail: '/api/products/1' };
+  const rows: Record<string, string | number>[] = [];
+  const measured: Record<string, Record<'list' | 'detail', Read>> = {};
+  const servers: [string, () => Promise<Started>][] = [
+    [
+      'bare Fastify + node:sqlite',
+      async () => {
+        const port = await freePort();
+        const bare = await start(
+          process.execPath,
+          [
+            join(REPO_ROOT, 'scripts', 'bench', 'bareServer.ts'),
+            join(dataDir, 'catalogue.sqlite'),
+            String(port),
+          ],
+          { PORT: String(port) },
+        );
+        await bare.line('bare server listening');
+        return bare;
+      },
+    ],
+    ...(['0', '32'] as const).map(
+      (cacheMb) =>
+        [
+          cacheMb === '0' ? 'API, cache off' : 'API, cache on',
+          async () => {
+            const api = await start(
+              process.execPath,
+              [join(REPO_ROOT, 'api', 'src', 'server.ts')],
+              {
+                DATA_DIR: dataDir,
+                DATABASE_URL: '',
+                LOG_LEVEL: 'warn',
+                PUBLISH_ENABLED: 'false',
+                PUBLIC_CACHE_MB: cacheMb,
+              },
+            );
+            await api.line('Conveyor catalogue:');
+            return api;
+          },
+        ] as [string, () => Promise<Started>],
+    ),
+  ];
+  for (const [name, launch] of servers) {
+    const server = await launch();
+    measured[name] = {
+      list: await read(server.base, paths.list),
+      detail: await read(server.base, paths.detail),
+    };
+    for (const kind of ['list', 'detail'] as const) {
+      const m = measured[name][kind];
+      rows.push({
+        server: name,
+        read: `${kind} ${paths[kind]}`,
+        'req/s': m.rps,
+        'p99 ms': m.p99,
+        errors: m.errors,
+      });
+    }
+    await server.stop();
+  }
+  console.table(rows);
+  const bare = measured['bare Fastify + node:sqlite']!;
+  for (const [name, goal] of [
+    ['API, cache off', 0.5],
+    ['API, cache on', 1],
+  ] as const) {
+    for (const kind of ['list', 'detail'] as const) {
+      const ratio = measured[name]![kind].rps / bare[kind].rps;
+      summary.push([
+        `${name}: ${kind} vs bare`,
+        `${ratio.toFixed(2)}×`,
+        `≥ ${goal}×`,
+        ratio >= goal,
+      ]);
+    }
+  }
+}
+
+function partAdmin(): void {
+  console.log("\n== 4. the back office's initial JavaScript ==");
+  const output = execFileSync(process.execPath, [join(REPO_ROOT, 'scripts', 'bench', 'admin.ts')], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
+  process.stdout.write(output);
+  const kb = Number(/first screen JavaScript: ([\d.]+) kB/.exec(output)?.[1]);
+  summary.push(['back office initial JavaScript (gzip)', `${kb} kB`, '≤ 200 kB', kb <= 200]);
+}
+
+async function partFresh(): Promise<void> {
+  console.log("\n== 5. a fresh clone: npm start with the machine's Node and empty caches ==");
+  const dir = await mkdtemp(join(tmpdir(), 'conveyor-lean-clone-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  execFileSync('git', ['clone', '--quiet', REPO_ROOT, dir]);
+  const home = join(dir, '.home');
+  const started = performance.now();
+  const npm = await start(
+    'npm',
+    ['start'],
+    {
+      PATH: machinePath,
+      HOME: home,
+      npm_config_cache: join(home, '.npm'),
+      ADMIN_PASSWORD: PASSWORD,
+    },
+    dir,
+  );
+  let served: number;
+  for (;;) {
+    const ok = await fetch(`${npm.base}/`).then(
+      (r) => r.ok && (r.headers.get('content-type') ?? '').includes('html'),
+      () => false,
+    );
+    if (ok && (await fetch(`${npm.base}/`).then((r) => r.text())).includes('<main')) {
+      served = (performance.now() - started) / 1000;
+      break;
+    }
+    if (npm.child.exitCode !== null) throw new Error(`npm start ended with ${npm.child.exitCode}`);
+    if (performance.now() - started > 15 * 60_000)
+      throw new Error('the site was not served in 15 min');
+    await sleep(250);
+  }
+  await npm.line('the pictures are in: the site is complete', 15 * 60_000);
+  const complete = (performance.now() - started) / 1000;
+  console.log(
+    `  site served after ${served.toFixed(1)} s, every picture in after ${complete.toFixed(1)} s (Node ${execFileSync('node', ['--version'], { env: { PATH: machinePath }, encoding: 'utf8' }).trim()} on the machine)`,
+  );
+  summary.push(['fresh clone → site served', `${served.toFixed(1)} s`, '≤ 20 s', served <= 20]);
+  summary.push([
+    'fresh clone → every picture',
+    `${complete.toFixed(1)} s`,
+    '≤ 45 s',
+    complete <= 45,
+  ]);
+  await npm.stop();
+}
+
+try {
+  await partStart();
+  const dataDir = await seededDatabase();
+  await partWorker(dataDir);
+  await partReads(dataDir);
+  partAdmin();
+  if (!args['skip-fresh']) await partFresh();
+} finally {
+  for (const cleanup of cleanups.reverse()) await cleanup();
+}
+
+console.log(
+  `\npnpm bench:lean, ${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${(await import('node:os')).cpus().length} cores`,
+);
+console.table(
+  summary.map(([figure, measured, goal, met]) => ({
+    figure,
+    measured,
+    goal,
+    met: met ? 'yes' : 'NO',
+  })),
+);
