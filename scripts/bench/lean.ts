@@ -17,6 +17,7 @@
 //     the site answers, and when its pictures are in (skip with --skip-fresh).
 //
 //   --rest 60  --flood 60  --products 1000  --seconds 8 (per read measurement)  --skip-fresh
+//   --only start,worker,reads,admin,fresh (some parts alone)
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -37,8 +38,12 @@ const { values: args } = parseArgs({
     products: { type: 'string', default: '1000' },
     seconds: { type: 'string', default: '8' },
     'skip-fresh': { type: 'boolean', default: false },
+    only: { type: 'string' },
   },
 });
+/** `--only worker,reads`: those parts alone (start, worker, reads, admin, fresh). */
+const only = args.only?.split(',');
+const runs = (part: string) => !only || only.includes(part);
 const REST_S = Number(args.rest);
 const FLOOD_S = Number(args.flood);
 const PRODUCTS = Number(args.products);
@@ -476,12 +481,12 @@ async function partFresh(): Promise<void> {
 }
 
 try {
-  await partStart();
-  const dataDir = await seededDatabase();
-  await partWorker(dataDir);
-  await partReads(dataDir);
-  partAdmin();
-  if (!args['skip-fresh']) await partFresh();
+  if (runs('start')) await partStart();
+  const dataDir = runs('worker') || runs('reads') ? await seededDatabase() : '';
+  if (runs('worker')) await partWorker(dataDir);
+  if (runs('reads')) await partReads(dataDir);
+  if (runs('admin')) partAdmin();
+  if (runs('fresh') && !args['skip-fresh']) await partFresh();
 } finally {
   for (const cleanup of cleanups.reverse()) await cleanup();
 }
