@@ -44,7 +44,9 @@ export interface TableShape {
   visibleParents?: (eb: AnyEb) => Expression<SqlBool>;
   /**
    * Figures a list's records carry besides their columns, computed by the query (a product's
-   * specifications filled in of its template's): name → expression. Lists only.
+   * specifications filled in of its template's): name → expression. Staff lists only (not
+   * `activeOnly`): the back office shows them; anonymous readers and the site's snapshot were
+   * paying three correlated subqueries a row for figures nothing of theirs reads.
    */
   computed?: Readonly<Record<string, (eb: AnyEb) => AliasableExpression<unknown>>>;
   /**
@@ -160,7 +162,7 @@ export class TableRepository<T> {
     const [sortColumn, defaultOrder] = shape.defaultSort;
     const sort = params.sort && shape.sortable.includes(params.sort) ? params.sort : sortColumn;
     const order = params.order ?? defaultOrder;
-    const computed = Object.entries(shape.computed ?? {});
+    const computed = params.activeOnly ? [] : Object.entries(shape.computed ?? {});
     const rows = await (db as unknown as Untyped)
       .selectFrom(shape.table)
       .select(shape.columns)
