@@ -273,6 +273,80 @@ describe('site builder', () => {
     }
   });
 
+  it('gives way to a newer change once live with its pages; the next build encodes the rest', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-give-way-'));
+    const go = join(own, 'go');
+    const builder = siteBuilder({
+      siteRoot: own,
+      command: twoStages(go, 0),
+      cwd: own,
+      env: () => ({}),
+      keepReleases: 3,
+    });
+    try {
+      // a newer change asked for while the first build is still on its pictures
+      const newer = new AbortController();
+      const first = builder(undefined, { newer: newer.signal });
+      await vi.waitFor(async () => expect(await currentRelease(own)).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      newer.abort();
+      const result = await first;
+      expect(result.yielded).toBe(true);
+      expect(result.release).toBe(await currentRelease(own));
+      expect(result.logTail).toMatch(/gave way to a newer change before its pictures were in/);
+      // live without those pictures (the server answers them with their originals)
+      expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(true);
+
+      // the next build (the newer change's) goes live with its pages first too, then completes
+      await rm(join(own, 'current', 'env.txt'));
+      let settled = false;
+      const second = builder(undefined, { newer: new AbortController().signal }).finally(
+        () => (settled = true),
+      );
+      await vi.waitFor(async () => expect(await currentRelease(own)).not.toBe(result.release), {
+        timeout: 10_000,
+      });
+      expect(settled).toBe(false);
+      expect(await readFile(join(own, 'current', 'env.txt'), 'utf8')).toBe('later=1\n');
+      await writeFile(go, '');
+      const done = await second;
+      expect(done.yielded).toBeUndefined();
+      expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(false);
+      expect(await readFile(join(own, 'current', '_astro', 'a.webp'), 'utf8')).toBe('encoded\n');
+    } finally {
+      await writeFile(go, '').catch(() => {});
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('gives way to a change asked for before its pages were live only once they are', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-no-give-way-'));
+    const go = join(own, 'go');
+    try {
+      const newer = new AbortController();
+      newer.abort(); // asked for before this build's pages are live: it waits for them
+      const first = siteBuilder({
+        siteRoot: own,
+        command: twoStages(go, 0),
+        cwd: own,
+        env: () => ({}),
+        keepReleases: 3,
+      })(undefined, { newer: newer.signal });
+      await vi.waitFor(async () => expect(await currentRelease(own)).not.toBeNull(), {
+        timeout: 10_000,
+      });
+      // its pages went live first, then it gave way (the newer change still waits)
+      const result = await first;
+      expect(result.yielded).toBe(true);
+      expect(result.release).toBe(await currentRelease(own));
+      await rm(go, { force: true });
+    } finally {
+      await writeFile(go, '').catch(() => {});
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
   it('keeps a first release live when its pictures then fail: it is the only site there is', async () => {
     const own = await mkdtemp(join(tmpdir(), 'conveyor-first-failed-'));
     const go = join(own, 'go');

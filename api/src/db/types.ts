@@ -335,7 +335,7 @@ export interface PublishTriggersTable {
   id: Generated<number>;
   build_id: number;
   at: string;
-  kind: 'change' | 'rebuild' | 'start' | 'restart' | 'retry' | 'webhook' | 'catchup';
+  kind: 'change' | 'rebuild' | 'start' | 'restart' | 'retry' | 'webhook' | 'catchup' | 'pictures';
   /** A change: the resource (or 'settings'), what was done, the record. */
   resource: string | null;
   action: string | null;

@@ -49,13 +49,16 @@ const PAGES_POLL_MS = 100;
  * its pages are written (PENDING_PICTURES, site/src/integrations/pictures.ts), and makes the
  * release live then, if it has the pages a release must have: at 100 products the site is
  * served about 10 s after the server starts rather than after the minute its pictures take to
- * encode on an empty image cache. Every later build swaps in whole, pictures and all.
+ * encode on an empty image cache; `onLive` is told. So is a build after one that gave way to a
+ * newer change before its pictures were in (siteBuilder). Every other build swaps in whole,
+ * pictures and all.
  */
 export function firstPages(
   siteRoot: string,
   release: string,
   outDir: string,
   log?: Pick<FastifyBaseLogger, 'info'>,
+  onLive?: () => void,
 ) {
   const since = performance.now();
   const watch: { liveAfterMs?: number; stop: () => Promise<void> } = {
@@ -74,6 +77,7 @@ export function firstPages(
         await goLive(siteRoot, release);
         watch.liveAfterMs = performance.now() - since;
         log?.info?.({ release }, 'the site is live; its pictures are being encoded');
+        onLive?.();
       })
       // not live early after all: the release swaps in when the build is done, as any other
       .catch(() => clearInterval(timer));

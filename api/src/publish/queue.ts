@@ -53,6 +53,8 @@ export class RebuildQueue {
   readonly #ownJobs: boolean;
   #running: Promise<void> | null = null;
   #abort: AbortController | null = null;
+  /** Aborted when a change is asked for during the running build (Builder's `newer`). */
+  #newer: AbortController | null = null;
   #ready: Promise<void>;
   #open: () => void = () => {};
   #closed = false;
@@ -127,8 +129,9 @@ export class RebuildQueue {
   }
 
   /** Asks for a rebuild (a content change, unless `trigger` says otherwise). */
-  request(trigger?: TriggerInput): Promise<void> {
-    return this.#requests.record({ trigger });
+  async request(trigger?: TriggerInput): Promise<void> {
+    await this.#requests.record({ trigger });
+    this.#newer?.abort();
   }
 
   /**
@@ -141,6 +144,7 @@ export class RebuildQueue {
       full: options.full ?? false,
       trigger: options.trigger ?? { kind: 'rebuild' },
     });
+    this.#newer?.abort();
     // under way when this returns, unless a build runs (here or on another instance)
     await this.#jobs.poll();
   }
@@ -179,6 +183,7 @@ export class RebuildQueue {
     return done.finally(() => {
       this.#running = null;
       this.#abort = null;
+      this.#newer = null;
     });
   }
 
@@ -191,6 +196,7 @@ export class RebuildQueue {
     }
     const abort = new AbortController();
     this.#abort = abort;
-    await runBuildJob(this.#ctx, job, AbortSignal.any([signal, abort.signal]));
+    this.#newer = new AbortController();
+    await runBuildJob(this.#ctx, job, AbortSignal.any([signal, abort.signal]), this.#newer.signal);
   }
 }

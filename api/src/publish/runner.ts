@@ -87,6 +87,7 @@ export async function runBuildJob(
   ctx: RunnerContext,
   job: Job,
   signal: AbortSignal,
+  newer?: AbortSignal,
 ): Promise<void> {
   const owner = job.lockedBy ?? '';
   const interrupted = await interruptAbandoned(ctx.db, {
@@ -107,7 +108,7 @@ export async function runBuildJob(
   try {
     let result: BuildResult;
     try {
-      result = await ctx.build(signal, { full: row.full, buildId: row.id });
+      result = await ctx.build(signal, { full: row.full, buildId: row.id, newer });
     } catch (error) {
       await failed(ctx, row, started, error as Error, signal.aborted);
       return;
@@ -125,8 +126,14 @@ export async function runBuildJob(
     });
     ctx.log.info(
       { build: row.id, pages: result.pages, release: result.release },
-      status === 'announced' ? 'site rebuild announced' : 'site published',
+      status === 'announced'
+        ? 'site rebuild announced'
+        : result.yielded
+          ? 'site published; its pictures go on in the next build, after a newer change'
+          : 'site published',
     );
+    // the pictures it left: a build follows (the newer change's, which this joins)
+    if (result.yielded) await ctx.requests.record({ trigger: { kind: 'pictures' } });
   } finally {
     await pruneHistory(ctx);
   }

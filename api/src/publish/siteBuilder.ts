@@ -3,6 +3,7 @@ import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildEnvironment, LogTail, runBuild } from './buildProcess.ts';
+import { PENDING_PICTURES } from '@conveyor/shared';
 import { firstPages, goLive } from './goLive.ts';
 import { pruneImageCache } from './imageCache.ts';
 import { currentRelease, deleteFolders, REQUIRED_FILES, retireReleases, WORK } from './releases.ts';
@@ -63,7 +64,10 @@ async function countPages(dir: string): Promise<number> {
  * last few releases are kept. The build runs without the API's secrets in its environment.
  */
 export function siteBuilder(options: SiteBuilderOptions) {
-  return async (signal?: AbortSignal, build: { full?: boolean } = {}): Promise<BuildResult> => {
+  return async (
+    signal?: AbortSignal,
+    build: { full?: boolean; newer?: AbortSignal } = {},
+  ): Promise<BuildResult> => {
     const releases = join(options.siteRoot, 'releases');
     await mkdir(releases, { recursive: true });
     const id = new Date().toISOString().replace(/[-:.]/g, '').replace(/Z$/, '');
@@ -80,8 +84,12 @@ export function siteBuilder(options: SiteBuilderOptions) {
     // again: its Vite, Rolldown and Astro code not yet compiled by V8)
     if (live && build.full) extra.SITE_RENDER_ALL = '1';
     // A site's first release goes live with its pages, before its pictures (see firstPages):
-    // the only case where a visitor would otherwise see no site at all while they encode.
-    if (!live) extra.SITE_PICTURES_LATER = '1';
+    // the only case where a visitor would otherwise see no site at all while they encode. So
+    // does the build after one that gave way to a newer change with pictures still to encode
+    // (the live release lacks them): that change is not kept waiting behind them either.
+    const incomplete = live !== null && existsSync(join(releases, live, PENDING_PICTURES));
+    const picturesLater = !live || incomplete;
+    if (picturesLater) extra.SITE_PICTURES_LATER = '1';
     const dataFile = join(options.siteRoot, WORK, `${release}.json`);
     // where a build's time goes, at the end of its log with the build's own timings
     // (src/integrations/timings.ts; pnpm bench:publish reads both)
@@ -103,20 +111,35 @@ export function siteBuilder(options: SiteBuilderOptions) {
       killGraceMs: options.killGraceMs ?? 5000,
     };
     const started = performance.now();
-    const early = live ? null : firstPages(options.siteRoot, release, outDir, options.log);
+    // Once live with its pages, such a build gives way to a newer change (Builder's `newer`):
+    // it stops, its release stays live (the server answers a picture not encoded yet with its
+    // original), and the next build encodes what is left, its pages live first again.
+    const giveWay = new AbortController();
+    const early = picturesLater
+      ? firstPages(options.siteRoot, release, outDir, options.log, () => {
+          if (build.newer?.aborted) giveWay.abort();
+          else build.newer?.addEventListener('abort', () => giveWay.abort(), { once: true });
+        })
+      : null;
+    const stop = signal ? AbortSignal.any([signal, giveWay.signal]) : giveWay.signal;
     const run = await (
       options.warm
-        ? options.warm.run(outDir, { ...options.env(), ...extra }, limits, tail, signal)
+        ? options.warm.run(outDir, { ...options.env(), ...extra }, limits, tail, stop)
         : runBuild(
             options.command.replaceAll('{outDir}', JSON.stringify(outDir)),
             { cwd: options.cwd, env: buildEnvironment({ ...options.env(), ...extra }), ...limits },
             tail,
-            signal,
+            stop,
           )
     ).finally(async () => {
       await early?.stop();
       await rm(dataFile, { force: true });
     });
+    const yielded =
+      giveWay.signal.aborted &&
+      run.stopped !== null &&
+      !signal?.aborted &&
+      (await currentRelease(options.siteRoot)) === release;
     const built = performance.now();
     const note = (text: string) => {
       const stream = tail.stream();
@@ -128,6 +151,10 @@ export function siteBuilder(options: SiteBuilderOptions) {
       note(`runner: live with its pages after ${(early.liveAfterMs / 1000).toFixed(2)} s\n`);
     }
     const missing = REQUIRED_FILES.find((file) => !existsSync(join(outDir, file)));
+    if (yielded) {
+      note('runner: live with its pages; gave way to a newer change before its pictures were in\n');
+      return { pages: await countPages(outDir), release, logTail: tail.text(), dataHash, yielded };
+    }
     const problem = run.stopped
       ? `the site build ${run.stopped}`
       : run.code !== 0

@@ -231,8 +231,10 @@ export class WarmBuilds {
         child = this.#child;
         this.#answers.set(id, settle);
         child?.send({ id, outDir, env });
-        // this worker ends after a site's first build: its successor loads meanwhile
-        if (!env.SITE_PREVIOUS) this.#startSpare();
+        // this worker ends after a site's first build, and may be stopped during one whose
+        // pictures come after its pages (it gives way to a newer change): its successor loads
+        // meanwhile
+        if (!env.SITE_PREVIOUS || env.SITE_PICTURES_LATER === '1') this.#startSpare();
       } else settle(null);
       const answer = await answered;
       // the last of its output may come after the answer

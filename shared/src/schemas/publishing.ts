@@ -8,7 +8,8 @@ export const BUILD_STATUSES = ['queued', 'running', 'success', 'failed', 'announ
 /**
  * What asks for a build: a change of public content (a record's create, update or
  * delete, by a staff member or the Scheduler), the back office's Rebuild, the server's start
- * (no site yet), a restart (a build a stop interrupted), a failed build's retry, a build hook.
+ * (no site yet), a restart (a build a stop interrupted), a failed build's retry, a build hook,
+ * the pictures a build left to encode when it gave way to a newer change (`pictures`).
  */
 export const TRIGGER_KINDS = [
   'change',
@@ -18,6 +19,7 @@ export const TRIGGER_KINDS = [
   'retry',
   'webhook',
   'catchup',
+  'pictures',
 ] as const;
 
 export const triggerSchema = recordSchema({
