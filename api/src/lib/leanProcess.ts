@@ -1,7 +1,7 @@
 // How the server's process is started, before it loads anything else (src/server.ts): with the
 // allocator and heap settings that keep its memory near what it uses. Measured on a first
-// start of the demo (`pnpm bench:lean`): 423 MB at rest with glibc's and V8's defaults, 354 MB
-// with the allocator settings alone, 318 MB with the heap setting alone, 202 MB with both.
+// start of the demo, at rest (`pnpm bench:lean`): 423 MB with glibc's and V8's defaults, 354 MB
+// with the allocator settings alone, 318 MB with 2 MB semi-spaces alone, 202 MB with both.
 
 /** Set in the environment of a process already started this way: it is not started again. */
 export const TUNED = 'CONVEYOR_PROCESS_TUNED';
@@ -21,11 +21,12 @@ export const ALLOCATOR_ENV: Record<string, string> = {
 };
 
 /**
- * V8's young generation: 2 MB semi-spaces instead of up to 16 MB (32 MB on machines with much
- * memory), which V8 grows under a burst of requests and keeps. Objects that survive two
- * scavenges move to the old generation either way; a read allocates far less than 2 MB.
+ * V8's young generation: 8 MB semi-spaces instead of up to 16 MB (32 MB on machines with much
+ * memory), which V8 grows under a burst of requests and keeps. Smaller still (2 MB) held less at
+ * rest but promoted a flood's short-lived objects to the old generation, which then grew past
+ * 260 MB; 8 MB kept the API at 212 MB through a 60 s flood (`pnpm bench:lean`) and read faster.
  */
-export const HEAP_FLAGS = ['--max-semi-space-size=2'];
+export const HEAP_FLAGS = ['--max-semi-space-size=8'];
 
 /** The environment and Node flags a lean process is started with, given its own. */
 export function leanStart(
