@@ -12,7 +12,10 @@
 //    .tools/bin/node, so that no process of an older Node stays behind waiting.
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
 //    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
-// 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed).
+// 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed). `npm start`
+//    on a checkout with none installed yet installs what running needs (`--prod`: 735 packages,
+//    not 1,300; 18 s instead of 30 on an empty store here), and keeps to that until `npm test`
+//    (or any other script) installs the rest.
 // 4. The package.json script's command, as `pnpm run <pnpm-script>` would run it, with .tools/bin
 //    first on PATH, so child processes see the same Node and pnpm. A plain command replaces this
 //    process (process.execve): `npm start` ends in the server's process alone, which receives
@@ -137,6 +140,16 @@ function installNode() {
   return nodeBin;
 }
 
+/** Whether the workspace's devDependencies are installed (false before any install). */
+function devDependenciesInstalled() {
+  try {
+    const state = JSON.parse(readFileSync(join(root, 'node_modules', '.modules.yaml'), 'utf8'));
+    return state.included?.devDependencies !== false;
+  } catch {
+    return false; // nothing installed yet
+  }
+}
+
 /** A command's file as the shell would find it on PATH (execve takes a path, not a name). */
 function onPath(command, path) {
   if (command === 'node') return process.execPath;
@@ -183,7 +196,9 @@ function continueUnderThisNode() {
   if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
     // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
     log('checking dependencies (the first time: a few minutes) …');
-    const install = spawnSync('pnpm', ['install', '--frozen-lockfile', '--prefer-offline'], {
+    const args = ['install', '--frozen-lockfile', '--prefer-offline'];
+    if (script === 'serve' && !devDependenciesInstalled()) args.push('--prod');
+    const install = spawnSync('pnpm', args, {
       cwd: root,
       env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
       encoding: 'utf8',
