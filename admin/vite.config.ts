@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
@@ -20,6 +21,22 @@ export default defineConfig({
   base: '/admin/',
   cacheDir: '../.cache/vite-admin',
   plugins: [react(), signInPath],
+  resolve: {
+    // the browser's own Object.entries for node-polyglot's polyfill (shims/objectEntries.cjs)
+    alias: { 'object.entries': fileURLToPath(new URL('shims/objectEntries.cjs', import.meta.url)) },
+  },
+  build: {
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first screen (the sign-in screen) needs in one file beside the entry, not
+          // in the dozen small chunks it shares with the admin's lazy screens: fewer requests
+          // before it is drawn, and one gzip stream (8 kB less). The rest splits as usual.
+          groups: [{ name: 'index', tags: ['$initial'] }],
+        },
+      },
+    },
+  },
   server: {
     host: '127.0.0.1',
     port: 5173,

@@ -1,24 +1,19 @@
 import type { ReactNode } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Navigate, Route, useParams } from 'react-router-dom';
 import {
   AccessDenied,
   Admin,
-  AdminContext,
   CanAccess,
   CustomRoutes,
-  defaultDarkTheme,
-  defaultLightTheme,
-  localStorageStore,
   Resource,
   useBasename,
   useResourceContext,
 } from 'react-admin';
 import { RESOURCES } from '@conveyor/shared';
-import { LOGIN_PATH } from './config.ts';
-import { i18nProvider } from './i18n/index.ts';
-import { AdminNotification, Layout } from './layout/Layout.tsx';
-import { LoginPage } from './layout/LoginPage.tsx';
-import { authProvider } from './providers/authProvider.ts';
+import { adminProps } from './adminProps.ts';
+import { AdminNotification } from './layout/AdminNotification.tsx';
+import { Layout } from './layout/Layout.tsx';
+import { LoginScreen } from './layout/LoginPage.tsx';
 import { dataProvider } from './providers/dataProvider.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
 import { resourceScreens } from './resources.ts';
@@ -43,25 +38,6 @@ const PublishingPage = lazyScreen(
   () => import('./publishing/PublishingPage.tsx'),
   'PublishingPage',
 );
-
-const shared = {
-  dataProvider,
-  authProvider,
-  i18nProvider,
-  store: localStorageStore(undefined, 'conveyor-admin'),
-  theme: defaultLightTheme,
-  darkTheme: defaultDarkTheme,
-  basename: '/admin',
-};
-
-function LoginScreen() {
-  return (
-    <>
-      <LoginPage />
-      <AdminNotification />
-    </>
-  );
-}
 
 /** The spec's old paths (`/admin/x/edit/5`, `/admin/leads/view/5`) lead to react-admin's own. */
 function EditRedirect({ resource }: { resource: string }) {
@@ -111,10 +87,15 @@ function Screen({ area, children }: { area: string; children: ReactNode }) {
   );
 }
 
-function AdminApp() {
+/**
+ * The admin: react-admin's Admin with its layout, dashboard, resources and screens, under
+ * /admin. Shell.tsx loads it lazily: the sign-in screen does not need it.
+ */
+export function AdminApp() {
   return (
     <Admin
-      {...shared}
+      {...adminProps}
+      dataProvider={dataProvider}
       disableTelemetry
       // each role lands on its own work, not on the first list it may read
       dashboard={Dashboard}
@@ -189,24 +170,5 @@ function AdminApp() {
         <Route path="/leads/view/:id" element={<LeadViewRedirect />} />
       </CustomRoutes>
     </Admin>
-  );
-}
-
-export function App() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route
-          path={LOGIN_PATH}
-          element={
-            <AdminContext {...shared}>
-              <LoginScreen />
-            </AdminContext>
-          }
-        />
-        <Route path="/admin/*" element={<AdminApp />} />
-        <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Routes>
-    </BrowserRouter>
   );
 }

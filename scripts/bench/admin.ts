@@ -2,54 +2,25 @@
 //
 // Builds the admin, then follows dist/index.html: its entry script and every module it
 // preloads or imports statically (what the browser fetches before the first screen), and
-// prints their gzipped size next to the lazily loaded screens. react-admin's own demo loads
+// prints their gzipped size next to the lazily loaded screens (admin/scripts/initialJs.ts,
+// which admin/test/initialJs.test.ts holds under its budget). react-admin's own demo loads
 // about 600 kB.
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { REPO_ROOT } from '@conveyor/api/config';
+import {
+  ADMIN_DIR,
+  buildAdmin,
+  INITIAL_JS_BUDGET,
+  measureInitialJs,
+} from '../../admin/scripts/initialJs.ts';
 
-const dist = join(REPO_ROOT, 'admin', 'dist');
-if (process.env.BENCH_SKIP_BUILD !== '1') {
-  execFileSync('pnpm', ['--filter', '@conveyor/admin', 'build'], {
-    cwd: REPO_ROOT,
-    stdio: 'ignore',
-  });
-}
-const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const gz = (file: string) => gzipSync(readFileSync(join(dist, file))).length;
+const dist = join(ADMIN_DIR, 'dist');
+if (process.env.BENCH_SKIP_BUILD !== '1') buildAdmin(dist);
+const { initial, initialBytes, lazy, lazyBytes } = measureInitialJs(dist);
+const kB = (bytes: number) => (bytes / 1024).toFixed(1);
 
-// Static imports of a built chunk: `import ... from "./x.js"` / `import "./x.js"` (not import()).
-const staticImports = (file: string) =>
-  [
-    ...readFileSync(join(dist, file), 'utf8').matchAll(
-      /(?:^|[;}\s])import\s*(?:[^()'"]*?from\s*)?["']\.\/([^"']+\.js)["']/g,
-    ),
-  ].map((match) => join('assets', match[1]!));
-
-const entry = [...html.matchAll(/(?:src|href)="\/admin\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
-const initial = new Set<string>();
-const queue = [...entry];
-while (queue.length) {
-  const file = queue.pop()!;
-  if (initial.has(file)) continue;
-  initial.add(file);
-  queue.push(...staticImports(file));
-}
-const all = execFileSync('ls', [join(dist, 'assets')], { encoding: 'utf8' })
-  .split('\n')
-  .filter((name) => name.endsWith('.js'))
-  .map((name) => join('assets', name));
-const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
-const lazyBytes = all.filter((file) => !initial.has(file)).reduce((sum, file) => sum + gz(file), 0);
-
-console.table(
-  [...initial].map((file) => ({ 'first screen': file, 'gzip kB': +(gz(file) / 1024).toFixed(1) })),
-);
+console.table(initial.map(({ file, gzip }) => ({ 'first screen': file, 'gzip kB': +kB(gzip) })));
 console.log(
-  `first screen JavaScript: ${(initialBytes / 1024).toFixed(1)} kB gzipped in ${initial.size} files`,
+  `first screen JavaScript: ${kB(initialBytes)} kB gzipped in ${initial.length} files ` +
+    `(budget ${kB(INITIAL_JS_BUDGET)} kB)`,
 );
-console.log(
-  `lazily loaded screens:   ${(lazyBytes / 1024).toFixed(1)} kB gzipped in ${all.length - initial.size} files`,
-);
+console.log(`lazily loaded screens:   ${kB(lazyBytes)} kB gzipped in ${lazy.length} files`);

@@ -1,5 +1,4 @@
 import englishMessages from 'ra-language-english';
-import russianMessages from 'ra-language-russian';
 
 export interface Catalogue {
   [key: string]: string | Catalogue;
@@ -16,7 +15,7 @@ function deepMerge(base: Catalogue, overrides: Catalogue): Catalogue {
 }
 
 /** `base` with the texts of `translation` for the keys `base` has (older keys are dropped). */
-function translateExisting(base: Catalogue, translation: Catalogue): Catalogue {
+export function translateExisting(base: Catalogue, translation: Catalogue): Catalogue {
   const out: Catalogue = {};
   for (const [key, value] of Object.entries(base)) {
     const translated = translation[key];
@@ -30,18 +29,12 @@ function translateExisting(base: Catalogue, translation: Catalogue): Catalogue {
   return out;
 }
 
-const bases = {
-  en: englishMessages as unknown as Catalogue,
-  // ra-language-russian trails react-admin: texts it lacks keep their English wording.
-  ru: translateExisting(
-    englishMessages as unknown as Catalogue,
-    russianMessages as unknown as Catalogue,
-  ),
-};
+/** react-admin's own texts in English: the base of every catalogue. */
+export const english = englishMessages as unknown as Catalogue;
 
 /** A full catalogue: react-admin's own texts in `base`, then ours over them. */
-export function mergeCatalogue(base: keyof typeof bases, overrides: Catalogue): Catalogue {
-  return deepMerge(bases[base], overrides);
+export function mergeCatalogue(base: Catalogue, overrides: Catalogue): Catalogue {
+  return deepMerge(base, overrides);
 }
 
 /** Every key of a catalogue, dotted: `ra.action.save`, ... */

@@ -1,7 +1,7 @@
-import { type Catalogue, mergeCatalogue } from './base.ts';
+import { type Catalogue, english, mergeCatalogue } from './base.ts';
 import { exportedFieldLabels } from './exportedFields.ts';
 
-export const en: Catalogue = mergeCatalogue('en', {
+export const en: Catalogue = mergeCatalogue(english, {
   ra: {
     auth: { logout: 'Sign out', sign_in_error: 'Wrong username or password' },
     navigation: { no_results: 'No data found' },
@@ -508,6 +508,7 @@ export const en: Catalogue = mergeCatalogue('en', {
       trigger_retry: 'Retry of a failed build',
       trigger_webhook: 'A build hook call',
       trigger_catchup: 'Catching up: content changed without asking for a rebuild',
+      trigger_pictures: 'The pictures an earlier build left for a newer change',
       trigger_more: 'and %{count} more',
     },
     dashboard: {

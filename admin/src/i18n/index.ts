@@ -1,15 +1,24 @@
 import { ADMIN_DEFAULT_LANGUAGE, type Language } from '@conveyor/shared';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
-import { en } from './en.ts';
-import { ru } from './ru.ts';
+import type { Catalogue } from './base.ts';
 import { uz } from './uz.ts';
 
-export const catalogues: Record<Language, typeof uz> = { uz, ru, en };
+/**
+ * The catalogues of the other languages, loaded when staff choose one (react-admin waits for
+ * them, and restores a chosen language at start the same way): the first screen carries
+ * Uzbek, the default, only.
+ */
+const others: Record<Exclude<Language, 'uz'>, () => Promise<Catalogue>> = {
+  ru: () => import('./ru.ts').then((module) => module.ru),
+  en: () => import('./en.ts').then((module) => module.en),
+};
 
 /** Uzbek by default (DESIGN section 5); the choice is kept by react-admin's store. */
 export const i18nProvider = polyglotI18nProvider(
-  (locale) => (catalogues[locale as Language] ?? uz) as unknown as TranslationMessages,
+  (locale) =>
+    (Object.hasOwn(others, locale) ? others[locale as keyof typeof others]() : uz) as
+      TranslationMessages | Promise<TranslationMessages>,
   ADMIN_DEFAULT_LANGUAGE,
   [
     { locale: 'uz', name: "O'zbekcha" },

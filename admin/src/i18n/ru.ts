@@ -1,7 +1,11 @@
-import { type Catalogue, mergeCatalogue } from './base.ts';
+import russianMessages from 'ra-language-russian';
+import { type Catalogue, english, mergeCatalogue, translateExisting } from './base.ts';
 import { exportedFieldLabels } from './exportedFields.ts';
 
-export const ru: Catalogue = mergeCatalogue('ru', {
+// ra-language-russian trails react-admin: texts it lacks keep their English wording.
+const russian = translateExisting(english, russianMessages as unknown as Catalogue);
+
+export const ru: Catalogue = mergeCatalogue(russian, {
   ra: {
     auth: { logout: 'Выйти из аккаунта', sign_in_error: 'Неверное имя пользователя или пароль' },
     message: {
@@ -519,6 +523,7 @@ export const ru: Catalogue = mergeCatalogue('ru', {
       trigger_retry: 'Повтор неудавшейся сборки',
       trigger_webhook: 'Вызов вебхука сборки',
       trigger_catchup: 'Наверстать: содержимое изменилось без запроса сборки',
+      trigger_pictures: 'Картинки, которые прежняя сборка оставила ради новой правки',
       trigger_more: 'и ещё %{count}',
     },
     dashboard: {

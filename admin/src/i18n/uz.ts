@@ -1,4 +1,4 @@
-import { type Catalogue, mergeCatalogue } from './base.ts';
+import { type Catalogue, english, mergeCatalogue } from './base.ts';
 import { exportedFieldLabels } from './exportedFields.ts';
 
 /**
@@ -6,7 +6,7 @@ import { exportedFieldLabels } from './exportedFields.ts';
  * react-admin's own texts that staff meet are translated here; the rest keep English wording
  * under the same keys (mergeCatalogue), so every catalogue has every key.
  */
-export const uz: Catalogue = mergeCatalogue('en', {
+export const uz: Catalogue = mergeCatalogue(english, {
   ra: {
     action: {
       add: "Qo'shish",
@@ -666,6 +666,7 @@ export const uz: Catalogue = mergeCatalogue('en', {
       trigger_retry: 'Muvaffaqiyatsiz yig‘ishni takrorlash',
       trigger_webhook: 'Yig‘ish vebhuki chaqirildi',
       trigger_catchup: 'Yetib olish: kontent yig‘ish so‘ralmasdan o‘zgardi',
+      trigger_pictures: 'Oldingi yig‘ish yangi tahrir uchun qoldirgan rasmlar',
       trigger_more: 'va yana %{count} ta',
     },
     dashboard: {

@@ -3,7 +3,6 @@ import TranslateIcon from '@mui/icons-material/Translate';
 import NotificationsIcon from '@mui/icons-material/NotificationsActive';
 import PublishIcon from '@mui/icons-material/Publish';
 import SettingsIcon from '@mui/icons-material/Settings';
-import { ADMIN_TOAST_MS } from '@conveyor/shared';
 import { Box, type Theme, useMediaQuery } from '@mui/material';
 import type { ReactNode } from 'react';
 import {
@@ -15,8 +14,6 @@ import {
   ToggleThemeButton,
   Logout,
   Menu,
-  Notification,
-  type NotificationProps,
   UserMenu,
   useBasename,
   useTranslate,
@@ -27,17 +24,6 @@ import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { LanguageMenuItems, ProfileMenuItem, ThemeMenuItem } from './UserMenuItems.tsx';
 import { SignedInToast } from './LoginPage.tsx';
-
-/** Every admin toast: bottom-right, 2000 ms (spec section 8). */
-export function AdminNotification(props: NotificationProps) {
-  return (
-    <Notification
-      {...props}
-      autoHideDuration={ADMIN_TOAST_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-    />
-  );
-}
 
 /**
  * 'Akkauntdan chiqish' revokes the token on the server (the auth provider's logout) and goes

@@ -20,6 +20,7 @@ import {
   useTranslate,
 } from 'react-admin';
 import { type Credentials, signedOutNotice } from '../providers/authProvider.ts';
+import { AdminNotification } from './AdminNotification.tsx';
 
 const SIGNED_IN_FLAG = 'conveyor.signedIn';
 
@@ -191,5 +192,15 @@ export function LoginPage() {
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+/** The sign-in screen with the admin's toasts: at /auth/login, and react-admin's /admin/login. */
+export function LoginScreen() {
+  return (
+    <>
+      <LoginPage />
+      <AdminNotification />
+    </>
   );
 }
