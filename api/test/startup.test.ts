@@ -89,7 +89,7 @@ describe('starting the server', () => {
     // no launcher kept alive: below npm, only the server's process, started lean
     const below = descendants(child.pid!);
     expect(below.map((pid) => cmdline(pid))).toEqual([
-      expect.stringMatching(/--max-semi-space-size=8 .*api\/src\/server\.ts$/),
+      expect.stringMatching(/--max-semi-space-size=8 --optimize-for-size .*api\/src\/server\.ts$/),
     ]);
     expect(readFileSync(`/proc/${below[0]}/environ`, 'utf8').split('\0')).toEqual(
       expect.arrayContaining(['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=65536']),
