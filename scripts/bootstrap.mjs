@@ -196,7 +196,10 @@ function continueUnderThisNode() {
   if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
     // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
     log('checking dependencies (the first time: a few minutes) …');
+    // (from a `--prod` install to a whole one pnpm purges node_modules first, and asks before it
+    // does unless told not to: there may be no one to answer)
     const args = ['install', '--frozen-lockfile', '--prefer-offline'];
+    args.push('--config.confirmModulesPurge=false');
     if (script === 'serve' && !devDependenciesInstalled()) args.push('--prod');
     const install = spawnSync('pnpm', args, {
       cwd: root,
