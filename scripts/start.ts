@@ -41,7 +41,7 @@ if (typeof process.execve === 'function') {
   process.chdir(REPO_ROOT);
   process.execve(process.execPath, [process.execPath, ...execArgv, server], env);
 }
-// A Node without execve: the server as a child, signals passed on, its exit code ours.
+// Windows has no execve: the server as a child there, signals passed on, its exit code ours.
 const child = spawn(process.execPath, [...execArgv, server], {
   cwd: REPO_ROOT,
   stdio: 'inherit',

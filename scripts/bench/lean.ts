@@ -1,5 +1,6 @@
-// `pnpm bench:lean`: what the product holds and how close to a bare server it reads, every figure
-// of issue 37's table in one run, each next to its goal.
+// `pnpm bench:lean`: what the product holds and how close to a bare server it reads (memory at
+// rest and under load, edits going live, reads, the back office's size, a fresh clone's start),
+// in one run, each figure next to its goal.
 //
 //  1. `npm start` on a fresh data folder (the demo catalogue): an edit saved the moment the first
 //     release's pages are live (its pictures still encoding) and how long it takes to be live;
@@ -305,12 +306,12 @@ async function partWorker(dataDir: string): Promise<void> {
   });
   let peak = 0;
   const sampler = setInterval(() => {
-    const worker = processTree(server.child.pid!).filter((entry) =>
-      ['build worker', "build worker's esbuild"].includes(role(entry.command)),
-    );
     // each worker with its esbuild; a spare loading beside it counts apart
-    for (const entry of worker.filter((e) => role(e.command) === 'build worker')) {
-      const own = processTree(entry.pid).reduce((sum, e) => sum + e.rssKb, 0);
+    const workers = processTree(server.child.pid!).filter(
+      (entry) => role(entry.command) === 'build worker',
+    );
+    for (const worker of workers) {
+      const own = processTree(worker.pid).reduce((sum, entry) => sum + entry.rssKb, 0);
       peak = Math.max(peak, own);
     }
   }, 100);

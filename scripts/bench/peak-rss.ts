@@ -6,7 +6,7 @@
 //
 //   node scripts/bench/peak-rss.ts '<command>'
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { processTree } from '../lib/processes.ts';
 
 const [command] = process.argv.slice(2);
 if (!command) {
@@ -14,31 +14,8 @@ if (!command) {
   process.exit(2);
 }
 
-function treeRssKb(root: number): number {
-  const parents = new Map<number, number>();
-  const rss = new Map<number, number>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const status = readFileSync(`/proc/${name}/status`, 'utf8');
-      parents.set(Number(name), Number(/^PPid:\s+(\d+)/m.exec(status)?.[1] ?? 0));
-      const rollup = readFileSync(`/proc/${name}/smaps_rollup`, 'utf8');
-      rss.set(Number(name), Number(/^Pss:\s+(\d+)/m.exec(rollup)?.[1] ?? 0));
-    } catch {
-      // the process ended while we looked
-    }
-  }
-  let total = 0;
-  for (const [pid, kb] of rss) {
-    for (let at: number | undefined = pid; at; at = parents.get(at)) {
-      if (at === root) {
-        total += kb;
-        break;
-      }
-    }
-  }
-  return total;
-}
+/** The tree's proportional set size, kB: pages its processes share counted once. */
+const treeRssKb = (root: number) => processTree(root).reduce((sum, entry) => sum + entry.pssKb, 0);
 
 const child = spawn(command, { shell: true, stdio: 'inherit' });
 let peak = 0;

@@ -74,12 +74,10 @@ export default fp(
       log: app.log,
       idleMs: publish.workerIdleMs,
     });
-    if (runner && publish.warm && !existsSync(join(publish.siteRoot, 'current'))) {
+    if (runner && publish.warm) {
       // No site yet: the first build comes as soon as the server listens. Its worker loads
       // Astro now, beside the migrations and the demo content (a second or so of a first start).
-      void warmBuilds.warm();
-    }
-    if (runner && publish.warm) {
+      if (!existsSync(join(publish.siteRoot, 'current'))) void warmBuilds.warm();
       // The back office in use keeps the worker loaded; opening a record (its edit screen) or
       // saving one brings it back if it left, so that the save's build finds it loaded.
       app.addHook('onResponse', async (request) => {
