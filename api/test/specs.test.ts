@@ -1,4 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { galleryPart } from '../src/content/gallery.ts';
+import { readParts } from '../src/content/parts.ts';
+import { productMedia } from '../src/content/productMedia.ts';
+import { relatedPart } from '../src/content/related.ts';
+import { specsPart } from '../src/content/specs.ts';
+import { productDetail } from '../src/content/productDetail.ts';
+import { products } from '../src/db/repositories/tables.ts';
 import { readSiteData } from '../src/publish/siteData.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
@@ -339,5 +346,94 @@ describe.skipIf(skipReason)('specifications', () => {
     expect(data.attributes.map((attribute) => attribute.code)).toContain('belt_width');
     const shown = data.products.find((one) => one.id === made.body.data.id)!;
     expect(shown.specs).toEqual([{ attribute_id: ids.belt_width, value: 1400 }]);
+  });
+
+  it("answers a product's detail in one statement exactly as its parts and videos give it", async () => {
+    const db = api.app.db.kysely;
+    const made = await product({
+      name_en: 'Whole',
+      specs: [
+        { attribute_id: ids.belt_width!, value: 800 },
+        { attribute_id: ids.length!, min: 2.5, max: 30 },
+        { attribute_id: ids.frame!, option: 'steel' },
+        { attribute_id: ids.reversible!, value: false },
+      ],
+    });
+    const id: number = made.body.data.id;
+    const other = (await product({ name_en: 'Other' })).body.data.id;
+    await update(`/api/products/${id}`, {
+      related: [
+        { product_id: other, kind: 'similar', two_way: true },
+        { product_id: other, kind: 'accessory' },
+      ],
+    });
+    // pictures out of their id order, and a video shown and one hidden
+    await db
+      .insertInto('product_images')
+      .values(
+        ['b.jpg', 'a.jpg', 'c.jpg'].map((src, position) => ({
+          product_id: id,
+          src: `products/${src}`,
+          position: 2 - position,
+          alt_en: src,
+          created_at: new Date().toISOString(),
+        })),
+      )
+      .execute();
+    for (const is_active of [true, false]) {
+      const video = await api.request('POST', '/api/media', {
+        token,
+        json: {
+          product_id: id,
+          title_en: `Video ${is_active}`,
+          link: 'https://example.com/v',
+          is_active,
+        },
+      });
+      expect(video.status, JSON.stringify(video.body)).toBe(201);
+    }
+    // what the product routes answered before, from the parts and the videos, query by query
+    const viaParts = async (productId: number, visibleOnly: boolean) => {
+      const record = await products.get(db, productId, visibleOnly);
+      if (!record) return undefined;
+      const parts = await readParts(
+        { parts: [specsPart, relatedPart, galleryPart] },
+        db,
+        productId,
+      );
+      const mediaOf = await productMedia(db, { productId, visibleOnly });
+      return { ...record, ...parts, ...mediaOf(productId) };
+    };
+    for (const visibleOnly of [false, true]) {
+      const oneStatement = await productDetail(db, id, visibleOnly);
+      expect(oneStatement).toEqual(await viaParts(id, visibleOnly));
+      expect(oneStatement!.media).toHaveLength(visibleOnly ? 1 : 2);
+      expect((oneStatement!.gallery as { src: string }[]).map((picture) => picture.src)).toEqual([
+        'products/c.jpg',
+        'products/a.jpg',
+        'products/b.jpg',
+      ]);
+      // and as the route answers it, byte for byte
+      const answered = await api.request(
+        'GET',
+        `/api/products/${id}`,
+        visibleOnly ? {} : { token },
+      );
+      expect(answered.body.data).toEqual(JSON.parse(JSON.stringify(oneStatement)));
+      // a product with nothing besides its columns
+      expect(await productDetail(db, other, visibleOnly)).toEqual(
+        await viaParts(other, visibleOnly),
+      );
+    }
+    // hidden, or in a hidden category: staff only
+    await update(`/api/products/${other}`, { is_active: false });
+    expect(await productDetail(db, other, true)).toBeUndefined();
+    expect(await productDetail(db, other, false)).toEqual(await viaParts(other, false));
+    await update(`/api/categories/${categoryId}`, { is_active: false });
+    expect(await productDetail(db, id, true)).toBeUndefined();
+    expect((await api.request('GET', `/api/products/${id}`)).status).toBe(404);
+    expect((await api.request('GET', `/api/products/${id}`, { token })).status).toBe(200);
+    await update(`/api/categories/${categoryId}`, { is_active: true });
+    expect(await productDetail(db, 999_999, false)).toBeUndefined();
   });
 });

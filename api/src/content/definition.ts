@@ -94,6 +94,12 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
     publicView?(record: T): T;
     /** Extends a record for a single-record answer (a product with images and videos). */
     detail?(db: Executor, record: T, staff: boolean): Promise<Record<string, unknown>>;
+    /**
+     * Reads a single-record answer whole, in place of the record, its parts and `detail`: the
+     * same answer in fewer queries (a product's). `visibleOnly`: only a record anonymous readers
+     * may see, as anonymous readers see it; `undefined` when there is none.
+     */
+    readDetail?(db: Executor, id: number, visibleOnly: boolean): Promise<AnyRecord | undefined>;
   };
 }
 

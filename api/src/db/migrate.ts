@@ -33,6 +33,7 @@ import * as documents from './migrations/2026_11_28_0001_documents.ts';
 import * as relatedProducts from './migrations/2026_11_28_0002_related_products.ts';
 import * as pictureAltTexts from './migrations/2026_11_28_0003_picture_alt_texts.ts';
 import * as outdatedTranslations from './migrations/2026_11_28_0004_outdated_translations.ts';
+import * as orderedParts from './migrations/2026_11_29_0001_ordered_parts.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0002_related_products': relatedProducts,
   '2026_11_28_0003_picture_alt_texts': pictureAltTexts,
   '2026_11_28_0004_outdated_translations': outdatedTranslations,
+  '2026_11_29_0001_ordered_parts': orderedParts,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -18,16 +18,25 @@ export async function relatedProducts(
     .execute();
   const lists = new Map<number, RelatedProduct[]>();
   for (const row of rows) {
-    const item = {
-      product_id: row.related_id,
-      kind: row.kind as RelationKind,
-      two_way: Boolean(row.two_way),
-    };
+    const item = toRelated(row);
     const list = lists.get(row.product_id);
     if (list) list.push(item);
     else lists.set(row.product_id, [item]);
   }
   return lists;
+}
+
+/** A row of `product_related` as the product's `related` gives it. */
+export function toRelated(row: {
+  related_id: number;
+  kind: string;
+  two_way: boolean | number;
+}): RelatedProduct {
+  return {
+    product_id: row.related_id,
+    kind: row.kind as RelationKind,
+    two_way: Boolean(row.two_way),
+  };
 }
 
 /** Replaces a product's related products with these, in this order. */

@@ -99,7 +99,7 @@ export async function setTemplate(
     .execute();
 }
 
-interface SpecRow {
+export interface SpecRow {
   product_id: number;
   attribute_id: number;
   value_number: number | null;
@@ -113,7 +113,7 @@ interface SpecRow {
 }
 
 /** A stored value as the API answers it: its attribute and the fields its type fills in. */
-function toSpec(row: SpecRow): SpecValue {
+export function toSpec(row: Omit<SpecRow, 'product_id'>): SpecValue {
   const spec: SpecValue = { attribute_id: row.attribute_id };
   if (row.value_boolean !== null) spec.value = Boolean(row.value_boolean);
   else if (row.value_number !== null) spec.value = Number(row.value_number);

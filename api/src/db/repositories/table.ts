@@ -113,7 +113,7 @@ export class TableRepository<T> {
   }
 
   /** The conditions a record meets when anonymous readers may see it. */
-  #visible(eb: AnyEb): Expression<SqlBool>[] {
+  visible(eb: AnyEb): Expression<SqlBool>[] {
     const { hasActive, visibleParents } = this.shape;
     return [
       ...(hasActive ? [eb('is_active', '=', true)] : []),
@@ -124,7 +124,7 @@ export class TableRepository<T> {
   #where(eb: AnyEb, params: Omit<ListParams, 'page' | 'limit'>) {
     const { shape } = this;
     const conditions = [];
-    if (params.activeOnly) conditions.push(...this.#visible(eb));
+    if (params.activeOnly) conditions.push(...this.visible(eb));
     for (const [column, value] of Object.entries(params.filters ?? {})) {
       if (value !== undefined && shape.filters.includes(column)) {
         conditions.push(eb(column, '=', value));
@@ -193,7 +193,7 @@ export class TableRepository<T> {
       .selectFrom(this.shape.table)
       .select(this.shape.columns)
       .where('id', '=', id)
-      .$if(activeOnly, (query) => query.where((eb) => eb.and(this.#visible(eb))))
+      .$if(activeOnly, (query) => query.where((eb) => eb.and(this.visible(eb))))
       .executeTakeFirst();
     return row ? this.map(row) : undefined;
   }

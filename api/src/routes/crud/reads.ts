@@ -64,7 +64,14 @@ export function registerReads(app: FastifyInstance, def: Crud): void {
     async (request) => {
       const staff = request.user !== null;
       const { id } = request.params;
-      const found = await def.repo.get(app.db.kysely, id, def.read === 'public' && !staff);
+      const visibleOnly = def.read === 'public' && !staff;
+      const readDetail = def.hooks?.readDetail;
+      if (readDetail) {
+        const detail = await readDetail(app.db.kysely, id, visibleOnly);
+        if (!detail) throw new NotFound(ERRORS.notFound);
+        return { data: detail };
+      }
+      const found = await def.repo.get(app.db.kysely, id, visibleOnly);
       if (!found) throw new NotFound(ERRORS.notFound);
       const view = def.hooks?.publicView;
       const record = view && !staff ? view(found) : found;
