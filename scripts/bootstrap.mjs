@@ -79,24 +79,49 @@ function handOver(child, what) {
   child.on('exit', (code, signal) => process.exit(code ?? (signal === 'SIGINT' ? 130 : 1)));
 }
 
-function npmInstall(prefix, spec) {
+/** npm's arguments that install `spec` alone into `prefix`. */
+function npmInstallArgs(prefix, spec) {
   mkdirSync(prefix, { recursive: true });
+  return [
+    'install',
+    '--prefix',
+    prefix,
+    '--no-save',
+    '--no-audit',
+    '--no-fund',
+    '--cache',
+    npmCache,
+    spec,
+  ];
+}
+
+const npmCommand = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+function npmInstall(prefix, spec) {
   // `npm` is whatever came with the machine's Node; it only fetches two self-contained packages.
-  mustRun(
-    process.platform === 'win32' ? 'npm.cmd' : 'npm',
-    [
-      'install',
-      '--prefix',
-      prefix,
-      '--no-save',
-      '--no-audit',
-      '--no-fund',
-      '--cache',
-      npmCache,
-      spec,
-    ],
-    { cwd: root },
+  mustRun(npmCommand, npmInstallArgs(prefix, spec), { cwd: root });
+}
+
+/** Several such installs at once (each waits on the registry more than on the machine). */
+async function npmInstallAll(installs) {
+  const codes = await Promise.all(
+    installs.map(
+      ([prefix, spec]) =>
+        new Promise((resolve) => {
+          const child = spawn(npmCommand, npmInstallArgs(prefix, spec), {
+            cwd: root,
+            stdio: 'inherit',
+          });
+          child.on('error', () => resolve(1));
+          child.on('exit', (code) => resolve(code ?? 1));
+        }),
+    ),
   );
+  const failed = codes.findIndex((code) => code !== 0);
+  if (failed !== -1) {
+    log(`failed: npm install ${installs[failed][1]} (exit ${codes[failed]})`);
+    process.exit(codes[failed]);
+  }
 }
 
 function link(target, name) {
@@ -111,8 +136,22 @@ const currentNode = Number.parseInt(process.versions.node, 10);
 process.env.PATH = `${toolsBin}:${process.env.PATH ?? ''}`;
 
 if (script === '--node') {
-  // step 1 alone: .tools/bin/node is a Node new enough, installed or this one
-  link(currentNode < wantedNode ? installNode() : process.execPath, 'node');
+  // step 1 alone: .tools/bin/node is a Node new enough, installed or this one; on a fresh
+  // checkout step 2's pnpm is fetched beside it (1-2 s of a first start)
+  if (currentNode < wantedNode) {
+    const pnpm = pnpmPackage();
+    const node = nodePackage();
+    if (!node.installed) {
+      log(`Node ${process.versions.node} is older than ${wantedNode}: installing ${node.spec}`);
+    }
+    await npmInstallAll([
+      ...(node.installed ? [] : [[node.prefix, node.spec]]),
+      ...(pnpm.installed ? [] : [[pnpm.prefix, pnpm.spec]]),
+    ]);
+    link(node.bin, 'node');
+  } else {
+    link(process.execPath, 'node');
+  }
 } else if (currentNode < wantedNode) {
   const nodeBin = installNode();
   link(nodeBin, 'node');
@@ -127,17 +166,41 @@ if (script === '--node') {
   continueUnderThisNode();
 }
 
-/** The Node of .node-version from the npm registry, installed into .tools/ unless it is there. */
-function installNode() {
+/** The Node of .node-version as the npm registry has it: `node-<platform>-<arch>` in .tools/. */
+function nodePackage() {
   const pkg = `node-${process.platform}-${process.arch}`;
-  const nodeBin = join(tools, 'node', 'node_modules', pkg, 'bin', 'node');
-  if (!existsSync(nodeBin)) {
-    log(
-      `Node ${process.versions.node} is older than ${wantedNode}: installing ${pkg}@${wantedNode}`,
-    );
-    npmInstall(join(tools, 'node'), `${pkg}@${wantedNode}`);
+  const bin = join(tools, 'node', 'node_modules', pkg, 'bin', 'node');
+  return {
+    prefix: join(tools, 'node'),
+    spec: `${pkg}@${wantedNode}`,
+    bin,
+    installed: existsSync(bin),
+  };
+}
+
+/** That Node, installed into .tools/ unless it is there. */
+function installNode() {
+  const node = nodePackage();
+  if (!node.installed) {
+    log(`Node ${process.versions.node} is older than ${wantedNode}: installing ${node.spec}`);
+    npmInstall(node.prefix, node.spec);
   }
-  return nodeBin;
+  return node.bin;
+}
+
+/** The pnpm of package.json#packageManager in .tools/, and whether that version is there. */
+function pnpmPackage() {
+  const packageManager = JSON.parse(
+    readFileSync(join(root, 'package.json'), 'utf8'),
+  ).packageManager;
+  const version = packageManager.replace(/^pnpm@/, '').split('+')[0];
+  const cli = join(tools, 'pnpm', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
+  const installed =
+    existsSync(cli) &&
+    readFileSync(join(dirname(dirname(cli)), 'package.json'), 'utf8').includes(
+      `"version": "${version}"`,
+    );
+  return { prefix: join(tools, 'pnpm'), spec: `pnpm@${version}`, version, cli, installed };
 }
 
 /** Whether the workspace's devDependencies are installed (false before any install). */
@@ -162,26 +225,17 @@ function onPath(command, path) {
 
 /** Everything else, under a Node that is new enough: pnpm, the install, the script. */
 function continueUnderThisNode() {
-  const packageManager = JSON.parse(
-    readFileSync(join(root, 'package.json'), 'utf8'),
-  ).packageManager;
-  const wantedPnpm = packageManager.replace(/^pnpm@/, '').split('+')[0];
+  const pnpm = pnpmPackage();
   const probe = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
-  if (probe.status !== 0 || probe.stdout.trim() !== wantedPnpm) {
-    const pnpmCli = join(tools, 'pnpm', 'node_modules', 'pnpm', 'bin', 'pnpm.cjs');
-    if (
-      !existsSync(pnpmCli) ||
-      !readFileSync(join(dirname(dirname(pnpmCli)), 'package.json'), 'utf8').includes(
-        `"version": "${wantedPnpm}"`,
-      )
-    ) {
-      log(`installing pnpm ${wantedPnpm}`);
-      npmInstall(join(tools, 'pnpm'), `pnpm@${wantedPnpm}`);
+  if (probe.status !== 0 || probe.stdout.trim() !== pnpm.version) {
+    if (!pnpm.installed) {
+      log(`installing pnpm ${pnpm.version}`);
+      npmInstall(pnpm.prefix, pnpm.spec);
     }
     mkdirSync(toolsBin, { recursive: true });
     const shim = join(toolsBin, 'pnpm');
     rmSync(shim, { force: true });
-    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${pnpmCli}" "$@"\n`);
+    writeFileSync(shim, `#!/bin/sh\nexec "${process.execPath}" "${pnpm.cli}" "$@"\n`);
     chmodSync(shim, 0o755);
   }
 
