@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ALLOCATOR_ENV } from '../src/lib/leanProcess.ts';
 import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
 import { pruneImageCache } from '../src/publish/imageCache.ts';
 import { clearLeftovers, currentRelease } from '../src/publish/releases.ts';
@@ -433,16 +434,29 @@ describe('build output and environment', () => {
         NODE_ENV: 'test',
       },
     );
-    expect(Object.keys(env).sort()).toEqual([
-      'ADMIN_USER',
-      'API_URL',
-      'NODE_ENV',
-      'PATH',
-      'SITE_URL',
-    ]);
+    expect(Object.keys(env).sort()).toEqual(
+      [
+        'ADMIN_USER',
+        'API_URL',
+        ...Object.keys(ALLOCATOR_ENV),
+        'NODE_ENV',
+        'NODE_OPTIONS',
+        'PATH',
+        'SITE_URL',
+      ].sort(),
+    );
     // a release is a production build, whatever mode the API runs in
     expect(env.NODE_ENV).toBe('production');
     // the build runs on the API's own Node, before whatever else the PATH holds
     expect(env.PATH).toBe(`${dirname(process.execPath)}:/usr/bin`);
+    // its memory kept near what it uses, unless told otherwise
+    expect(env.NODE_OPTIONS).toBe('--max-semi-space-size=8');
+    expect(env.MALLOC_ARENA_MAX).toBe('2');
+    const told = buildEnvironment(
+      {},
+      { NODE_OPTIONS: '--max-semi-space-size=32 --trace-warnings', MALLOC_ARENA_MAX: '4' },
+    );
+    expect(told.NODE_OPTIONS).toBe('--max-semi-space-size=32 --trace-warnings');
+    expect(told.MALLOC_ARENA_MAX).toBe('4');
   });
 });

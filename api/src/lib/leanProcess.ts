@@ -18,6 +18,12 @@ export const ALLOCATOR_ENV: Record<string, string> = {
   MALLOC_ARENA_MAX: '2',
   MALLOC_MMAP_THRESHOLD_: '65536',
   MALLOC_TRIM_THRESHOLD_: '131072',
+  // mimalloc, which native modules written in Rust bring along (the site build's Rolldown and
+  // Astro compiler, argon2 here): memory committed as it is used rather than a whole arena at
+  // once, and freed memory given back at once. A 1,000-product site build: 1,000 -> 820 MB at
+  // its peak with these alone (the build's processes, sampled every 100 ms).
+  MIMALLOC_ARENA_EAGER_COMMIT: '0',
+  MIMALLOC_PURGE_DELAY: '0',
 };
 
 /**

@@ -87,9 +87,20 @@ async function readManifest(release: string | undefined): Promise<Manifest | nul
 }
 
 /** The built files (`_astro/…`) a page refers to: its pictures, styles and scripts. */
-function assetsOf(html: string): string[] {
+function assetsOf(html: string, names: Map<string, string>): string[] {
   const found = new Set<string>();
-  for (const match of html.matchAll(/\/_astro\/([\w.@%-]+)/g)) found.add(match[1]!);
+  for (const match of html.matchAll(/\/_astro\/([\w.@%-]+)/g)) {
+    // A name matched out of a page is, in V8, a slice of the page's text that keeps all of it:
+    // kept for the manifest, the names held every page read (180 MB of a 3,000-product build's
+    // heap). Each name is kept once per build, as a copy of its own.
+    const name = match[1]!;
+    let own = names.get(name);
+    if (own === undefined) {
+      own = Buffer.from(name).toString();
+      names.set(own, own);
+    }
+    found.add(own);
+  }
   return [...found].sort();
 }
 
@@ -192,12 +203,13 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         // the built files each rendered page refers to, read a few dozen pages at a time (one
         // after another, reading took a second of a 3,000-product build)
         const assetsOfRendered = new Map<string, string[]>();
+        const names = new Map<string, string>();
         const toRead = planned.filter((page) => rendered.has(page.pathname));
         await Promise.all(
           Array.from({ length: 32 }, async () => {
             for (let page = toRead.pop(); page; page = toRead.pop()) {
               const html = await readFile(join(out, pageFile(page.pathname)), 'utf8');
-              assetsOfRendered.set(page.pathname, assetsOf(html));
+              assetsOfRendered.set(page.pathname, assetsOf(html, names));
             }
           }),
         );
