@@ -1,7 +1,5 @@
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
-import { AdminContext } from 'react-admin';
-import { adminProps } from './adminProps.ts';
 import { LOGIN_PATH } from './config.ts';
 import { LoginScreen } from './layout/LoginPage.tsx';
 
@@ -38,16 +36,12 @@ function AdminRoute() {
 }
 
 /**
- * The spec's sign-in path: react-admin's context (its i18n, store, theme) and our form. The
- * admin that follows a sign-in loads while the user types.
+ * The spec's sign-in path: our form, without react-admin (LoginPage.tsx). The admin that
+ * follows a sign-in loads while the user types.
  */
 function SignIn() {
   useEffect(() => void loadAdmin().catch(() => undefined), []);
-  return (
-    <AdminContext {...adminProps}>
-      <LoginScreen />
-    </AdminContext>
-  );
+  return <LoginScreen />;
 }
 
 /**

@@ -1,17 +1,19 @@
 import { defaultDarkTheme, defaultLightTheme, localStorageStore } from 'react-admin';
+import { ADMIN_BASENAME } from './config.ts';
 import { i18nProvider } from './i18n/index.ts';
 import { authProvider } from './providers/authProvider.ts';
+import { STORE_KEY, STORE_VERSION } from './storedSettings.ts';
 
 /**
- * What the sign-in screen (Shell.tsx) and the admin (App.tsx) share: the same providers,
- * one store (the chosen language and theme) and the themes. The sign-in screen reads no data:
- * the data provider is the admin's own.
+ * The admin's providers, its store (the chosen language and theme, which the sign-in screen
+ * reads too: storedSettings.ts) and its themes (the sign-in screen draws with the same:
+ * layout/signInTheme.ts). The data provider is the admin's own (App.tsx).
  */
 export const adminProps = {
   authProvider,
   i18nProvider,
-  store: localStorageStore(undefined, 'conveyor-admin'),
+  store: localStorageStore(STORE_VERSION, STORE_KEY),
   theme: defaultLightTheme,
   darkTheme: defaultDarkTheme,
-  basename: '/admin',
+  basename: ADMIN_BASENAME,
 };

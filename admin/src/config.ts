@@ -20,5 +20,14 @@ export function fileUrl(path: string | null | undefined): string | undefined {
 /** Where signed-out staff are sent (the spec's path; react-admin's /admin/login works too). */
 export const LOGIN_PATH = '/auth/login';
 
+/** Where the admin is: react-admin's basename (adminProps.ts), its home `/admin/`. */
+export const ADMIN_BASENAME = '/admin';
+
+/**
+ * Set in sessionStorage by the sign-in screen as it signs in, and taken by the admin's first
+ * screen, which says 'Login successfully' (SignedInToast).
+ */
+export const SIGNED_IN_FLAG = 'conveyor.signedIn';
+
 /** The address of a draft's preview page, from the path the API answers (`/preview/…`). */
 export const previewUrl = (path: string) => `${apiOrigin()}${path}`;

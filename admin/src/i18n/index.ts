@@ -2,6 +2,7 @@ import { ADMIN_DEFAULT_LANGUAGE, type Language } from '@conveyor/shared';
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { TranslationMessages } from 'react-admin';
 import type { Catalogue } from './base.ts';
+import { followAdminLocale } from './signIn.ts';
 import { uz } from './uz.ts';
 
 /**
@@ -27,3 +28,6 @@ export const i18nProvider = polyglotI18nProvider(
   ],
   { allowMissing: false },
 );
+
+// a sign-in screen opened from the admin (a sign-out) stays in the admin's language
+followAdminLocale(() => i18nProvider.getLocale());

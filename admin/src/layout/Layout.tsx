@@ -23,7 +23,7 @@ import { ChannelWarning } from '../notifications/ChannelWarning.tsx';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { LanguageMenuItems, ProfileMenuItem, ThemeMenuItem } from './UserMenuItems.tsx';
-import { SignedInToast } from './LoginPage.tsx';
+import { SignedInToast } from './SignedInToast.tsx';
 
 /**
  * 'Akkauntdan chiqish' revokes the token on the server (the auth provider's logout) and goes

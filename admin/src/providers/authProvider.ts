@@ -3,6 +3,10 @@ import type { User } from '@conveyor/shared';
 import { fileUrl, LOGIN_PATH } from '../config.ts';
 import { type AccessQuery, canAccessAs } from './access.ts';
 import { api, session } from './http.ts';
+import { signedOutNotice } from './signedOutNotice.ts';
+
+// the sign-out notice (spec 8) lives in a module of its own, which the sign-in screen reads
+export { signedOutNotice };
 
 let identity: Promise<User> | null = null;
 
@@ -35,34 +39,6 @@ async function currentUser(): Promise<User> {
     throw error;
   }
 }
-
-const NOTICE_KEY = 'conveyor.signedOutNotice';
-/** A notice older than this is not shown (it belongs to an earlier sign-out). */
-const NOTICE_MS = 15_000;
-
-/**
- * Why the user was signed out (the API's text on a 401), carried to the sign-in screen: it is
- * a React tree of its own, so a toast raised in the admin would vanish with it. Spec 8: a
- * warning toast with the API's message.
- */
-export const signedOutNotice = {
-  set(message: string) {
-    sessionStorage.setItem(NOTICE_KEY, JSON.stringify({ message, at: Date.now() }));
-  },
-  /** The notice, once: it is removed as it is read. */
-  take(): string | null {
-    const stored = sessionStorage.getItem(NOTICE_KEY);
-    sessionStorage.removeItem(NOTICE_KEY);
-    if (!stored) return null;
-    try {
-      const { message, at } = JSON.parse(stored) as { message?: unknown; at?: unknown };
-      if (typeof message !== 'string' || typeof at !== 'number') return null;
-      return Date.now() - at <= NOTICE_MS ? message : null;
-    } catch {
-      return null;
-    }
-  },
-};
 
 /**
  * Sign-in with the API's session cookie (HttpOnly, SameSite=Strict: no script here ever holds

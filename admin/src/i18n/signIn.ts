@@ -1,0 +1,78 @@
+import { ADMIN_DEFAULT_LANGUAGE } from '@conveyor/shared';
+import { storedSetting } from '../storedSettings.ts';
+import { uz } from './signInUz.ts';
+
+/**
+ * The texts of the sign-in screen, under their keys in the admin's catalogues (uz.ts, ru.ts,
+ * en.ts): react-admin's own and ours, as the screen showed them when it ran on react-admin.
+ * They are kept apart, a few lines a language, because react-admin's i18n (polyglot, the
+ * store, the whole catalogues) is most of a screen's JavaScript on its own and the sign-in
+ * screen, the first one, has a budget (admin/scripts/initialJs.ts). test/signIn.test.ts holds
+ * each text to the catalogue's.
+ */
+export const SIGN_IN_KEYS = [
+  'ra.auth.username',
+  'ra.auth.password',
+  'ra.auth.sign_in',
+  'ra.auth.auth_check_error',
+  'ra.input.password.toggle_visible',
+  'ra.input.password.toggle_hidden',
+  'ra.validation.required',
+  'ra.validation.regex',
+  'ra.message.invalid_form',
+  'conveyor.errors.network',
+  'conveyor.login.title',
+  'conveyor.login.failure',
+  'conveyor.login.code_failure',
+  'conveyor.login.code_prompt',
+  'conveyor.login.recovery_prompt',
+  'conveyor.login.code',
+  'conveyor.login.recovery_code',
+  'conveyor.login.use_recovery',
+  'conveyor.login.use_code',
+  'conveyor.back',
+] as const;
+
+export type SignInKey = (typeof SIGN_IN_KEYS)[number];
+export type SignInMessages = Readonly<Record<SignInKey, string>>;
+
+/** Russian and English load when chosen, as their catalogues do (i18n/index.ts). */
+const others: Record<string, () => Promise<SignInMessages>> = {
+  ru: () => import('./signInRu.ts').then((module) => module.ru),
+  en: () => import('./signInEn.ts').then((module) => module.en),
+};
+
+let adminLocale: (() => string) | undefined;
+/**
+ * The admin's i18n provider (i18n/index.ts), once loaded, says what language it is in: the
+ * sign-in screen that follows a sign-out in the same page keeps it, as it did on react-admin,
+ * though react-admin's sign-out forgets the stored choice.
+ */
+export function followAdminLocale(getLocale: () => string): void {
+  adminLocale = getLocale;
+}
+
+/**
+ * The sign-in screen's language, chosen as react-admin chose it: the one its store keeps, else
+ * the one the admin's i18n provider is already in, else Uzbek, the default.
+ */
+export function signInLocale(): string {
+  const stored = storedSetting('locale');
+  if (stored) return String(stored);
+  return adminLocale?.() ?? ADMIN_DEFAULT_LANGUAGE;
+}
+
+/**
+ * The texts in a language: at once for Uzbek (and, as the admin's catalogues do, for a
+ * language the admin lacks), once loaded for Russian and English.
+ */
+export function signInMessages(locale: string): SignInMessages | Promise<SignInMessages> {
+  return Object.hasOwn(others, locale) ? others[locale]!() : uz;
+}
+
+/** A text with its `%{name}` placeholders filled in, as polyglot fills them. */
+export function fillIn(text: string, values: Record<string, string>): string {
+  return text.replace(/%\{(\w+)\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? values[name]! : placeholder,
+  );
+}

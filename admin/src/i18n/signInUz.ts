@@ -1,0 +1,26 @@
+import type { SignInMessages } from './signIn.ts';
+
+/** The sign-in screen's texts in Uzbek (uz.ts's, see signIn.ts). */
+export const uz: SignInMessages = {
+  'ra.auth.username': 'Foydalanuvchi nomi',
+  'ra.auth.password': 'Parol',
+  'ra.auth.sign_in': 'Kirish',
+  'ra.auth.auth_check_error': 'Iltimos, qaytadan kiring',
+  'ra.input.password.toggle_visible': 'Parolni yashirish',
+  'ra.input.password.toggle_hidden': "Parolni ko'rsatish",
+  'ra.validation.required': 'Majburiy maydon',
+  'ra.validation.regex': 'Belgilangan shaklda kiriting: %{pattern}',
+  'ra.message.invalid_form': "Ma'lumotlar to'gri kiritilganligini tekshiring",
+  'conveyor.errors.network': 'Server bilan aloqa yo‘q',
+  'conveyor.login.title': 'Boshqaruv paneliga kirish',
+  'conveyor.login.failure': "Foydalanuvchi nomi yoki parol noto'g'ri",
+  'conveyor.login.code_failure': "Kod noto'g'ri yoki allaqachon ishlatilgan",
+  'conveyor.login.code_prompt': 'Autentifikator ilovasidagi 6 xonali kodni kiriting',
+  'conveyor.login.recovery_prompt':
+    'Zaxira kodlaringizdan birini kiriting (har biri bir marta ishlaydi)',
+  'conveyor.login.code': 'Kod',
+  'conveyor.login.recovery_code': 'Zaxira kod',
+  'conveyor.login.use_recovery': 'Zaxira kod bilan kirish',
+  'conveyor.login.use_code': 'Ilova kodi bilan kirish',
+  'conveyor.back': 'Orqaga',
+};
