@@ -10,6 +10,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 
 export const site = fileURLToPath(new URL('..', import.meta.url));
 
@@ -87,13 +89,42 @@ export async function buildSite(target) {
   await build({ root: site, outDir: resolve(target) }, { sync: false });
 }
 
+/** How much garbage a build's heap may gather before it is collected (see paceGarbage). */
+const GARBAGE_STEP = 32 * 1024 * 1024;
+
+/**
+ * A full garbage collection whenever the heap has grown by GARBAGE_STEP since the last one;
+ * answers the function that stops it.
+ *
+ * Why: rendering thousands of pages, V8 lets the old generation grow to several times what is
+ * alive before it collects it (a 1,000-product build: 80-100 MB alive, 250-385 MB of heap in
+ * use), which is its choice for speed, and what it takes is kept. Collected at this pace the
+ * build's process peaked at 340 MB instead of 670, for a tenth more time (64 MB steps: 370). V8 has no flag for this
+ * (`--optimize-for-size` doubled the build's time); `gc` is V8's own, exposed for this process
+ * from here, not by a command-line flag, so every way a build is started gets it.
+ */
+function paceGarbage() {
+  setFlagsFromString('--expose-gc');
+  const collect = runInNewContext('gc');
+  let floor = process.memoryUsage().heapUsed;
+  const timer = setInterval(() => {
+    if (process.memoryUsage().heapUsed - floor < GARBAGE_STEP) return;
+    collect();
+    floor = process.memoryUsage().heapUsed;
+  }, 250);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 /** One build from a working folder made for it and removed afterwards. */
 export async function buildOnce(target) {
   const work = workFolder();
   process.chdir(work);
+  const stopPacing = paceGarbage();
   try {
     await buildSite(target);
   } finally {
+    stopPacing();
     process.chdir(site);
     rmSync(work, { recursive: true, force: true });
   }
