@@ -60,6 +60,7 @@ export const configSchema = {
     PUBLIC_CACHE_MB: { type: 'number', minimum: 0, default: 32 },
     SERVE_FRONTENDS: { type: 'boolean', default: true },
     ADMIN_DIR: { type: 'string', default: './admin/dist' },
+    ADMIN_BUILD_AT_START: { type: 'boolean', default: false },
     SITE_DIR: { type: 'string', default: './site/dist' },
     PUBLISH_ENABLED: { type: 'boolean', default: false },
     PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 500 },
@@ -156,6 +157,11 @@ export interface Config {
   /** Serve the built admin and site on the API's port. */
   serveFrontends: boolean;
   adminDir: string;
+  /**
+   * Build the back office (admin/dist) beside the server's start, /admin "being prepared" until
+   * it is built (ADMIN_BUILD_AT_START, which `npm start` sets): see startAdminBuild.
+   */
+  adminBuildAtStart: boolean;
   siteDir: string;
   publish: {
     enabled: boolean;
@@ -375,6 +381,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     publicCacheMb: env.PUBLIC_CACHE_MB,
     serveFrontends: env.SERVE_FRONTENDS,
     adminDir: fromRoot(env.ADMIN_DIR),
+    adminBuildAtStart: env.ADMIN_BUILD_AT_START,
     // With the bundled runner publishing here, the site served is the current release, unless
     // SITE_DIR says otherwise. With webhook URLs the site is built elsewhere (a CDN's hook):
     // this server serves SITE_DIR, if anything.

@@ -1,12 +1,18 @@
 import closeWithGrace from 'close-with-grace';
-import { buildApp } from './app.ts';
 import { loadConfig, siteUrlProblem } from './config.ts';
+import { startAdminBuild } from './plugins/frontends.ts';
 
-// The server, loaded by server.ts once the process is tuned: creates the app, seeds demo content
-// into a database this start created, listens, and closes gracefully on SIGINT/SIGTERM: requests
-// in flight finish, then the database is closed.
+// The server, loaded by server.ts once the process is tuned: builds the back office beside its
+// start when asked (npm start), creates the app, seeds demo content into a database this start
+// created, listens, and closes gracefully on SIGINT/SIGTERM: requests in flight finish, then the
+// database is closed.
 
 const config = loadConfig();
+// First thing, before the app's modules load: the build then runs while the server loads,
+// migrates, seeds and builds the site, none of which needs it.
+const adminBuild =
+  config.serveFrontends && config.adminBuildAtStart ? startAdminBuild() : undefined;
+const { buildApp } = await import('./app.ts');
 const app = await buildApp(config);
 
 if (app.databaseCreated && config.seedDemo) {
@@ -22,6 +28,7 @@ if (app.databaseCreated && config.seedDemo) {
 // (a second Ctrl+C while requests drain) exits at once.
 const graceful = closeWithGrace({ delay: 10_000, skip: ['SIGINT', 'SIGTERM'] }, async ({ err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
+  adminBuild?.stop();
   await app.close();
 });
 let stoppingSince = 0;

@@ -2,8 +2,9 @@ import { mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
+import { startAdminBuild } from '../src/plugins/frontends.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
@@ -357,5 +358,127 @@ describe.skipIf(skipReason)('the site before it exists', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe.skipIf(skipReason)('the back office built beside the start', () => {
+  let root: string;
+  let admin: string;
+
+  beforeAll(async () => {
+    root = await mkdtemp(join(tmpdir(), 'conveyor-admin-build-'));
+    admin = join(root, 'admin');
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await rm(root, { recursive: true, force: true });
+  });
+
+  /** A stand-in for the admin's build: writes admin/ once the test says so, then ends. */
+  const fakeBuild = (exitCode = 0) =>
+    startAdminBuild(
+      [
+        process.execPath,
+        '-e',
+        `const fs = require('node:fs');
+        const wait = setInterval(() => {
+          if (!fs.existsSync('go')) return;
+          clearInterval(wait);
+          if (${exitCode}) { console.error('the build broke'); process.exit(${exitCode}); }
+          fs.mkdirSync('admin/assets', { recursive: true });
+          fs.writeFileSync('admin/assets/index-abc123.js', 'console.log(1)');
+          fs.writeFileSync('admin/index.html', '<!doctype html><title>admin</title>');
+        }, 20);`,
+      ],
+      root,
+    );
+
+  it('answers "being prepared" (503, reload) until it is built, then serves it', async () => {
+    const log = vi.spyOn(console, 'log');
+    const build = fakeBuild();
+    const api = await startApi({
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: admin,
+      SITE_DIR: join(root, 'no-site'),
+    });
+    try {
+      expect(log).toHaveBeenCalledWith('[start] building the back office …');
+      for (const path of ['/admin', '/admin/', '/admin/products/3', '/auth/login']) {
+        const reply = await fetch(api.url + path);
+        expect(reply.status, path).toBe(503);
+        expect(reply.headers.get('retry-after'), path).toBe('3');
+        expect(reply.headers.get('cache-control'), path).toBe('no-store');
+        const page = await reply.text();
+        expect(page, path).toContain('The back office is being prepared');
+        expect(page, path).toContain('<meta http-equiv="refresh"');
+        // the same strict policy as the built back office
+        const csp = reply.headers.get('content-security-policy') ?? '';
+        expect(csp, path).toContain("script-src 'self'");
+        expect(csp, path).toContain("frame-ancestors 'none'");
+        expect(csp, path).not.toMatch(/script-src[^;]*(unsafe-inline|unsafe-eval)/);
+      }
+
+      await writeFile(join(root, 'go'), '');
+      expect(await build.done).toBe(true);
+      expect(build.running).toBe(false);
+      expect(log).toHaveBeenCalledWith(
+        expect.stringMatching(/^\[start\] the back office built in \d+\.\d s$/),
+      );
+      for (const path of ['/admin', '/admin/', '/admin/products/3', '/auth/login']) {
+        const reply = await fetch(api.url + path);
+        expect(reply.status, path).toBe(200);
+        expect(await reply.text(), path).toContain('<title>admin</title>');
+        expect(reply.headers.get('cache-control'), path).toBe('no-cache');
+        expect(reply.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+      }
+      const asset = await fetch(api.url + '/admin/assets/index-abc123.js');
+      expect(asset.status).toBe(200);
+      expect(await asset.text()).toBe('console.log(1)');
+      expect(asset.headers.get('cache-control')).toContain('immutable');
+      // a hashed file the build did not make is not the app; nor is a way out of the folder
+      expect((await fetch(api.url + '/admin/assets/index-old999.js')).status).toBe(404);
+      const outside = await fetch(api.url + '/admin/..%2f..%2fgo');
+      expect(await outside.text()).toContain('<title>admin</title>');
+    } finally {
+      build.stop();
+      await api.close();
+      await rm(join(root, 'go'), { force: true });
+      await rm(admin, { recursive: true, force: true });
+    }
+  });
+
+  it('keeps the server running when the build fails: its output is shown, /admin not served', async () => {
+    const error = vi.spyOn(console, 'error');
+    const build = fakeBuild(3);
+    const api = await startApi({
+      SERVE_FRONTENDS: true,
+      ADMIN_DIR: admin,
+      SITE_DIR: join(root, 'no-site'),
+    });
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    try {
+      expect((await fetch(api.url + '/admin/')).status).toBe(503);
+      await writeFile(join(root, 'go'), '');
+      expect(await build.done).toBe(false);
+      expect(String(stderr.mock.calls.flat().join(''))).toContain('the build broke');
+      expect(error).toHaveBeenCalledWith(
+        expect.stringMatching(/the build of the back office failed \(exit 3\)/),
+      );
+      expect((await fetch(api.url + '/admin/')).status).toBe(404);
+      expect((await fetch(api.url + '/api/health')).status).toBe(200);
+    } finally {
+      stderr.mockRestore();
+      build.stop();
+      await api.close();
+      await rm(join(root, 'go'), { force: true });
+    }
+  });
+
+  it('ends a build still running when asked (the server stopping)', async () => {
+    const build = fakeBuild();
+    expect(build.running).toBe(true);
+    build.stop();
+    expect(await build.done).toBe(false);
+    expect(build.running).toBe(false);
   });
 });

@@ -479,20 +479,23 @@ async function partFresh(): Promise<void> {
   console.log(
     `  site served after ${served.toFixed(1)} s, every picture in after ${complete.toFixed(1)} s (Node ${execFileSync('node', ['--version'], { env: { PATH: machinePath }, encoding: 'utf8' }).trim()} on the machine)`,
   );
-  // where the time went: the start's own milestones, from the moment npm start began
+  // where the time went: the start's own milestones, from the moment npm start began, in the
+  // order they came (the back office builds beside the server's start)
   const milestones: [string, string][] = [
     ['Node 24 and pnpm installed', '[bootstrap] checking dependencies'],
-    ['dependencies installed, back office building', '[start] building the back office'],
-    ['back office built', 'built in'],
+    ['dependencies installed, server starting', '[start] starting the server'],
+    ['server running, back office building beside it', '[start] building the back office'],
+    ['back office built', 'the back office built in'],
     ['server listening', 'Server listening'],
     ['demo content seeded', 'demo content seeded'],
     ['site live with its pages', 'the site is live'],
   ];
-  for (const [what, text] of milestones) {
+  const seen = milestones.flatMap(([what, text]) => {
     const at = npm.seenAt(text);
-    if (at !== undefined)
-      console.log(`  ${((at - started) / 1000).toFixed(1).padStart(6)} s  ${what}`);
-  }
+    return at === undefined ? [] : [{ what, at }];
+  });
+  for (const { what, at } of seen.sort((a, b) => a.at - b.at))
+    console.log(`  ${((at - started) / 1000).toFixed(1).padStart(6)} s  ${what}`);
   summary.push(['fresh clone → site served', `${served.toFixed(1)} s`, '≤ 20 s', served <= 20]);
   summary.push([
     'fresh clone → every picture',

@@ -1,5 +1,7 @@
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
+import { setPriority } from 'node:os';
 import { join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -11,6 +13,7 @@ import {
   type PendingPictures,
 } from '@conveyor/shared';
 import fp from 'fastify-plugin';
+import { REPO_ROOT } from '../config.ts';
 
 const YEAR = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -53,6 +56,121 @@ const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
 <p>Сайт публикуется, страница обновится через несколько секунд.<br>
 Sayt nashr qilinmoqda, sahifa bir necha soniyada yangilanadi.<br>
 The site is being published; this page reloads in a few seconds.</p></body></html>`;
+/** What /admin and /auth/login answer while the back office is built beside the start. */
+const ADMIN_BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="3"><title>…</title>
+<body style="font-family:system-ui;display:grid;place-items:center;min-height:90vh;text-align:center">
+<p>Панель управления готовится, страница обновится через несколько секунд.<br>
+Boshqaruv paneli tayyorlanmoqda, sahifa bir necha soniyada yangilanadi.<br>
+The back office is being prepared; this page reloads in a few seconds.</p></body></html>`;
+
+/** The back office's build: what `npm start` ran before the server, now run by the server. */
+const ADMIN_BUILD = ['pnpm', '--filter', '@conveyor/admin', 'build'] as const;
+
+export interface AdminBuild {
+  /** True once the build has succeeded; false when it failed or was stopped. */
+  readonly done: Promise<boolean>;
+  readonly running: boolean;
+  /** Ends the build if it still runs (its whole process group: pnpm, its shell, Vite). */
+  stop(): void;
+}
+
+/** The back office's build this process started (startAdminBuild), for the routes below. */
+let adminBuild: AdminBuild | null = null;
+
+/**
+ * Builds the back office beside the server's start (ADMIN_BUILD_AT_START, which `npm start`
+ * sets): the site does not need it, so it no longer holds the server back. main.ts starts it
+ * first thing, so that it runs while the server loads, migrates, seeds the demo and builds the
+ * site's first release, at a lower priority than they. Quiet (its chunk table is noise at a
+ * start): its output only if it fails, and then the server keeps running without /admin. The
+ * server is its parent: it reaps it, and ends it when it stops (or exits) before it is done.
+ * Meanwhile /admin and /auth/login answer "being prepared" (503) and reload themselves.
+ */
+export function startAdminBuild(
+  command: readonly string[] = ADMIN_BUILD,
+  cwd: string = REPO_ROOT,
+): AdminBuild {
+  const started = performance.now();
+  console.log('[start] building the back office …');
+  const ownGroup = process.platform !== 'win32';
+  const child = spawn(command[0]!, command.slice(1), {
+    cwd,
+    // a group of its own, ended as one (pnpm leaves the shell and Vite below it behind when it
+    // alone is signalled); a console's Ctrl+C reaches the server, which ends it
+    detached: ownGroup,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    windowsHide: true,
+  });
+  try {
+    // its processes inherit it: the site's way to its first release comes first
+    if (child.pid) setPriority(child.pid, 10);
+  } catch {
+    // not allowed here: it runs at the server's own priority
+  }
+  const stdout: Buffer[] = [];
+  const stderr: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+  let running = true;
+  let stopped = false;
+  const stop = () => {
+    if (!running || stopped) return;
+    stopped = true;
+    try {
+      if (ownGroup && child.pid) process.kill(-child.pid, 'SIGTERM');
+      else child.kill('SIGTERM');
+    } catch {
+      // ended meanwhile
+    }
+  };
+  // The server ending before the build is done takes the build with it: an exit (a failed
+  // start), or Ctrl+C or SIGTERM before main.ts handles them (while the app loads and migrates),
+  // which then still end the process as they would have.
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    if (process.listenerCount(signal) === 1) {
+      process.off(signal, onSignal);
+      process.kill(process.pid, signal);
+    }
+  };
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  process.on('exit', stop);
+  for (const signal of signals) process.on(signal, onSignal);
+  const done = new Promise<boolean>((resolve) => {
+    const end = (error: Error | null, code: number | null, signal: NodeJS.Signals | null) => {
+      if (!running) return;
+      running = false;
+      process.off('exit', stop);
+      for (const signal of signals) process.off(signal, onSignal);
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      if (!error && code === 0) {
+        console.log(`[start] the back office built in ${seconds} s`);
+        return resolve(true);
+      }
+      if (stopped) {
+        console.log(`[start] the back office's build was stopped after ${seconds} s`);
+        return resolve(false);
+      }
+      process.stdout.write(Buffer.concat(stdout));
+      process.stderr.write(Buffer.concat(stderr));
+      const why = error ? error.message : `exit ${code ?? signal}`;
+      console.error(`[start] the build of the back office failed (${why}): /admin is not served`);
+      resolve(false);
+    };
+    child.on('error', (error) => end(error, null, null));
+    child.on('close', (code, signal) => end(null, code, signal));
+  });
+  adminBuild = {
+    done,
+    get running() {
+      return running;
+    },
+    stop,
+  };
+  return adminBuild;
+}
 
 /** The language prefixes of the site's addresses; the default language (ru) has none. */
 const PREFIXES = LANGUAGES.filter((language) => language !== DEFAULT_LANGUAGE).join('|');
@@ -72,13 +190,14 @@ export default fp(
   async (app) => {
     const { serveFrontends, adminDir, siteDir } = app.config;
     if (!serveFrontends) return;
-    const adminBuilt = existsSync(join(adminDir, 'index.html'));
+    const adminIndex = join(adminDir, 'index.html');
+    const pathOf = (url: string) => url.split('?', 1)[0] ?? '/';
 
-    // One header rule for both static instances: whichever of them decorates reply.sendFile,
-    // its files and the other's get their right headers.
+    // One header rule for the back office's files and the site's (reply.sendFile serves both).
     const setHeaders = (reply: FastifyReply, path: string) => {
       if (path.startsWith(adminDir + sep)) {
-        reply.header('cache-control', path.includes('/assets/') ? YEAR : REVALIDATE);
+        const hashed = path.startsWith(join(adminDir, 'assets') + sep);
+        reply.header('cache-control', hashed ? YEAR : REVALIDATE);
         return;
       }
       const immutable = path.includes('/_astro/') || SEARCH_CHUNK.test(path);
@@ -94,20 +213,54 @@ export default fp(
       }
     };
 
-    if (adminBuilt) {
-      // wildcard: false registers one route per built file, leaving /admin/* to the SPA fallback.
-      await app.register(fastifyStatic, {
-        root: adminDir,
-        prefix: '/admin/',
-        wildcard: false,
-        decorateReply: false,
-        cacheControl: false,
-        setHeaders,
-      });
-      const spa = async (_request: FastifyRequest, reply: FastifyReply) =>
-        reply.header('cache-control', REVALIDATE).sendFile('index.html', adminDir);
-      app.get('/admin/*', { schema: { hide: true } }, spa);
-      app.get('/auth/login', { schema: { hide: true } }, spa);
+    const isFile = (path: string) =>
+      stat(path).then(
+        (info) => info.isFile(),
+        () => false,
+      );
+    /** The built file an /admin/… address names, as sendFile wants it (still URL-encoded). */
+    const adminFile = async (path: string): Promise<string | null> => {
+      const wanted = path.replace(/^\/admin\/?/, '');
+      if (!wanted) return null;
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(wanted);
+      } catch {
+        return null;
+      }
+      const file = join(adminDir, decoded);
+      if (!file.startsWith(adminDir + sep)) return null;
+      return (await isFile(file)) ? wanted : null;
+    };
+
+    /**
+     * The back office, read from admin/dist at each request (it may be built after the server
+     * started: startAdminBuild): a file that is there, a missing hashed asset not found, any
+     * other /admin address and /auth/login the single-page app's index.html. While there is no
+     * index.html yet and its build runs, a page that says so and reloads itself (503).
+     */
+    const adminApp = async (request: FastifyRequest, reply: FastifyReply) => {
+      const path = pathOf(request.url);
+      const file = path.startsWith('/admin') ? await adminFile(path) : null;
+      if (file) return reply.sendFile(file, adminDir);
+      if (path.startsWith('/admin/assets/')) return reply.callNotFound();
+      if (await isFile(adminIndex)) return reply.sendFile('index.html', adminDir);
+      if (adminBuild?.running) {
+        return reply
+          .status(503)
+          .header('retry-after', '3')
+          .header('cache-control', 'no-store')
+          .type('text/html; charset=utf-8')
+          .send(ADMIN_BEING_BUILT);
+      }
+      // its build failed, or the folder went away
+      return reply.callNotFound();
+    };
+
+    if (existsSync(adminIndex) || adminBuild?.running) {
+      app.get('/admin', { schema: { hide: true } }, adminApp);
+      app.get('/admin/*', { schema: { hide: true } }, adminApp);
+      app.get('/auth/login', { schema: { hide: true } }, adminApp);
     } else {
       app.log.warn({ adminDir }, 'the admin is not built: /admin is not served');
     }
@@ -140,7 +293,6 @@ export default fp(
         return null;
       }
     };
-    const pathOf = (url: string) => url.split('?', 1)[0] ?? '/';
 
     app.route({
       method: ['GET', 'HEAD'],
