@@ -425,6 +425,18 @@ describe.skipIf(skipReason)('specifications', () => {
         await viaParts(other, visibleOnly),
       );
     }
+    // a write in progress is not read; once committed, it is
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const writing = db.transaction().execute(async (trx) => {
+      await trx.updateTable('products').set({ name_en: 'Renamed' }).where('id', '=', id).execute();
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect((await productDetail(db, id, true))!.name_en).toBe('Whole');
+    release();
+    await writing;
+    expect((await productDetail(db, id, true))!.name_en).toBe('Renamed');
     // hidden, or in a hidden category: staff only
     await update(`/api/products/${other}`, { is_active: false });
     expect(await productDetail(db, other, true)).toBeUndefined();

@@ -9,6 +9,22 @@ class Slot {
   }
 }
 
+/**
+ * A way to run a prepared read outside Kysely, on a database that has one (SQLite's read-only
+ * connection: connect.ts). Its rows are as the driver gives them (no Kysely plugin sees them).
+ */
+export interface DirectReader {
+  all(sql: string, parameters: readonly unknown[]): unknown[];
+  close(): void;
+}
+
+const readers = new WeakMap<object, DirectReader>();
+
+/** Prepared reads on this database (not on its transactions) go through `reader`. */
+export function registerReader(db: object, reader: DirectReader): void {
+  readers.set(db, reader);
+}
+
 /** Placeholders handed to a query's builder: more than any prepared query takes. */
 const MAX_ARGS = 8;
 
@@ -23,7 +39,8 @@ const MAX_ARGS = 8;
  * `build` gets one placeholder per argument and must use each only as a value (`where('id', '=',
  * id)`), never to choose the query's shape; an argument is bound as given (no plugin sees it: a
  * yes/no goes to SQLite as 1 or 0). The compiled query is kept per database adapter, so
- * a transaction reuses its database's.
+ * a transaction reuses its database's. Reads only: outside a transaction, on a database with a
+ * DirectReader, it runs there.
  */
 export class PreparedQuery<Args extends unknown[], Row> {
   readonly #build: (db: Executor, ...args: Args) => Compilable<Row>;
@@ -49,6 +66,8 @@ export class PreparedQuery<Args extends unknown[], Row> {
     const parameters = query.parameters.map((value, index) =>
       slots[index] === -1 ? value : args[slots[index]!],
     );
+    const reader = readers.get(db);
+    if (reader) return reader.all(query.sql, parameters) as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;
   }
 }
