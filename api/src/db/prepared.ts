@@ -1,4 +1,4 @@
-import type { CompiledQuery, Compilable } from 'kysely';
+import { type CompiledQuery, type Compilable, SqliteAdapter } from 'kysely';
 import type { Executor } from './repositories/table.ts';
 
 /** A value standing for an argument while the query is built (replaced before it runs). */
@@ -25,9 +25,6 @@ export function registerReader(db: object, reader: DirectReader): void {
   readers.set(db, reader);
 }
 
-/** Placeholders handed to a query's builder: more than any prepared query takes. */
-const MAX_ARGS = 8;
-
 /**
  * A query compiled once per database and run with new values: for a hot read whose shape never
  * changes (a product's detail). Kysely builds the query's tree, runs its plugins over it and
@@ -37,14 +34,18 @@ const MAX_ARGS = 8;
  * the packages that add parameters to it (kysely-params) are unmaintained.
  *
  * `build` gets one placeholder per argument and must use each only as a value (`where('id', '=',
- * id)`), never to choose the query's shape; an argument is bound as given (no plugin sees it: a
- * yes/no goes to SQLite as 1 or 0). The compiled query is kept per database adapter, so
+ * id)`), never to choose the query's shape, and the number of arguments is the same at every
+ * call. No plugin sees an argument: a yes/no goes to SQLite as 1 or 0 here, as
+ * sqliteBooleans.ts would send it. The compiled query is kept per database adapter, so
  * a transaction reuses its database's. Reads only: outside a transaction, on a database with a
  * DirectReader, it runs there.
  */
 export class PreparedQuery<Args extends unknown[], Row> {
   readonly #build: (db: Executor, ...args: Args) => Compilable<Row>;
-  readonly #compiled = new WeakMap<object, { query: CompiledQuery<Row>; slots: (number | -1)[] }>();
+  readonly #compiled = new WeakMap<
+    object,
+    { query: CompiledQuery<Row>; slots: (number | -1)[]; sqlite: boolean }
+  >();
 
   constructor(build: (db: Executor, ...args: Args) => Compilable<Row>) {
     this.#build = build;
@@ -54,18 +55,21 @@ export class PreparedQuery<Args extends unknown[], Row> {
     const adapter = db.getExecutor().adapter;
     let compiled = this.#compiled.get(adapter);
     if (!compiled) {
-      const slots = Array.from({ length: MAX_ARGS }, (_, index) => new Slot(index));
+      const slots = args.map((_, index) => new Slot(index));
       const query = this.#build(db, ...(slots as Args)).compile();
       compiled = {
         query,
         slots: query.parameters.map((value) => (value instanceof Slot ? value.index : -1)),
+        sqlite: adapter instanceof SqliteAdapter,
       };
       this.#compiled.set(adapter, compiled);
     }
-    const { query, slots } = compiled;
-    const parameters = query.parameters.map((value, index) =>
-      slots[index] === -1 ? value : args[slots[index]!],
-    );
+    const { query, slots, sqlite } = compiled;
+    const parameters = query.parameters.map((value, index) => {
+      if (slots[index] === -1) return value;
+      const arg = args[slots[index]!];
+      return sqlite && typeof arg === 'boolean' ? Number(arg) : arg;
+    });
     const reader = readers.get(db);
     if (reader) return reader.all(query.sql, parameters) as Row[];
     return (await db.executeQuery<Row>({ ...query, parameters })).rows;

@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from 'kysely';
 import { nowIso, rowMapper } from '../../lib/rows.ts';
+import { PreparedQuery } from '../prepared.ts';
 import type { Database } from '../types.ts';
 
 export type Executor = Kysely<Database> | Transaction<Database>;
@@ -21,6 +22,8 @@ type Untyped = Kysely<any>;
 export type AnyEb = ExpressionBuilder<any, any>;
 
 export type SortOrder = 'asc' | 'desc';
+
+type ListQuery = PreparedQuery<unknown[], Record<string, unknown>>;
 
 export interface TableShape {
   table: keyof Database;
@@ -83,6 +86,7 @@ function likePattern(q: string): string {
 export class TableRepository<T> {
   readonly shape: TableShape;
   readonly map: (row: Record<string, unknown>) => T;
+  readonly #lists = new Map<string, { page: ListQuery; count: ListQuery }>();
 
   constructor(shape: TableShape) {
     this.shape = shape;
@@ -121,7 +125,7 @@ export class TableRepository<T> {
     ];
   }
 
-  #where(eb: AnyEb, params: Omit<ListParams, 'page' | 'limit'>) {
+  #where(eb: AnyEb, params: Omit<ListParams, 'page' | 'limit'>, pattern?: unknown) {
     const { shape } = this;
     const conditions = [];
     if (params.activeOnly) conditions.push(...this.visible(eb));
@@ -139,16 +143,88 @@ export class TableRepository<T> {
     if (params.ids?.length) conditions.push(eb('id', 'in', [...params.ids]));
     const q = params.q?.trim();
     if (q && shape.search.length) {
-      const pattern = likePattern(q);
+      const like = pattern ?? likePattern(q);
       conditions.push(
         eb.or(
           shape.search.map(
-            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${pattern} escape '\\'`,
+            (column) => sql<boolean>`lower(${sql.ref(column)}) like ${like} escape '\\'`,
           ),
         ),
       );
     }
     return eb.and(conditions);
+  }
+
+  /**
+   * A list's page and count as prepared queries (db/prepared.ts), one pair per shape of list:
+   * which filters and conditions it has, its sort, whether it searches, whose it is. The
+   * values (a filter's, the search pattern, the page) are the queries' arguments. A list by ids
+   * (react-admin's look-ups, any number of them) is built each time instead.
+   */
+  #prepared(params: ListParams): { page: ListQuery; count: ListQuery; args: unknown[] } | null {
+    if (params.ids?.length) return null;
+    const { shape } = this;
+    const filters = Object.keys(params.filters ?? {})
+      .filter((column) => params.filters![column] !== undefined && shape.filters.includes(column))
+      .sort();
+    const conditions = Object.entries(params.conditions ?? {})
+      .filter(([name]) => shape.conditions?.[name])
+      .sort(([a], [b]) => a.localeCompare(b));
+    const q = params.q?.trim();
+    const search = Boolean(q && shape.search.length);
+    const [sortColumn, defaultOrder] = shape.defaultSort;
+    const sort = params.sort && shape.sortable.includes(params.sort) ? params.sort : sortColumn;
+    const order = params.order ?? defaultOrder;
+    const key = JSON.stringify([
+      params.activeOnly,
+      filters,
+      conditions,
+      Boolean(params.createdFrom),
+      Boolean(params.createdBefore),
+      search,
+      sort,
+      order,
+    ]);
+    const args = [
+      ...filters.map((column) => params.filters![column]),
+      ...(params.createdFrom ? [params.createdFrom] : []),
+      ...(params.createdBefore ? [params.createdBefore] : []),
+      ...(search ? [likePattern(q!)] : []),
+    ];
+    let prepared = this.#lists.get(key);
+    if (!prepared) {
+      // the list's shape, with its values in the order of `args`
+      const shaped = (slots: unknown[]): Omit<ListParams, 'page' | 'limit'> => {
+        let next = 0;
+        return {
+          activeOnly: params.activeOnly,
+          filters: Object.fromEntries(filters.map((column) => [column, slots[next++]])),
+          conditions: Object.fromEntries(conditions),
+          createdFrom: params.createdFrom ? (slots[next++] as string) : undefined,
+          createdBefore: params.createdBefore ? (slots[next++] as string) : undefined,
+          q: search ? q : undefined,
+          sort,
+          order,
+        };
+      };
+      const searchSlot = (slots: unknown[]) => (search ? slots[args.length - 1] : undefined);
+      prepared = {
+        page: new PreparedQuery((db, ...slots: unknown[]) =>
+          this.#pageQuery(
+            db,
+            shaped(slots),
+            searchSlot(slots),
+            slots[args.length],
+            slots[args.length + 1],
+          ),
+        ),
+        count: new PreparedQuery((db, ...slots: unknown[]) =>
+          this.#countQuery(db, shaped(slots), searchSlot(slots)),
+        ),
+      };
+      this.#lists.set(key, prepared);
+    }
+    return { ...prepared, args };
   }
 
   async list(db: Executor, params: ListParams): Promise<{ rows: T[]; total: number }> {
@@ -158,34 +234,53 @@ export class TableRepository<T> {
 
   /** One page of a list, without its count (an export reads page after page). */
   async page(db: Executor, params: ListParams): Promise<T[]> {
+    const offset = (params.page - 1) * params.limit;
+    const prepared = this.#prepared(params);
+    const rows = prepared
+      ? await prepared.page.execute(db, ...prepared.args, params.limit, offset)
+      : await this.#pageQuery(db, params, undefined, params.limit, offset).execute();
+    return (rows as Record<string, unknown>[]).map(this.map);
+  }
+
+  #pageQuery(
+    db: Executor,
+    params: Omit<ListParams, 'page' | 'limit'>,
+    pattern: unknown,
+    limit: unknown,
+    offset: unknown,
+  ) {
     const { shape } = this;
     const [sortColumn, defaultOrder] = shape.defaultSort;
     const sort = params.sort && shape.sortable.includes(params.sort) ? params.sort : sortColumn;
     const order = params.order ?? defaultOrder;
     const computed = params.activeOnly ? [] : Object.entries(shape.computed ?? {});
-    const rows = await (db as unknown as Untyped)
+    return (db as unknown as Untyped)
       .selectFrom(shape.table)
       .select(shape.columns)
       .$if(computed.length > 0, (query) =>
         query.select((eb) => computed.map(([name, expression]) => expression(eb).as(name))),
       )
-      .where((eb) => this.#where(eb, params))
+      .where((eb) => this.#where(eb, params, pattern))
       .orderBy(sort, order)
       .$if(sort !== 'id', (query) => query.orderBy('id', order))
-      .limit(params.limit)
-      .offset((params.page - 1) * params.limit)
-      .execute();
-    return rows.map(this.map);
+      .limit(limit as number)
+      .offset(offset as number);
   }
 
   /** How many records a list's filters and search match. */
   async count(db: Executor, params: Omit<ListParams, 'page' | 'limit'>): Promise<number> {
-    const count = await (db as unknown as Untyped)
+    const prepared = this.#prepared({ ...params, page: 1, limit: 1 });
+    const [count] = prepared
+      ? await prepared.count.execute(db, ...prepared.args)
+      : await this.#countQuery(db, params, undefined).execute();
+    return Number((count as { total: number | string }).total);
+  }
+
+  #countQuery(db: Executor, params: Omit<ListParams, 'page' | 'limit'>, pattern: unknown) {
+    return (db as unknown as Untyped)
       .selectFrom(this.shape.table)
       .select((eb) => eb.fn.countAll<number>().as('total'))
-      .where((eb) => this.#where(eb, params))
-      .executeTakeFirstOrThrow();
-    return Number(count.total);
+      .where((eb) => this.#where(eb, params, pattern));
   }
 
   async get(db: Executor, id: number, activeOnly = false): Promise<T | undefined> {
