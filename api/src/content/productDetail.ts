@@ -1,4 +1,4 @@
-import type { Media, ProductImage } from '@conveyor/shared';
+import type { ProductImage } from '@conveyor/shared';
 import { PostgresAdapter, type Expression, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { jsonArrayFrom as postgresArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteArray } from 'kysely/helpers/sqlite';
@@ -76,7 +76,7 @@ const list = <T>(value: unknown): T[] =>
  * `related` and `gallery`), read in one prepared statement: what `present` assembles from the
  * parts and the media in six queries, for the product page's every uncached read. `undefined`
  * when there is no such product, or anonymous readers may not see it (`visibleOnly`).
- * api/test/productDetail.test.ts checks that both give the same.
+ * api/test/specs.test.ts checks that both give the same.
  */
 export async function productDetail(
   db: Executor,
@@ -85,25 +85,23 @@ export async function productDetail(
 ): Promise<AnyRecord | undefined> {
   const [row] = await (visibleOnly ? prepared.visible : prepared.all).execute(db, id);
   if (!row) return undefined;
-  const {
-    images: imageRows,
-    media: mediaRows,
-    specs: specRows,
-    related: relatedRows,
-    ...columns
-  } = row as Record<string, unknown>;
+  // the row as the API gives a product, its arrays parsed in their places (one copy of it)
+  const record = products.map(row as Record<string, unknown>) as unknown as AnyRecord;
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
-  const images = list<ProductImage>(imageRows);
-  return {
-    ...(products.map(columns) as unknown as AnyRecord),
-    images,
-    media: list<Record<string, unknown>>(mediaRows).map((video) =>
-      media.map(postgres ? jsonTimestamps(video) : video),
-    ) as Media[],
-    specs: list<Omit<SpecRow, 'product_id'>>(specRows).map(toSpec),
-    related: list<Parameters<typeof toRelated>[0]>(relatedRows).map(toRelated),
-    gallery: images.map(({ id: _id, ...picture }) => picture),
-  };
+  const images = list<ProductImage>(record.images);
+  record.images = images;
+  record.media = list<Record<string, unknown>>(record.media).map((video) =>
+    media.map(postgres ? jsonTimestamps(video) : video),
+  );
+  record.specs = list<Omit<SpecRow, 'product_id'>>(record.specs).map(toSpec);
+  record.related = list<Parameters<typeof toRelated>[0]>(record.related).map(toRelated);
+  record.gallery = images.map(({ src, alt_uz, alt_ru, alt_en }) => ({
+    src,
+    alt_uz,
+    alt_ru,
+    alt_en,
+  }));
+  return record;
 }
 
 /**
