@@ -31,6 +31,7 @@ import { loadConfig, REPO_ROOT } from '@conveyor/api/config';
 import { seedBulkProducts, seedDemo } from '@conveyor/api/seed';
 import { freePort } from '../lib/free-port.ts';
 import { type ProcessMemory, processTree, role } from '../lib/processes.ts';
+import { signedIn } from '../lib/product.ts';
 
 const { values: args } = parseArgs({
   options: {
@@ -138,29 +139,9 @@ async function start(
   return { child, base: `http://127.0.0.1:${port}`, line, seenAt, stop };
 }
 
-async function signIn(base: string) {
-  const reply = await fetch(`${base}/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ user_name: 'admin', password: PASSWORD }),
-  });
-  const token = ((await reply.json()) as { data: string }).data;
-  const auth = { authorization: `Bearer ${token}` };
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a few fields of the answer
-  return async (method: string, path: string, body?: unknown): Promise<any> => {
-    const answer = await fetch(`${base}/api${path}`, {
-      method,
-      headers: { ...auth, 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${await answer.text()}`);
-    return ((await answer.json()) as { data: unknown }).data;
-  };
-}
-
 /** Renames product 1 and answers how long until its page on the site shows the new name. */
 async function editUntilLive(base: string): Promise<number> {
-  const call = await signIn(base);
+  const { call } = await signedIn(base, PASSWORD);
   const product = await call('GET', '/products/1');
   const name = `${product.name_ru.replace(/ \d+$/, '')} ${Date.now()}`;
   const started = performance.now();

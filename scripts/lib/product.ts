@@ -19,6 +19,30 @@ export interface RunningProduct {
   stop: () => void;
 }
 
+/** An API at `base` signed in to as its admin: the bearer header, and a staff call. */
+export async function signedIn(
+  base: string,
+  password: string,
+): Promise<Pick<RunningProduct, 'auth' | 'call'>> {
+  const signin = await fetch(`${base}/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ user_name: 'admin', password }),
+  });
+  const token = ((await signin.json()) as { data: string }).data;
+  const auth = { authorization: `Bearer ${token}` };
+  const call = async (method: string, path: string, body?: unknown) => {
+    const reply = await fetch(`${base}/api${path}`, {
+      method,
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
+    return ((await reply.json()) as { data: unknown }).data;
+  };
+  return { auth, call };
+}
+
 /**
  * Starts the whole product (scripts/e2e/server.ts: a temporary database with the demo, the site
  * published) on a free loopback port, in a process group of its own that a Ctrl+C stops too,
@@ -58,22 +82,7 @@ export async function startProduct(env: Record<string, string> = {}): Promise<Ru
       if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
       if (Date.now() - started > 5 * 60_000) throw new Error('the site was not published in 5 min');
     }
-    const signin = await fetch(`${base}/api/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user_name: 'admin', password: 'admin-password-1' }),
-    });
-    const token = ((await signin.json()) as { data: string }).data;
-    const auth = { authorization: `Bearer ${token}` };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const reply = await fetch(`${base}/api${path}`, {
-        method,
-        headers: { ...auth, 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!reply.ok) throw new Error(`${method} ${path}: ${reply.status} ${await reply.text()}`);
-      return ((await reply.json()) as { data: unknown }).data;
-    };
+    const { auth, call } = await signedIn(base, 'admin-password-1');
     return { base, auth, call, stop };
   } catch (error) {
     stop();

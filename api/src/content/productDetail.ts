@@ -4,7 +4,8 @@ import { jsonArrayFrom as postgresArray } from 'kysely/helpers/postgres';
 import { jsonArrayFrom as sqliteArray } from 'kysely/helpers/sqlite';
 import { PreparedQuery } from '../db/prepared.ts';
 import { toRelated } from '../db/repositories/related.ts';
-import { type SpecRow, toSpec } from '../db/repositories/specs.ts';
+import { IMAGE_COLUMNS } from '../db/repositories/productImages.ts';
+import { SPEC_COLUMNS, type SpecRow, toSpec } from '../db/repositories/specs.ts';
 import type { AnyEb, Executor } from '../db/repositories/table.ts';
 import { media, products } from '../db/repositories/tables.ts';
 import type { AnyRecord } from './definition.ts';
@@ -12,19 +13,6 @@ import type { AnyRecord } from './definition.ts';
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped view table.ts uses
 type AnySelect = SelectQueryBuilder<any, any, any>;
 type JsonArray = (query: AnySelect) => RawBuilder<unknown>;
-
-const IMAGE_COLUMNS = ['id', 'src', 'alt_uz', 'alt_ru', 'alt_en'] as const;
-const SPEC_COLUMNS = [
-  'attribute_id',
-  'value_number',
-  'value_boolean',
-  'min',
-  'max',
-  'option',
-  'text_uz',
-  'text_ru',
-  'text_en',
-] as const;
 
 /**
  * A product with everything its detail shows, in one statement: its columns, and its pictures,

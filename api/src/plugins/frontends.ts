@@ -49,21 +49,26 @@ const SEARCH_CSP = [
 ].join('; ');
 /** The index's chunks are named by their content's hash: cached like the built assets. */
 const SEARCH_CHUNK = /\/pagefind\/(?:fragment|index)\//;
-const BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
+/** A page that says, in each language, what is on its way, and reloads itself. */
+const reloading = (
+  seconds: number,
+  lines: readonly string[],
+) => `<!doctype html><html lang="ru"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="5"><title>…</title>
+<meta http-equiv="refresh" content="${seconds}"><title>…</title>
 <body style="font-family:system-ui;display:grid;place-items:center;min-height:90vh;text-align:center">
-<p>Сайт публикуется, страница обновится через несколько секунд.<br>
-Sayt nashr qilinmoqda, sahifa bir necha soniyada yangilanadi.<br>
-The site is being published; this page reloads in a few seconds.</p></body></html>`;
+<p>${lines.join('<br>\n')}</p></body></html>`;
+const BEING_BUILT = reloading(5, [
+  'Сайт публикуется, страница обновится через несколько секунд.',
+  'Sayt nashr qilinmoqda, sahifa bir necha soniyada yangilanadi.',
+  'The site is being published; this page reloads in a few seconds.',
+]);
 /** What /admin and /auth/login answer while the back office is built beside the start. */
-const ADMIN_BEING_BUILT = `<!doctype html><html lang="ru"><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="3"><title>…</title>
-<body style="font-family:system-ui;display:grid;place-items:center;min-height:90vh;text-align:center">
-<p>Панель управления готовится, страница обновится через несколько секунд.<br>
-Boshqaruv paneli tayyorlanmoqda, sahifa bir necha soniyada yangilanadi.<br>
-The back office is being prepared; this page reloads in a few seconds.</p></body></html>`;
+const ADMIN_BEING_BUILT = reloading(3, [
+  'Панель управления готовится, страница обновится через несколько секунд.',
+  'Boshqaruv paneli tayyorlanmoqda, sahifa bir necha soniyada yangilanadi.',
+  'The back office is being prepared; this page reloads in a few seconds.',
+]);
 
 /** The back office's build: what `npm start` ran before the server, now run by the server. */
 const ADMIN_BUILD = ['pnpm', '--filter', '@conveyor/admin', 'build'] as const;

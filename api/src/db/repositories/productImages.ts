@@ -2,12 +2,13 @@ import type { Language, ProductImage } from '@conveyor/shared';
 import { nowIso } from '../../lib/rows.ts';
 import type { Executor } from './table.ts';
 
-const COLUMNS = ['id', 'src', 'alt_uz', 'alt_ru', 'alt_en'] as const;
+/** A picture as a product's `images` give it (a product's detail reads them too). */
+export const IMAGE_COLUMNS = ['id', 'src', 'alt_uz', 'alt_ru', 'alt_en'] as const;
 
 export async function imagesOf(db: Executor, productId: number): Promise<ProductImage[]> {
   return db
     .selectFrom('product_images')
-    .select(COLUMNS)
+    .select(IMAGE_COLUMNS)
     .where('product_id', '=', productId)
     .orderBy('position')
     .orderBy('id')
@@ -24,7 +25,7 @@ export async function galleryImages(
 ): Promise<(ProductImage & { product_id: number })[]> {
   return db
     .selectFrom('product_images')
-    .select([...COLUMNS, 'product_id'])
+    .select([...IMAGE_COLUMNS, 'product_id'])
     .$if(productId !== undefined, (query) => query.where('product_id', '=', productId!))
     .orderBy('position')
     .orderBy('id')

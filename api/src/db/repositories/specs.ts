@@ -99,6 +99,19 @@ export async function setTemplate(
     .execute();
 }
 
+/** A stored value's columns, besides its product (a product's detail reads them too). */
+export const SPEC_COLUMNS = [
+  'attribute_id',
+  'value_number',
+  'value_boolean',
+  'min',
+  'max',
+  'option',
+  'text_uz',
+  'text_ru',
+  'text_en',
+] as const;
+
 export interface SpecRow {
   product_id: number;
   attribute_id: number;
@@ -133,18 +146,7 @@ export async function productSpecs(
 ): Promise<Map<number, SpecValue[]>> {
   const rows = await db
     .selectFrom('product_specs')
-    .select([
-      'product_id',
-      'attribute_id',
-      'value_number',
-      'value_boolean',
-      'min',
-      'max',
-      'option',
-      'text_uz',
-      'text_ru',
-      'text_en',
-    ])
+    .select(['product_id', ...SPEC_COLUMNS])
     .$if(productId !== undefined, (query) => query.where('product_id', '=', productId!))
     .orderBy('product_id')
     .orderBy('attribute_id')

@@ -24,6 +24,8 @@ export type AnyEb = ExpressionBuilder<any, any>;
 export type SortOrder = 'asc' | 'desc';
 
 type ListQuery = PreparedQuery<unknown[], Record<string, unknown>>;
+/** A list's prepared page and count, and its values (TableRepository's #prepared). */
+type PreparedList = { page: ListQuery; count: ListQuery; args: unknown[] };
 
 export interface TableShape {
   table: keyof Database;
@@ -161,7 +163,7 @@ export class TableRepository<T> {
    * values (a filter's, the search pattern, the page) are the queries' arguments. A list by ids
    * (react-admin's look-ups, any number of them) is built each time instead.
    */
-  #prepared(params: ListParams): { page: ListQuery; count: ListQuery; args: unknown[] } | null {
+  #prepared(params: ListParams): PreparedList | null {
     if (params.ids?.length) return null;
     const { shape } = this;
     const filters = Object.keys(params.filters ?? {})
@@ -228,14 +230,21 @@ export class TableRepository<T> {
   }
 
   async list(db: Executor, params: ListParams): Promise<{ rows: T[]; total: number }> {
-    const [rows, total] = await Promise.all([this.page(db, params), this.count(db, params)]);
+    const prepared = this.#prepared(params);
+    const [rows, total] = await Promise.all([
+      this.#page(db, params, prepared),
+      this.#count(db, params, prepared),
+    ]);
     return { rows, total };
   }
 
   /** One page of a list, without its count (an export reads page after page). */
-  async page(db: Executor, params: ListParams): Promise<T[]> {
+  page(db: Executor, params: ListParams): Promise<T[]> {
+    return this.#page(db, params, this.#prepared(params));
+  }
+
+  async #page(db: Executor, params: ListParams, prepared: PreparedList | null): Promise<T[]> {
     const offset = (params.page - 1) * params.limit;
-    const prepared = this.#prepared(params);
     const rows = prepared
       ? await prepared.page.execute(db, ...prepared.args, params.limit, offset)
       : await this.#pageQuery(db, params, undefined, params.limit, offset).execute();
@@ -268,8 +277,15 @@ export class TableRepository<T> {
   }
 
   /** How many records a list's filters and search match. */
-  async count(db: Executor, params: Omit<ListParams, 'page' | 'limit'>): Promise<number> {
-    const prepared = this.#prepared({ ...params, page: 1, limit: 1 });
+  count(db: Executor, params: Omit<ListParams, 'page' | 'limit'>): Promise<number> {
+    return this.#count(db, params, this.#prepared({ ...params, page: 1, limit: 1 }));
+  }
+
+  async #count(
+    db: Executor,
+    params: Omit<ListParams, 'page' | 'limit'>,
+    prepared: PreparedList | null,
+  ): Promise<number> {
     const [count] = prepared
       ? await prepared.count.execute(db, ...prepared.args)
       : await this.#countQuery(db, params, undefined).execute();
