@@ -88,8 +88,18 @@ export default defineConfig({
     })),
     service: {
       entrypoint: 'astro/assets/services/sharp',
-      // AVIF's default effort costs ~5x the time for a few per cent of bytes on these pictures.
-      config: { avif: { effort: 1 }, limitInputPixels: 50_000_000 },
+      // Encoding is most of a first build's time (1,334 files for the demo), so the encoders
+      // trade a little size for a lot of speed (sharp, 30 demo pictures at 360/720/1200 px):
+      // - AVIF's default effort costs ~5x the time for a few per cent of bytes; and chroma at
+      //   half resolution (4:2:0, as JPEG and WebP always have it; sharp's AVIF default is
+      //   4:4:4): 43 -> 34 ms a file, and 5 % smaller.
+      // - WebP, the fallback of the few browsers without AVIF, at effort 2 instead of 4:
+      //   25 -> 12 ms a file, 7 % larger.
+      config: {
+        avif: { effort: 1, chromaSubsampling: '4:2:0' },
+        webp: { effort: 2 },
+        limitInputPixels: 50_000_000,
+      },
     },
   },
   integrations: [
