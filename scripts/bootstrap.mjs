@@ -213,6 +213,11 @@ function devDependenciesInstalled() {
   }
 }
 
+/** Whether the back office's dependencies are installed (scripts/start.ts asks the same). */
+function adminInstalled() {
+  return existsSync(join(root, 'admin', 'node_modules', 'vite', 'package.json'));
+}
+
 /** A command's file as the shell would find it on PATH (execve takes a path, not a name). */
 function onPath(command, path) {
   if (command === 'node') return process.execPath;
@@ -255,6 +260,10 @@ function continueUnderThisNode() {
     const args = ['install', '--frozen-lockfile', '--prefer-offline'];
     args.push('--config.confirmModulesPurge=false');
     if (script === 'serve' && !devDependenciesInstalled()) args.push('--prod');
+    // ... and, while the back office has none of its own, all but those: the server installs
+    // them beside its start, before it builds the back office (scripts/start.ts). The site is
+    // live that much sooner (the admin's are 100 of the packages and 60 % of the files).
+    if (script === 'serve' && !adminInstalled()) args.push('--filter=!@conveyor/admin');
     const install = spawnSync('pnpm', args, {
       cwd: root,
       env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,

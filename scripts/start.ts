@@ -5,8 +5,10 @@
 // serves everything on one port (PORT, default 8080): /api, /uploads, /admin, /auth/login and the
 // site.
 //
-// START_SKIP_BUILD=1 serves the back office as it is already built.
+// START_SKIP_BUILD=1 serves the back office as it is already built. On a fresh checkout the back
+// office's dependencies are installed beside the start too, before its build (see below).
 import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO_ROOT } from '@conveyor/api/config';
 import { leanStart } from '@conveyor/api/lean';
@@ -14,6 +16,19 @@ import { leanStart } from '@conveyor/api/lean';
 console.log('[start] starting the server …');
 
 const server = join(REPO_ROOT, 'api', 'src', 'server.ts');
+const skipBuild = process.env.START_SKIP_BUILD === '1';
+// A fresh checkout's first start installed what the server and the site need, not the back
+// office's dependencies (scripts/bootstrap.mjs): the server installs those beside its start,
+// before it builds the back office, production ones only unless everything else is installed.
+const adminInstalled = existsSync(join(REPO_ROOT, 'admin', 'node_modules', 'vite', 'package.json'));
+let installed: { included?: { devDependencies?: boolean } } = {};
+try {
+  installed = JSON.parse(readFileSync(join(REPO_ROOT, 'node_modules', '.modules.yaml'), 'utf8'));
+} catch {
+  // nothing installed by pnpm: the server's own start will say what is missing
+}
+const adminInstall =
+  skipBuild || adminInstalled ? '' : installed.included?.devDependencies === false ? 'prod' : 'all';
 // The server takes this process's place, started lean (api/src/lib/leanProcess.ts): `npm start`
 // ends in the server's process alone (no launcher kept alive beside it), which gets Ctrl+C and a
 // process manager's SIGTERM itself and whose exit code (0 after a clean shutdown) npm reports.
@@ -21,7 +36,8 @@ const { env, execArgv } = leanStart(
   {
     PUBLISH_ENABLED: 'true',
     ...process.env,
-    ADMIN_BUILD_AT_START: process.env.START_SKIP_BUILD === '1' ? 'false' : 'true',
+    ADMIN_BUILD_AT_START: skipBuild ? 'false' : 'true',
+    ADMIN_INSTALL_AT_START: adminInstall,
   },
   process.execArgv,
 );

@@ -61,6 +61,7 @@ export const configSchema = {
     SERVE_FRONTENDS: { type: 'boolean', default: true },
     ADMIN_DIR: { type: 'string', default: './admin/dist' },
     ADMIN_BUILD_AT_START: { type: 'boolean', default: false },
+    ADMIN_INSTALL_AT_START: { type: 'string', enum: ['', 'prod', 'all'], default: '' },
     SITE_DIR: { type: 'string', default: './site/dist' },
     PUBLISH_ENABLED: { type: 'boolean', default: false },
     PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 500 },
@@ -162,6 +163,12 @@ export interface Config {
    * it is built (ADMIN_BUILD_AT_START, which `npm start` sets): see startAdminBuild.
    */
   adminBuildAtStart: boolean;
+  /**
+   * Before that build, install the workspace's dependencies, production ones only (prod) or
+   * all: `npm start` sets it when its install left out the back office's (a fresh checkout's
+   * first start, which installs what the server and the site need first). See adminInstall.
+   */
+  adminInstallAtStart: 'prod' | 'all' | null;
   siteDir: string;
   publish: {
     enabled: boolean;
@@ -382,6 +389,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     serveFrontends: env.SERVE_FRONTENDS,
     adminDir: fromRoot(env.ADMIN_DIR),
     adminBuildAtStart: env.ADMIN_BUILD_AT_START,
+    adminInstallAtStart: env.ADMIN_INSTALL_AT_START || null,
     // With the bundled runner publishing here, the site served is the current release, unless
     // SITE_DIR says otherwise. With webhook URLs the site is built elsewhere (a CDN's hook):
     // this server serves SITE_DIR, if anything.

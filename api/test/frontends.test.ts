@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -374,24 +375,24 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
     await rm(root, { recursive: true, force: true });
   });
 
+  /** A stand-in for a step of the admin's build: once the test says so, fails or runs `then`. */
+  const step = (then: string, exitCode = 0) => [
+    process.execPath,
+    '-e',
+    `const fs = require('node:fs');
+    const wait = setInterval(() => {
+      if (!fs.existsSync('go')) return;
+      clearInterval(wait);
+      if (${exitCode}) { console.error('step ${exitCode} broke'); process.exit(${exitCode}); }
+      ${then}
+    }, 20);`,
+  ];
+  /** What the admin's build leaves: admin/ with its index and an asset. */
+  const WRITE_ADMIN = `fs.mkdirSync('admin/assets', { recursive: true });
+    fs.writeFileSync('admin/assets/index-abc123.js', 'console.log(1)');
+    fs.writeFileSync('admin/index.html', '<!doctype html><title>admin</title>');`;
   /** A stand-in for the admin's build: writes admin/ once the test says so, then ends. */
-  const fakeBuild = (exitCode = 0) =>
-    startAdminBuild(
-      [
-        process.execPath,
-        '-e',
-        `const fs = require('node:fs');
-        const wait = setInterval(() => {
-          if (!fs.existsSync('go')) return;
-          clearInterval(wait);
-          if (${exitCode}) { console.error('the build broke'); process.exit(${exitCode}); }
-          fs.mkdirSync('admin/assets', { recursive: true });
-          fs.writeFileSync('admin/assets/index-abc123.js', 'console.log(1)');
-          fs.writeFileSync('admin/index.html', '<!doctype html><title>admin</title>');
-        }, 20);`,
-      ],
-      root,
-    );
+  const fakeBuild = (exitCode = 0) => startAdminBuild([step(WRITE_ADMIN, exitCode)], root);
 
   it('answers "being prepared" (503, reload) until it is built, then serves it', async () => {
     const log = vi.spyOn(console, 'log');
@@ -460,7 +461,7 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
       expect((await fetch(api.url + '/admin/')).status).toBe(503);
       await writeFile(join(root, 'go'), '');
       expect(await build.done).toBe(false);
-      expect(String(stderr.mock.calls.flat().join(''))).toContain('the build broke');
+      expect(String(stderr.mock.calls.flat().join(''))).toContain('step 3 broke');
       expect(error).toHaveBeenCalledWith(
         expect.stringMatching(/the build of the back office failed \(exit 3\)/),
       );
@@ -471,6 +472,54 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
       build.stop();
       await api.close();
       await rm(join(root, 'go'), { force: true });
+    }
+  });
+
+  it('installs the dependencies first when asked, and builds only after a good install', async () => {
+    const log = vi.spyOn(console, 'log');
+    const error = vi.spyOn(console, 'error');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    // the "build" fails unless the "install" ran before it
+    const build = (installExit: number) =>
+      startAdminBuild(
+        [
+          step(`fs.writeFileSync('installed', '')`, installExit),
+          step(`if (!fs.existsSync('installed')) process.exit(9); ${WRITE_ADMIN}`),
+        ],
+        root,
+      );
+    try {
+      const failed = build(4);
+      expect(log).toHaveBeenCalledWith(
+        "[start] installing the back office's dependencies and building it …",
+      );
+      await writeFile(join(root, 'go'), '');
+      expect(await failed.done).toBe(false);
+      expect(error).toHaveBeenCalledWith(
+        expect.stringMatching(/the build of the back office failed \(exit 4\)/),
+      );
+      expect(String(stderr.mock.calls.flat().join(''))).toContain('step 4 broke');
+      expect(existsSync(join(admin, 'index.html'))).toBe(false);
+
+      const good = build(0);
+      expect(await good.done).toBe(true);
+      expect(existsSync(join(root, 'installed'))).toBe(true);
+      expect(existsSync(join(admin, 'index.html'))).toBe(true);
+
+      // stopped during the install: the build does not start
+      await rm(join(root, 'go'));
+      await rm(admin, { recursive: true, force: true });
+      const stopped = build(0);
+      stopped.stop();
+      expect(await stopped.done).toBe(false);
+      await writeFile(join(root, 'go'), '');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(existsSync(join(admin, 'index.html'))).toBe(false);
+    } finally {
+      stderr.mockRestore();
+      await rm(join(root, 'go'), { force: true });
+      await rm(join(root, 'installed'), { force: true });
+      await rm(admin, { recursive: true, force: true });
     }
   });
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
@@ -71,7 +71,24 @@ const ADMIN_BEING_BUILT = reloading(3, [
 ]);
 
 /** The back office's build: what `npm start` ran before the server, now run by the server. */
-const ADMIN_BUILD = ['pnpm', '--filter', '@conveyor/admin', 'build'] as const;
+export const ADMIN_BUILD = ['pnpm', '--filter', '@conveyor/admin', 'build'] as const;
+
+/**
+ * The install before it when `npm start` installed without the back office's dependencies
+ * (ADMIN_INSTALL_AT_START): the workspace's, production ones only unless the developer's tools
+ * are installed too. Already-installed packages are left as they are (the server and the site
+ * build use them meanwhile); what is missing is added.
+ */
+export function adminInstall(which: 'prod' | 'all'): readonly string[] {
+  return [
+    'pnpm',
+    'install',
+    '--frozen-lockfile',
+    '--prefer-offline',
+    '--config.confirmModulesPurge=false',
+    ...(which === 'prod' ? ['--prod'] : []),
+  ];
+}
 
 export interface AdminBuild {
   /** True once the build has succeeded; false when it failed or was stopped. */
@@ -88,44 +105,36 @@ let adminBuild: AdminBuild | null = null;
  * Builds the back office beside the server's start (ADMIN_BUILD_AT_START, which `npm start`
  * sets): the site does not need it, so it no longer holds the server back. main.ts starts it
  * first thing, so that it runs while the server loads, migrates, seeds the demo and builds the
- * site's first release, at a lower priority than they. Quiet (its chunk table is noise at a
- * start): its output only if it fails, and then the server keeps running without /admin. The
- * server is its parent: it reaps it, and ends it when it stops (or exits) before it is done.
- * Meanwhile /admin and /auth/login answer "being prepared" (503) and reload themselves.
+ * site's first release, at a lower priority than they; on a fresh checkout its dependencies are
+ * installed first, the same way (a first `npm start` installs what the server and the site
+ * need, and leaves these to this step). The steps run one after another, each a command.
+ * Quiet (an install's progress and the chunk table are noise at a start): their output only if
+ * one fails, and then the server keeps running without /admin. The server is their parent: it
+ * reaps them, and ends them when it stops (or exits) before they are done. Meanwhile /admin and
+ * /auth/login answer "being prepared" (503) and reload themselves.
  */
 export function startAdminBuild(
-  command: readonly string[] = ADMIN_BUILD,
+  steps: readonly (readonly string[])[] = [ADMIN_BUILD],
   cwd: string = REPO_ROOT,
 ): AdminBuild {
   const started = performance.now();
-  console.log('[start] building the back office …');
+  console.log(
+    steps.length > 1
+      ? "[start] installing the back office's dependencies and building it …"
+      : '[start] building the back office …',
+  );
   const ownGroup = process.platform !== 'win32';
-  const child = spawn(command[0]!, command.slice(1), {
-    cwd,
-    // a group of its own, ended as one (pnpm leaves the shell and Vite below it behind when it
-    // alone is signalled); a console's Ctrl+C reaches the server, which ends it
-    detached: ownGroup,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    windowsHide: true,
-  });
-  try {
-    // its processes inherit it: the site's way to its first release comes first
-    if (child.pid) setPriority(child.pid, 10);
-  } catch {
-    // not allowed here: it runs at the server's own priority
-  }
   const stdout: Buffer[] = [];
   const stderr: Buffer[] = [];
-  child.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
-  child.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
   let running = true;
   let stopped = false;
+  let child: ChildProcess | null = null;
   const stop = () => {
     if (!running || stopped) return;
     stopped = true;
     try {
-      if (ownGroup && child.pid) process.kill(-child.pid, 'SIGTERM');
-      else child.kill('SIGTERM');
+      if (ownGroup && child?.pid) process.kill(-child.pid, 'SIGTERM');
+      else child?.kill('SIGTERM');
     } catch {
       // ended meanwhile
     }
@@ -164,8 +173,34 @@ export function startAdminBuild(
       console.error(`[start] the build of the back office failed (${why}): /admin is not served`);
       resolve(false);
     };
-    child.on('error', (error) => end(error, null, null));
-    child.on('close', (code, signal) => end(null, code, signal));
+    const run = (index: number) => {
+      const command = steps[index]!;
+      const current = spawn(command[0]!, command.slice(1), {
+        cwd,
+        // a group of its own, ended as one (pnpm leaves the shell and Vite below it behind when
+        // it alone is signalled); a console's Ctrl+C reaches the server, which ends it
+        detached: ownGroup,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        windowsHide: true,
+      });
+      child = current;
+      try {
+        // its processes inherit it: the site's way to its first release comes first
+        if (current.pid) setPriority(current.pid, 10);
+      } catch {
+        // not allowed here: it runs at the server's own priority
+      }
+      current.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
+      current.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
+      current.on('error', (error) => end(error, null, null));
+      current.on('close', (code, signal) => {
+        if (code !== 0 || index + 1 === steps.length) end(null, code, signal);
+        else if (stopped)
+          end(null, null, 'SIGTERM'); // between two steps
+        else run(index + 1);
+      });
+    };
+    run(0);
   });
   adminBuild = {
     done,
