@@ -466,6 +466,10 @@ async function partFresh(): Promise<void> {
     ['Node 24 and pnpm installed', '[bootstrap] checking dependencies'],
     ['dependencies installed, server starting', '[start] starting the server'],
     ['server running, back office building beside it', '[start] building the back office'],
+    [
+      "server running, back office's dependencies installing beside it",
+      "[start] installing the back office's dependencies",
+    ],
     ['back office built', 'the back office built in'],
     ['server listening', 'Server listening'],
     ['demo content seeded', 'demo content seeded'],
