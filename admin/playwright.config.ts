@@ -50,7 +50,8 @@ export default defineConfig({
   outputDir: '../.cache/playwright/admin',
   // A trace of the retry of a failed test: recording one for every test (retain-on-failure)
   // took 40 % more CPU, and the tests compete for the two cores.
-  use: { launchOptions: chromiumLaunch, trace: 'on-first-retry' },
+  // as for someone who asked for less motion (src/layout/motion.ts): no animation frames drawn
+  use: { launchOptions: chromiumLaunch, trace: 'on-first-retry', reducedMotion: 'reduce' },
   projects: LANES.map((lane, index) => ({
     name: lane.name,
     ...(lane.specs.length ? { testMatch: lane.specs } : { testIgnore: listed }),

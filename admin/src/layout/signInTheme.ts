@@ -2,6 +2,7 @@ import { useMediaQuery } from '@mui/material';
 import { createTheme, type Theme, type ThemeOptions } from '@mui/material/styles';
 import { useMemo } from 'react';
 import { storedSetting } from '../storedSettings.ts';
+import { withMotionPreference } from './motion.ts';
 
 /**
  * react-admin's default light and dark themes (ra-ui-materialui, theme/defaultTheme.ts; the
@@ -75,5 +76,8 @@ export const signInDarkTheme: ThemeOptions = {
 export function useSignInTheme(): Theme {
   const prefersDark = useMediaQuery('(prefers-color-scheme: dark)', { noSsr: true });
   const mode = storedSetting('theme') ?? (prefersDark ? 'dark' : 'light');
-  return useMemo(() => createTheme(mode === 'dark' ? signInDarkTheme : signInLightTheme), [mode]);
+  return useMemo(
+    () => createTheme(withMotionPreference(mode === 'dark' ? signInDarkTheme : signInLightTheme)),
+    [mode],
+  );
 }
