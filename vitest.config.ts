@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
  * The API's tests that run real site builds. They run on SQLite only: a build reads the
  * database once, through the snapshot, and api/test/siteData.databases.test.ts checks that the
  * snapshot is the same on PostgreSQL. They run one at a time (each build wants both cores, and
- * they share Astro's image cache), beside the other files.
+ * they share Astro's image cache), which vitest does after every other file: `npm test` runs
+ * them in a vitest run of their own beside the others' (scripts/check.ts).
  */
 const SITE_BUILDS = [
   'api/test/publishing.incremental.test.ts',
