@@ -89,6 +89,9 @@ export async function buildSite(target) {
   await build({ root: site, outDir: resolve(target) }, { sync: false });
 }
 
+/** Where paceGarbage leaves its collector (src/integrations/search.ts calls it). */
+const COLLECT = Symbol.for('conveyor.site.collectGarbage');
+
 /** How much garbage a build's heap may gather before it is collected (see paceGarbage). */
 const GARBAGE_STEP = 16 * 1024 * 1024;
 
@@ -107,6 +110,9 @@ const GARBAGE_STEP = 16 * 1024 * 1024;
 function paceGarbage() {
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc');
+  // and for a step that is about to start a process of its own (the search indexer): what the
+  // build leaves behind is collected before the two are alive at once
+  globalThis[COLLECT] = collect;
   let floor = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
     if (process.memoryUsage().heapUsed - floor < GARBAGE_STEP) return;
@@ -126,6 +132,7 @@ export async function buildOnce(target) {
     await buildSite(target);
   } finally {
     stopPacing();
+    delete globalThis[COLLECT];
     process.chdir(site);
     rmSync(work, { recursive: true, force: true });
   }

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -124,6 +125,20 @@ async function carryIndex(from: string, to: string): Promise<number> {
  * this one's, and is linked. A preview of a draft has no records page and gets no index: its
  * search is not what it previews.
  */
+/** A full garbage collection where the build offers one, and esbuild's service stopped. */
+async function quieten(): Promise<void> {
+  const collect = (globalThis as Record<symbol, unknown>)[
+    Symbol.for('conveyor.site.collectGarbage')
+  ];
+  // Astro's own esbuild, the module instance that started the service
+  const fromAstro = createRequire(fileURLToPath(import.meta.resolve('astro')));
+  const esbuild = (await import(pathToFileURL(fromAstro.resolve('esbuild')).href)) as {
+    stop?: () => void;
+  };
+  esbuild.stop?.();
+  if (typeof collect === 'function') collect();
+}
+
 export function searchIndex(incremental: IncrementalState): AstroIntegration {
   return {
     name: 'conveyor:search',
@@ -148,6 +163,11 @@ export function searchIndex(incremental: IncrementalState): AstroIntegration {
           if (list) records[lang] = list;
         }
         if (!Object.keys(records).length) return;
+        // The build's busiest moment is the indexer's, which starts beside it: before it, the
+        // build's garbage collected (a build started by site/scripts/buildSite.mjs leaves its
+        // collector here) and esbuild's service stopped (Astro starts it to bundle the client
+        // directive, src/directives, and leaves it running: 16 MB; it starts again when needed).
+        await quieten();
         const count = await writeIndex(records, outputPath);
         for (const name of await readdir(outputPath)) {
           if (UNUSED.test(name)) await rm(join(outputPath, name));
