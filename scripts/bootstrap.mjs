@@ -173,7 +173,8 @@ async function packAndUnpack(installs) {
     files = [];
   }
   if (pack.code !== 0 || files.length !== installs.length) {
-    log(`npm pack failed (${pack.stderr.trim().split('\n').pop() ?? pack.code}): npm installs`);
+    const why = pack.stderr.trim().split('\n').pop() || `exit ${pack.code}`;
+    log(`npm pack failed (${why}): installing with npm instead`);
     return false;
   }
   const results = await Promise.all(
@@ -199,7 +200,7 @@ async function packAndUnpack(installs) {
   );
   rmSync(downloads, { recursive: true, force: true });
   if (results.includes(false)) {
-    log('unpacking with tar failed: npm installs');
+    log('unpacking with tar failed: installing with npm instead');
     return false;
   }
   return true;

@@ -166,7 +166,7 @@ export interface Config {
   /**
    * Before that build, install the workspace's dependencies, production ones only (prod) or
    * all: `npm start` sets it when its install left out the back office's (a fresh checkout's
-   * first start, which installs what the server and the site need first). See adminInstall.
+   * first start, which installs what the server and the site need first). See adminSteps.
    */
   adminInstallAtStart: 'prod' | 'all' | null;
   siteDir: string;

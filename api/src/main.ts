@@ -1,6 +1,6 @@
 import closeWithGrace from 'close-with-grace';
 import { loadConfig, siteUrlProblem } from './config.ts';
-import { ADMIN_BUILD, adminInstall, startAdminBuild } from './plugins/frontends.ts';
+import { adminSteps, startAdminBuild } from './plugins/frontends.ts';
 
 // The server, loaded by server.ts once the process is tuned: builds the back office beside its
 // start when asked (npm start), creates the app, seeds demo content into a database this start
@@ -12,11 +12,7 @@ const config = loadConfig();
 // migrates, seeds and builds the site, none of which needs it.
 const adminBuild =
   config.serveFrontends && config.adminBuildAtStart
-    ? startAdminBuild(
-        config.adminInstallAtStart
-          ? [adminInstall(config.adminInstallAtStart), ADMIN_BUILD]
-          : [ADMIN_BUILD],
-      )
+    ? startAdminBuild(adminSteps(config.adminInstallAtStart))
     : undefined;
 const { buildApp } = await import('./app.ts');
 const app = await buildApp(config);

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
-import { startAdminBuild } from '../src/plugins/frontends.ts';
+import { adminSteps, startAdminBuild } from '../src/plugins/frontends.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
@@ -473,6 +473,19 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
       await api.close();
       await rm(join(root, 'go'), { force: true });
     }
+  });
+
+  it('runs the build alone, or after the install npm start asks for', () => {
+    const build = ['pnpm', '--filter', '@conveyor/admin', 'build'];
+    expect(adminSteps(null)).toEqual([build]);
+    const [prod, afterProd] = adminSteps('prod');
+    expect(prod).toEqual(
+      expect.arrayContaining(['pnpm', 'install', '--frozen-lockfile', '--prod']),
+    );
+    expect(afterProd).toEqual(build);
+    const [all] = adminSteps('all');
+    expect(all).toEqual(expect.arrayContaining(['pnpm', 'install', '--frozen-lockfile']));
+    expect(all).not.toContain('--prod');
   });
 
   it('installs the dependencies first when asked, and builds only after a good install', async () => {

@@ -71,23 +71,19 @@ const ADMIN_BEING_BUILT = reloading(3, [
 ]);
 
 /** The back office's build: what `npm start` ran before the server, now run by the server. */
-export const ADMIN_BUILD = ['pnpm', '--filter', '@conveyor/admin', 'build'] as const;
+const ADMIN_BUILD = ['pnpm', '--filter', '@conveyor/admin', 'build'] as const;
 
 /**
- * The install before it when `npm start` installed without the back office's dependencies
- * (ADMIN_INSTALL_AT_START): the workspace's, production ones only unless the developer's tools
- * are installed too. Already-installed packages are left as they are (the server and the site
- * build use them meanwhile); what is missing is added.
+ * What the back office's build at the start runs: the build, after an install when `npm start`
+ * installed without the back office's dependencies (ADMIN_INSTALL_AT_START: the workspace's,
+ * production ones only unless the developer's tools are installed too). Installed packages are
+ * left as they are (the server and the site build use them meanwhile); what is missing is added.
  */
-export function adminInstall(which: 'prod' | 'all'): readonly string[] {
-  return [
-    'pnpm',
-    'install',
-    '--frozen-lockfile',
-    '--prefer-offline',
-    '--config.confirmModulesPurge=false',
-    ...(which === 'prod' ? ['--prod'] : []),
-  ];
+export function adminSteps(install: 'prod' | 'all' | null): readonly (readonly string[])[] {
+  if (!install) return [ADMIN_BUILD];
+  const args = ['install', '--frozen-lockfile', '--prefer-offline'];
+  args.push('--config.confirmModulesPurge=false', ...(install === 'prod' ? ['--prod'] : []));
+  return [['pnpm', ...args], ADMIN_BUILD];
 }
 
 export interface AdminBuild {
@@ -194,10 +190,11 @@ export function startAdminBuild(
       current.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
       current.on('error', (error) => end(error, null, null));
       current.on('close', (code, signal) => {
-        if (code !== 0 || index + 1 === steps.length) end(null, code, signal);
-        else if (stopped)
-          end(null, null, 'SIGTERM'); // between two steps
-        else run(index + 1);
+        const next = code === 0 && index + 1 < steps.length;
+        // stopped between two steps: as if the next had been stopped
+        if (next && stopped) end(null, null, 'SIGTERM');
+        else if (next) run(index + 1);
+        else end(null, code, signal);
       });
     };
     run(0);

@@ -116,15 +116,6 @@ async function carryIndex(from: string, to: string): Promise<number> {
   return files;
 }
 
-/**
- * The release's search index (Pagefind), built after the pages from each language's records
- * page, rendered or carried over (src/integrations/incremental.ts runs first). Pagefind does not
- * index incrementally: the whole index is written when a record changed (a second or two at a
- * thousand products, docs/benchmarks.md); when no records page was rendered again (an edit of
- * what search does not hold: a testimonial, the company's phone), the live release's index is
- * this one's, and is linked. A preview of a draft has no records page and gets no index: its
- * search is not what it previews.
- */
 /** A full garbage collection where the build offers one, and esbuild's service stopped. */
 async function quieten(): Promise<void> {
   const collect = (globalThis as Record<symbol, unknown>)[
@@ -139,6 +130,15 @@ async function quieten(): Promise<void> {
   if (typeof collect === 'function') collect();
 }
 
+/**
+ * The release's search index (Pagefind), built after the pages from each language's records
+ * page, rendered or carried over (src/integrations/incremental.ts runs first). Pagefind does not
+ * index incrementally: the whole index is written when a record changed (a second or two at a
+ * thousand products, docs/benchmarks.md); when no records page was rendered again (an edit of
+ * what search does not hold: a testimonial, the company's phone), the live release's index is
+ * this one's, and is linked. A preview of a draft has no records page and gets no index: its
+ * search is not what it previews.
+ */
 export function searchIndex(incremental: IncrementalState): AstroIntegration {
   return {
     name: 'conveyor:search',
