@@ -1,6 +1,10 @@
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { RESOURCES } from '@conveyor/shared';
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixedHeaders } from '../src/plugins/security.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';
 
@@ -144,6 +148,34 @@ describe.skipIf(skipReason)('platform', () => {
     expect(reply.headers.get('content-security-policy')).toMatch(/default-src 'self'/);
     expect(reply.headers.get('referrer-policy')).toBe('no-referrer');
     expect(reply.headers.get('x-powered-by')).toBeNull();
+  });
+
+  it("sets helmet's own headers, worked out once, on every answer: a cached read, a fresh one, an error", async () => {
+    // what helmet's middleware sets on a real response, with the options the server passes it
+    const response = new ServerResponse(new IncomingMessage(new Socket()));
+    const options = {
+      crossOriginResourcePolicy: { policy: 'cross-origin' },
+      contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], imgSrc: ["'self'"] } },
+    } as const;
+    helmet(options)(response.req, response, () => {});
+    const expected = Object.fromEntries(
+      Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]),
+    );
+    expect(Object.keys(expected).length).toBeGreaterThan(10);
+    expect(fixedHeaders(options)).toEqual(expected);
+
+    const miss = await fetch(`${api.url}/api/categories?page=1&limit=3`);
+    const hit = await fetch(`${api.url}/api/categories?page=1&limit=3`);
+    const missing = await fetch(`${api.url}/api/products/987654`);
+    expect([miss.headers.get('x-cache'), hit.headers.get('x-cache')]).toEqual(['miss', 'hit']);
+    expect(missing.status).toBe(404);
+    const security = (answer: Response) =>
+      ['content-security-policy', 'strict-transport-security', 'x-frame-options'].map((name) =>
+        answer.headers.get(name),
+      );
+    expect(security(miss)[0]).toMatch(/img-src 'self' data: blob:/);
+    expect(security(hit)).toEqual(security(miss));
+    expect(security(missing)).toEqual(security(miss));
   });
 
   it('allows CORS from configured origins only', async () => {
