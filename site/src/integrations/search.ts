@@ -1,8 +1,7 @@
 import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
 import type { AstroIntegration } from 'astro';
 import * as pagefind from 'pagefind';
@@ -10,6 +9,7 @@ import { localePath } from '../i18n/index.ts';
 import { pageFile } from '../lib/plan.ts';
 import type { SearchSource } from '../lib/search.ts';
 import type { IncrementalState } from './incremental.ts';
+import { quieten } from './quieten.ts';
 
 /** Where the index goes in a release, and where the search page loads it from. */
 export const SEARCH_FOLDER = 'pagefind';
@@ -116,20 +116,6 @@ async function carryIndex(from: string, to: string): Promise<number> {
   return files;
 }
 
-/** A full garbage collection where the build offers one, and esbuild's service stopped. */
-async function quieten(): Promise<void> {
-  const collect = (globalThis as Record<symbol, unknown>)[
-    Symbol.for('conveyor.site.collectGarbage')
-  ];
-  // Astro's own esbuild, the module instance that started the service
-  const fromAstro = createRequire(fileURLToPath(import.meta.resolve('astro')));
-  const esbuild = (await import(pathToFileURL(fromAstro.resolve('esbuild')).href)) as {
-    stop?: () => void;
-  };
-  esbuild.stop?.();
-  if (typeof collect === 'function') collect();
-}
-
 /**
  * The release's search index (Pagefind), built after the pages from each language's records
  * page, rendered or carried over (src/integrations/incremental.ts runs first). Pagefind does not
@@ -163,10 +149,7 @@ export function searchIndex(incremental: IncrementalState): AstroIntegration {
           if (list) records[lang] = list;
         }
         if (!Object.keys(records).length) return;
-        // The build's busiest moment is the indexer's, which starts beside it: before it, the
-        // build's garbage collected (a build started by site/scripts/buildSite.mjs leaves its
-        // collector here) and esbuild's service stopped (Astro starts it to bundle the client
-        // directive, src/directives, and leaves it running: 16 MB; it starts again when needed).
+        // the indexer starts beside the build: the build made small first
         await quieten();
         const count = await writeIndex(records, outputPath);
         for (const name of await readdir(outputPath)) {
