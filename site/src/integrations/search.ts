@@ -150,7 +150,7 @@ export function searchIndex(incremental: IncrementalState): AstroIntegration {
         }
         if (!Object.keys(records).length) return;
         // the indexer starts beside the build: the build made small first
-        await quieten();
+        await quieten(true);
         const count = await writeIndex(records, outputPath);
         for (const name of await readdir(outputPath)) {
           if (UNUSED.test(name)) await rm(join(outputPath, name));
