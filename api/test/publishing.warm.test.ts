@@ -26,7 +26,7 @@ process.on('message', ({ id, outDir, env }) => {
   process.send({ id, ok: true, peakRssKb: 1234, recycle, endingSoon }, () => recycle && process.exit(0));
 });
 process.on('disconnect', () => process.exit(0));
-process.send({ ready: true });
+setTimeout(() => process.send({ ready: true }), Number(process.env.WARM_TEST_LOAD_MS ?? 0));
 `;
 
 describe('the warm build worker', () => {
@@ -215,6 +215,20 @@ describe('the warm build worker', () => {
     expect(alive(pid)).toBe(true);
     stop.abort();
     await hanging;
+  });
+
+  it('counts its idle time from when it is ready, not while it loads', async () => {
+    // the stand-in takes longer to load than its idle time (forked with this environment)
+    process.env.WARM_TEST_LOAD_MS = '400';
+    try {
+      const worker = start(150);
+      expect(await worker.warm()).toBe(true);
+      const pid = worker.pid;
+      expect(alive(pid)).toBe(true);
+      expect(await until(() => !alive(pid))).toBe(true);
+    } finally {
+      delete process.env.WARM_TEST_LOAD_MS;
+    }
   });
 
   it('stays while the back office is used, and comes back when a record is opened', async () => {

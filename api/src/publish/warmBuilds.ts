@@ -95,14 +95,21 @@ export class WarmBuilds {
    */
   warm(): Promise<boolean> {
     if (this.#closed) return Promise.resolve(false);
-    this.#arm();
-    if (this.#child && this.#ready) return this.#ready;
-    const worker = this.#spare ?? this.#start();
-    this.#spare = null;
-    this.#child = worker.child;
-    this.#ready = worker.ready;
-    this.#runs = 0;
-    return worker.ready;
+    if (!this.#child || !this.#ready) {
+      const worker = this.#spare ?? this.#start();
+      this.#spare = null;
+      this.#child = worker.child;
+      this.#ready = worker.ready;
+      this.#runs = 0;
+    }
+    // The idle countdown starts when the worker is ready: its loading is not idleness (counted
+    // from here, a load slower than idleMs ended the worker it was loading).
+    const ready = this.#ready;
+    this.#disarm();
+    void ready.then((ok) => {
+      if (ok && this.#ready === ready) this.#arm();
+    });
+    return ready;
   }
 
   /**
@@ -117,11 +124,15 @@ export class WarmBuilds {
   /** (Re)starts the idle countdown, unless a build runs (its end starts it). */
   #arm(): void {
     const idleMs = this.#options.idleMs ?? 0;
-    if (this.#idleTimer) clearTimeout(this.#idleTimer);
-    this.#idleTimer = null;
+    this.#disarm();
     if (idleMs <= 0 || this.#busy || this.#closed) return;
     this.#idleTimer = setTimeout(() => void this.#leave(), idleMs);
     this.#idleTimer.unref();
+  }
+
+  #disarm(): void {
+    if (this.#idleTimer) clearTimeout(this.#idleTimer);
+    this.#idleTimer = null;
   }
 
   /** Idle: the worker and its spare go; the next build or keepWarm({ start }) loads one again. */
