@@ -331,8 +331,8 @@ function read(url: string, warmup: number): Read {
     [join(REPO_ROOT, 'scripts', 'bench', 'load.ts'), url, '20', String(READ_S), String(warmup)],
     { cwd: REPO_ROOT, encoding: 'utf8' },
   );
-  const read = JSON.parse(output.trim().split('\n').at(-1)!) as Read;
-  return { ...read, rps: Math.round(read.rps) };
+  const result = JSON.parse(output.trim().split('\n').at(-1)!) as Read;
+  return { ...result, rps: Math.round(result.rps) };
 }
 
 const median = (values: number[]) => {

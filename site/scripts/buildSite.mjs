@@ -89,7 +89,7 @@ export async function buildSite(target) {
   await build({ root: site, outDir: resolve(target) }, { sync: false });
 }
 
-/** Where paceGarbage leaves its collector (src/integrations/search.ts calls it). */
+/** Where paceGarbage leaves its collector (src/integrations/quieten.ts calls it). */
 const COLLECT = Symbol.for('conveyor.site.collectGarbage');
 
 /** How much garbage a build's heap may gather before it is collected (see paceGarbage). */
@@ -110,8 +110,8 @@ const GARBAGE_STEP = 16 * 1024 * 1024;
 function paceGarbage() {
   setFlagsFromString('--expose-gc');
   const collect = runInNewContext('gc');
-  // and for a step that is about to start a process of its own (the search indexer): what the
-  // build leaves behind is collected before the two are alive at once
+  // and for the build's stages that add to its memory (the pictures' encoding, the search
+  // indexer's process): what the pages left behind is collected before they start
   globalThis[COLLECT] = collect;
   let floor = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {

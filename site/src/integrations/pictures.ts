@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { PENDING_PICTURES, type PendingPictures } from '@conveyor/shared';
 import type { AstroIntegration } from 'astro';
 import { uploadsUrl } from '../lib/urls.ts';
 import { openSizes, saveSizes } from '../lib/pictureSizes.ts';
-import { quieten, stopEsbuild } from './quieten.ts';
+import { importAsAstro, quieten, stopEsbuild } from './quieten.ts';
 
 /**
  * Pictures already in Astro's image cache go into the release as hard links, not copies
@@ -141,9 +140,8 @@ export function linkedPictures(): AstroIntegration {
  * in as fast. The API's own uploads work the same way (api/src/lib/imageStore.ts).
  */
 async function uncachedSharp(): Promise<void> {
-  const fromAstro = createRequire(fileURLToPath(import.meta.resolve('astro')));
   try {
-    const sharp = (await import(pathToFileURL(fromAstro.resolve('sharp')).href)) as {
+    const sharp = (await importAsAstro('sharp')) as {
       default: { cache: (options: boolean) => unknown };
     };
     sharp.default.cache(false);

@@ -32,9 +32,15 @@ export async function quieten(thorough: boolean): Promise<void> {
  * also as the pages start to render, when the modules are bundled and it has nothing to do.
  */
 export async function stopEsbuild(): Promise<void> {
-  const fromAstro = createRequire(fileURLToPath(import.meta.resolve('astro')));
-  const esbuild = (await import(pathToFileURL(fromAstro.resolve('esbuild')).href)) as {
-    stop?: () => void;
-  };
+  const esbuild = (await importAsAstro('esbuild')) as { stop?: () => void };
   esbuild.stop?.();
+}
+
+/**
+ * A module as Astro imports it (resolved from Astro's own folder): the same instance, so a
+ * setting made on it (sharp's cache) or a service stopped (esbuild's) is Astro's.
+ */
+export async function importAsAstro(name: string): Promise<unknown> {
+  const fromAstro = createRequire(fileURLToPath(import.meta.resolve('astro')));
+  return import(pathToFileURL(fromAstro.resolve(name)).href);
 }
