@@ -3,7 +3,8 @@
 // git ready to run the workspace, then hands over to a pnpm script.
 //
 //   node scripts/bootstrap.mjs <pnpm-script> [args...]
-//   node scripts/bootstrap.mjs --node      only step 1: .tools/bin/node is the Node to run under
+//   node scripts/bootstrap.mjs --node [<pnpm-script>]   only step 1: .tools/bin/node is the Node
+//                                          to run under (and, named, that script's install begins)
 //
 // 1. Node: when the running Node is older than the version in .node-version, the matching
 //    `node-<platform>-<arch>` package is installed from the npm registry into .tools/ and this
@@ -11,7 +12,10 @@
 //    `--node` fetches its tarball and pnpm's with `npm pack` and unpacks what is used with tar
 //    (packAndUnpack), or installs them with npm where that fails.
 //    `npm start` and `npm test` run step 1 alone first and then `exec` the rest under
-//    .tools/bin/node, so that no process of an older Node stays behind waiting.
+//    .tools/bin/node, so that no process of an older Node stays behind waiting. Told the script
+//    that follows (`--node serve`), step 1 fetches pnpm first and runs step 3's install with the
+//    machine's Node while Node 24 downloads (both wait on the registry more than on the machine:
+//    a fresh clone's start 3-4 s sooner here); step 3 then finds it done (earlyInstall).
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
 //    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
 // 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed). `npm start`
@@ -38,6 +42,8 @@ import {
   writeFileSync,
   chmodSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,6 +51,8 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const tools = join(root, '.tools');
 const toolsBin = join(tools, 'bin');
 const npmCache = join(root, '.cache', 'npm');
+/** Where step 1 notes the install it ran for step 3 (removed when step 3 takes it). */
+const earlyStamp = join(tools, 'early-install.json');
 const [script, ...scriptArgs] = process.argv.slice(2);
 
 if (!script) {
@@ -219,21 +227,28 @@ process.env.PATH = `${toolsBin}:${process.env.PATH ?? ''}`;
 
 if (script === '--node') {
   // step 1 alone: .tools/bin/node is a Node new enough, installed or this one; on a fresh
-  // checkout step 2's pnpm is fetched beside it (1-2 s of a first start)
+  // checkout step 2's pnpm is fetched beside it (1-2 s of a first start), or, with the script
+  // that follows named, before it, and step 3's install runs while Node downloads
+  const following = scriptArgs[0];
   if (currentNode < wantedNode) {
     const pnpm = pnpmPackage();
     const node = nodePackage();
     if (!node.installed) {
       log(`Node ${process.versions.node} is older than ${wantedNode}: installing ${node.spec}`);
     }
-    const wanted = [
-      ...(node.installed ? [] : [{ ...node, members: ['package/bin/node'] }]),
-      ...(pnpm.installed ? [] : [pnpm]),
-    ];
+    const nodeWanted = node.installed ? [] : [{ ...node, members: ['package/bin/node'] }];
+    const early = following && !node.installed && installNeeded();
+    if (early && !pnpm.installed && !(await packAndUnpack([pnpm]))) {
+      await npmInstallAll([[pnpm.prefix, pnpm.spec]]);
+    }
+    const wanted = [...nodeWanted, ...(pnpm.installed || early ? [] : [pnpm])];
+    const install = early ? earlyInstall(following, pnpm) : Promise.resolve();
     if (wanted.length && !(await packAndUnpack(wanted))) {
       await npmInstallAll(wanted.map((install) => [install.prefix, install.spec]));
     }
     link(node.bin, 'node');
+    if (early) log(`Node ${wantedNode} fetched`);
+    await install;
   } else {
     link(process.execPath, 'node');
   }
@@ -323,6 +338,77 @@ function onPath(command, path) {
   return null;
 }
 
+/** Caches stay inside the repository's ignored .cache folder, never in $HOME. */
+function cacheEnvironment() {
+  process.env.npm_config_store_dir ??= join(root, '.cache', 'pnpm-store');
+  process.env.npm_config_cache ??= npmCache;
+  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
+  process.env.COREPACK_ENABLE_STRICT ??= '0';
+  // pnpm unpacks packages in one worker thread less than the machine has cores: one on two
+  // cores, where writing 22,000 files waits on the file system more than on the CPU. Four there
+  // installed the first start's packages in 13-16 s against 21 (each an empty store, this
+  // 2-core machine); never fewer than pnpm's own choice. The server's install of the back
+  // office's dependencies inherits it.
+  process.env.PNPM_MAX_WORKERS ??= String(Math.max(4, availableParallelism() - 1));
+}
+
+/** Step 3's `pnpm install` for a script. */
+function installArgs(forScript) {
+  // (from a `--prod` install to a whole one pnpm purges node_modules first, and asks before it
+  // does unless told not to: there may be no one to answer)
+  const args = ['install', '--frozen-lockfile', '--prefer-offline'];
+  args.push('--config.confirmModulesPurge=false');
+  if (forScript === 'serve' && !devDependenciesInstalled()) args.push('--prod');
+  // ... and, while the back office has none of its own, all but those (see 3. above)
+  if (forScript === 'serve' && !adminInstalled()) args.push('--filter=!@conveyor/admin');
+  return args;
+}
+
+/** What an early install stands for: its arguments and the lockfile it installed. */
+function installIdentity(args) {
+  let lockfile = '';
+  try {
+    lockfile = createHash('sha256')
+      .update(readFileSync(join(root, 'pnpm-lock.yaml')))
+      .digest('hex');
+  } catch {
+    // no lockfile: nothing to match
+  }
+  return JSON.stringify({ args, lockfile });
+}
+
+/** Whether step 3 has a first install to do (nothing installed yet): what step 1 can begin. */
+function installNeeded() {
+  return (
+    process.env.BOOTSTRAP_SKIP_INSTALL !== '1' &&
+    !existsSync(join(root, 'node_modules', '.modules.yaml'))
+  );
+}
+
+/**
+ * Step 3's install for `forScript`, run by step 1 with this (older) Node while Node 24 is fetched.
+ * pnpm runs on Node 18 and later, and nothing is compiled on install, so what it installs is what
+ * step 3 would have. Noted in earlyStamp when it succeeds; a failure is left for step 3 to repeat
+ * and report.
+ */
+async function earlyInstall(forScript, pnpm) {
+  cacheEnvironment();
+  rmSync(earlyStamp, { force: true });
+  log('installing dependencies while Node is fetched …');
+  const args = installArgs(forScript);
+  const result = await collect(process.execPath, [pnpm.cli, ...args], { cwd: root });
+  if (result.code === 0) writeFileSync(earlyStamp, installIdentity(args));
+  else log('the early install failed: trying again under the new Node');
+}
+
+/** Whether step 1 installed exactly what `args` would (its stamp taken either way). */
+function takeEarlyInstall(args) {
+  if (!existsSync(earlyStamp)) return false;
+  const stamp = readFileSync(earlyStamp, 'utf8');
+  rmSync(earlyStamp, { force: true });
+  return stamp === installIdentity(args);
+}
+
 /** Everything else, under a Node that is new enough: pnpm, the install, the script. */
 function continueUnderThisNode() {
   const pnpm = pnpmPackage();
@@ -339,24 +425,18 @@ function continueUnderThisNode() {
     chmodSync(shim, 0o755);
   }
 
-  // Caches stay inside the repository's ignored .cache folder, never in $HOME.
-  process.env.npm_config_store_dir ??= join(root, '.cache', 'pnpm-store');
-  process.env.npm_config_cache ??= npmCache;
-  process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
-  process.env.COREPACK_ENABLE_STRICT ??= '0';
+  cacheEnvironment();
 
   const nodedir = process.env.BOOTSTRAP_NODEDIR;
   delete process.env.BOOTSTRAP_NODEDIR;
-  if (process.env.BOOTSTRAP_SKIP_INSTALL !== '1') {
+  const args = installArgs(script);
+  if (process.env.BOOTSTRAP_SKIP_INSTALL === '1') {
+    // told so
+  } else if (takeEarlyInstall(args)) {
+    log('dependencies installed while Node was fetched');
+  } else {
     // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
     log('checking dependencies (the first time: a few minutes) …');
-    // (from a `--prod` install to a whole one pnpm purges node_modules first, and asks before it
-    // does unless told not to: there may be no one to answer)
-    const args = ['install', '--frozen-lockfile', '--prefer-offline'];
-    args.push('--config.confirmModulesPurge=false');
-    if (script === 'serve' && !devDependenciesInstalled()) args.push('--prod');
-    // ... and, while the back office has none of its own, all but those (see 3. above)
-    if (script === 'serve' && !adminInstalled()) args.push('--filter=!@conveyor/admin');
     const install = spawnSync('pnpm', args, {
       cwd: root,
       env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,

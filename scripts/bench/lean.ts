@@ -473,6 +473,11 @@ async function partFresh(): Promise<void> {
   // order they came (the back office builds beside the server's start)
   const milestones: [string, string][] = [
     ['Node 24 and pnpm installed', '[bootstrap] checking dependencies'],
+    [
+      'pnpm fetched, dependencies installing while Node 24 downloads',
+      '[bootstrap] installing dependencies while',
+    ],
+    ['Node 24 fetched', '[bootstrap] Node 24 fetched'],
     ['dependencies installed, server starting', '[start] starting the server'],
     ['server running, back office building beside it', '[start] building the back office'],
     [
