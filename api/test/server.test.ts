@@ -126,13 +126,30 @@ describe.skipIf(skipReason)('server process', () => {
     await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 
-  it('refuses to start, loudly, when the database cannot be reached or migrated', async () => {
-    const server = run(
-      { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', SEED_DEMO: 'false' },
-      await freePort(),
-    );
-    const code = await server.exited;
-    expect(code).not.toBe(0);
-    expect(server.output()).toMatch(/ECONNREFUSED|connect/);
-  });
+  // Its own time: the start runs Node twice (the lean restart) and loads the whole app before
+  // the connection is refused; beside a full parallel test run on two cores that took more than
+  // vitest's 30 s once (4-7 s on a loaded machine otherwise). Past 100 s the server is ended
+  // and its output shown.
+  it(
+    'refuses to start, loudly, when the database cannot be reached or migrated',
+    { timeout: 120_000 },
+    async () => {
+      const server = run(
+        { ...env, DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere', SEED_DEMO: 'false' },
+        await freePort(),
+      );
+      let deadline: NodeJS.Timeout | undefined;
+      const code = await Promise.race([
+        server.exited,
+        new Promise<never>((_, reject) => {
+          deadline = setTimeout(() => {
+            server.child.kill('SIGKILL');
+            reject(new Error(`the server did not exit within 100 s:\n${server.output()}`));
+          }, 100_000);
+        }),
+      ]).finally(() => clearTimeout(deadline));
+      expect(code).not.toBe(0);
+      expect(server.output()).toMatch(/ECONNREFUSED|connect/);
+    },
+  );
 });
