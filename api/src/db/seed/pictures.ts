@@ -132,7 +132,7 @@ function blueprint(w: number, h: number): string {
 const VIEWS = ['side', 'rollers', 'top', 'incline', 'blueprint'] as const;
 
 /** The size of a product's picture as drawn. */
-export const PRODUCT_PICTURE = { width: 800, height: 600 } as const;
+const PRODUCT_PICTURE = { width: 800, height: 600 } as const;
 
 /** One picture of a product, in one of five views; `variant` picks the view. */
 export async function productPicture(hue: number, variant: number, seed: number): Promise<Buffer> {
