@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { loadConfig, siteUrlProblem } from './config.ts';
 import { adminSteps, startAdminBuild } from './plugins/frontends.ts';
@@ -14,13 +15,21 @@ const adminBuild =
   config.serveFrontends && config.adminBuildAtStart
     ? startAdminBuild(adminSteps(config.adminInstallAtStart))
     : undefined;
+// A first start of the demo on SQLite (no database file yet): its pictures are drawn by a
+// process of their own while this one loads the app and migrates (seed/drawApart.ts says why).
+const drawn =
+  config.seedDemo && !config.databaseUrl && !existsSync(config.sqliteFile)
+    ? (await import('./db/seed/drawApart.ts')).drawApart()
+    : undefined;
+// its failure is the seed's to report (or nobody's, if this start turns out not to seed)
+drawn?.catch(() => undefined);
 const { buildApp } = await import('./app.ts');
 const app = await buildApp(config);
 
 if (app.databaseCreated && config.seedDemo) {
   // the demo catalogue's module only when it is seeded: a later start never loads it
   const { seedDemo } = await import('./db/seed/index.ts');
-  const counts = await seedDemo(app.db, app.images, app.log);
+  const counts = await seedDemo(app.db, app.images, app.log, { drawn });
   app.log.info(counts, 'demo content seeded');
 }
 

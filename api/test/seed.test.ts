@@ -1,10 +1,13 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed/index.ts';
+import { drawApart } from '../src/db/seed/drawApart.ts';
+import { type DemoPictures, drawDemoPictures, seedDemo } from '../src/db/seed/index.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
-import { skipReason } from './helpers/database.ts';
+import { skipReason, TEST_DB } from './helpers/database.ts';
 
 // The demo content: a believable catalogue in three languages, with pictures drawn locally.
 
@@ -142,6 +145,24 @@ describe.skipIf(skipReason)('demo seed', () => {
     expect(meta.format).toBe('jpeg');
     expect(meta.width).toBeGreaterThanOrEqual(800);
   });
+
+  // the drawing touches no database: once, on SQLite
+  it.skipIf(TEST_DB !== 'sqlite')(
+    'draws the same pictures in a process of its own, as a first start does, and stores those',
+    async () => {
+      const sha = (data: Buffer) => createHash('sha256').update(data).digest('hex');
+      const hashes = (pictures: DemoPictures) =>
+        [...pictures.categories, ...pictures.products.flat(), ...pictures.logos].map(sha);
+      const apart = await drawApart();
+      const here = hashes(await drawDemoPictures());
+      expect(here.length).toBeGreaterThan(150);
+      expect(hashes(apart)).toEqual(here);
+      // the pictures seedDemo drew and stored are these: the first product's main picture
+      const [first] = await all('products');
+      const stored = await readFile(join(api.dataDir, 'uploads', first!.image as string));
+      expect(here).toContain(sha(stored));
+    },
+  );
 
   it('gives products videos, categories and clients pictures, and the company data', async () => {
     const videos = await all('media');

@@ -148,6 +148,58 @@ export interface SeedCounts {
   suppliers: number;
 }
 
+/** The seed of the demo's random choices (how many pictures a product has, and more). */
+const DEMO_SEED = 20261122;
+
+/** The demo's products in the order they are seeded, with what `rnd` chose for each. */
+function planProducts(rnd: () => number) {
+  return CATEGORIES.flatMap((category, c) =>
+    category.products.map((product, p) => ({
+      category,
+      c,
+      product,
+      seed: (c + 1) * 100 + p,
+      pictures: 2 + Math.floor(rnd() * 4),
+      typed: typedSpecs(category, product, p),
+    })),
+  );
+}
+
+/** The demo's pictures, drawn and not yet stored. */
+export interface DemoPictures {
+  /** One per category, in CATEGORIES' order. */
+  categories: Buffer[];
+  /** Per product, in the order they are seeded: its main picture, then its gallery's. */
+  products: Buffer[][];
+  /** One per client, in CLIENTS' order. */
+  logos: Buffer[];
+}
+
+/**
+ * Draws the demo's pictures (about 210; a second or two on two cores). They need no database:
+ * a first start of the demo draws them while the app loads and migrates (main.ts), and hands
+ * them to seedDemo.
+ */
+export async function drawDemoPictures(): Promise<DemoPictures> {
+  const plans = planProducts(random(DEMO_SEED));
+  // one list of jobs, so that no slot idles between the kinds
+  const drawn = await inBatches([
+    ...CATEGORIES.map((category, index) => () => categoryPicture(category.hue, index + 1)),
+    ...plans.flatMap((plan) => [
+      () => productPicture(plan.category.hue, 0, plan.seed),
+      ...Array.from(
+        { length: plan.pictures },
+        (_, v) => () => productPicture(plan.category.hue, v, plan.seed * 7 + v),
+      ),
+    ]),
+    ...CLIENTS.map((client, index) => () => clientLogo(client.hue, client.shape, index + 1)),
+  ]);
+  const categories = drawn.slice(0, CATEGORIES.length);
+  let taken = CATEGORIES.length;
+  const products = plans.map((plan) => drawn.slice(taken, (taken += 1 + plan.pictures)));
+  return { categories, products, logos: drawn.slice(taken) };
+}
+
 export interface SeedOptions {
   /**
    * false: the records without their pictures (none drawn, none stored), for a test server
@@ -155,6 +207,8 @@ export interface SeedOptions {
    * encoding them. Default true.
    */
   pictures?: boolean;
+  /** The pictures, drawn already (drawDemoPictures); by default they are drawn here. */
+  drawn?: Promise<DemoPictures>;
 }
 
 /**
@@ -170,56 +224,33 @@ export async function seedDemo(
   options: SeedOptions = {},
 ): Promise<SeedCounts> {
   const written: string[] = [];
-  /** A picture drawn and stored in a folder of the uploads: its path (null: no pictures). */
-  const picture = async (folder: string, draw: () => Promise<Buffer>): Promise<string | null> => {
-    if (options.pictures === false) return null;
-    const data = await draw();
+  /** A drawn picture stored in a folder of the uploads: its path. */
+  const store = (folder: string) => (data: Buffer) => async () => {
     const path = await images.saveDrawn(folder, data, data[0] === 0x89 ? 'png' : 'jpeg');
     written.push(path);
     return path;
   };
 
   try {
-    const rnd = random(20261122);
-    const categoryImages = await inBatches(
-      CATEGORIES.map(
-        (category, index) => () =>
-          picture('categories', () => categoryPicture(category.hue, index + 1)),
-      ),
-    );
-    const productPlans = CATEGORIES.flatMap((category, c) =>
-      category.products.map((product, p) => ({
-        category,
-        c,
-        product,
-        seed: (c + 1) * 100 + p,
-        pictures: 2 + Math.floor(rnd() * 4),
-        typed: typedSpecs(category, product, p),
-      })),
-    );
-    // each product's main picture, then its gallery's, as one list of jobs
-    const drawn = await inBatches(
-      productPlans.flatMap((plan) => [
-        () => picture('products', () => productPicture(plan.category.hue, 0, plan.seed)),
-        ...Array.from(
-          { length: plan.pictures },
-          (_, v) => () =>
-            picture('products', () => productPicture(plan.category.hue, v, plan.seed * 7 + v)),
-        ),
-      ]),
-    );
+    const rnd = random(DEMO_SEED);
+    const productPlans = planProducts(rnd);
+    const drawn = options.pictures === false ? null : await (options.drawn ?? drawDemoPictures());
+    const categoryImages: (string | null)[] = drawn
+      ? await inBatches(drawn.categories.map(store('categories')))
+      : [];
+    const stored = drawn ? await inBatches(drawn.products.flat().map(store('products'))) : [];
     let taken = 0;
-    const productImages = productPlans.map((plan) => {
-      const [main, ...gallery] = drawn.slice(taken, (taken += 1 + plan.pictures));
-      return { main: main ?? null, gallery: gallery.filter((src) => src !== null) };
+    const productImages = productPlans.map((_plan, index) => {
+      const [main, ...gallery] = stored.slice(
+        taken,
+        (taken += drawn?.products[index]!.length ?? 0),
+      );
+      return { main: main ?? null, gallery };
     });
-    const logos = await inBatches(
-      CLIENTS.map(
-        (client, index) => () =>
-          picture('clients', () => clientLogo(client.hue, client.shape, index + 1)),
-      ),
-    );
-    log.info({ pictures: written.length }, 'demo pictures drawn');
+    const logos: (string | null)[] = drawn
+      ? await inBatches(drawn.logos.map(store('clients')))
+      : [];
+    if (drawn) log.info({ pictures: written.length }, 'demo pictures drawn');
 
     return await db.kysely.transaction().execute(async (trx) => {
       const now = nowIso();
