@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
@@ -472,6 +472,32 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
       build.stop();
       await api.close();
       await rm(join(root, 'go'), { force: true });
+    }
+  });
+
+  it('runs below the server: niced, and so is its scheduling group (Linux autogroups)', async () => {
+    const build = startAdminBuild(
+      [
+        step(`fs.writeFileSync('priority', JSON.stringify({
+          nice: require('node:os').getPriority(),
+          group: fs.existsSync('/proc/self/autogroup') ? fs.readFileSync('/proc/self/autogroup', 'utf8') : null,
+        }));
+        ${WRITE_ADMIN}`),
+      ],
+      root,
+    );
+    try {
+      await writeFile(join(root, 'go'), '');
+      expect(await build.done).toBe(true);
+      const seen = JSON.parse(await readFile(join(root, 'priority'), 'utf8'));
+      expect(seen.nice).toBe(10);
+      // a session of its own is a group of its own, which niceness alone does not hold back
+      if (seen.group !== null) expect(seen.group).toMatch(/ nice 10\s*$/);
+    } finally {
+      build.stop();
+      await rm(join(root, 'go'), { force: true });
+      await rm(join(root, 'priority'), { force: true });
+      await rm(admin, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { readFile, realpath, stat } from 'node:fs/promises';
 import { setPriority } from 'node:os';
 import { join, sep } from 'node:path';
@@ -94,6 +94,27 @@ export interface AdminBuild {
   stop(): void;
 }
 
+/**
+ * A process of the back office's build yields to the server and the site's build: its
+ * processes inherit its niceness. It starts a session of its own (detached, to be ended as a
+ * group), and Linux gives each session a scheduling group of its own (an "autogroup") and shares
+ * the CPU between the groups before niceness counts: niced alone, the build still took a core's
+ * worth beside a first start (the site live 2-3 s later). So its group is niced too.
+ */
+function lowerPriority(pid: number): void {
+  try {
+    setPriority(pid, 10);
+  } catch {
+    // not allowed here: it runs at the server's own priority
+  }
+  if (process.platform !== 'linux') return;
+  try {
+    writeFileSync(`/proc/${pid}/autogroup`, '10');
+  } catch {
+    // no autogroups (a kernel without them, or a container that hides them)
+  }
+}
+
 /** The back office's build this process started (startAdminBuild), for the routes below. */
 let adminBuild: AdminBuild | null = null;
 
@@ -180,12 +201,7 @@ export function startAdminBuild(
         windowsHide: true,
       });
       child = current;
-      try {
-        // its processes inherit it: the site's way to its first release comes first
-        if (current.pid) setPriority(current.pid, 10);
-      } catch {
-        // not allowed here: it runs at the server's own priority
-      }
+      if (current.pid) lowerPriority(current.pid);
       current.stdout.on('data', (chunk: Buffer) => stdout.push(chunk));
       current.stderr.on('data', (chunk: Buffer) => stderr.push(chunk));
       current.on('error', (error) => end(error, null, null));
