@@ -11,12 +11,12 @@ interface Texts {
 }
 
 /** What Pagefind answers for a result (pagefind.js, its `data()`). */
-interface ResultData {
+export interface ResultData {
   url: string;
   excerpt: string;
   meta: { title?: string; category?: string };
 }
-interface Pagefind {
+export interface Pagefind {
   search: (query: string) => Promise<{ results: { data: () => Promise<ResultData> }[] }>;
 }
 
@@ -87,7 +87,7 @@ function resultItem(data: ResultData, texts: Texts): HTMLLIElement {
  * as the index was (shared/src/search.ts: the apostrophes, and Uzbek typed in Cyrillic letters).
  * The address follows the query, so a search can be shared and the Back button returns to it.
  */
-export function initSearch(): void {
+export function initSearch(load: () => Promise<Pagefind> = pagefind): void {
   const box = document.querySelector<HTMLElement>('[data-search]');
   if (!box) return;
   const texts = JSON.parse(box.dataset.texts ?? '{}') as Texts;
@@ -99,11 +99,25 @@ export function initSearch(): void {
   const more = box.querySelector<HTMLButtonElement>('[data-search-more]')!;
   let asked = 0;
   let pending: { data: () => Promise<ResultData> }[] = [];
+  /** What the status says of the current search's results ("{n} found"). */
+  let found = '';
 
-  const showMore = async () => {
+  /**
+   * The next page of the search asked as `turn`, added to the list: nothing if another search
+   * was asked meanwhile (its results are not mixed into the new list). If a result cannot be
+   * loaded (the connection), it rejects and the page stays to be asked for again.
+   */
+  const showMore = async (turn: number) => {
     const next = pending.slice(0, PAGE);
     pending = pending.slice(PAGE);
-    const data = await Promise.all(next.map((result) => result.data()));
+    let data: ResultData[];
+    try {
+      data = await Promise.all(next.map((result) => result.data()));
+    } catch (error) {
+      if (turn === asked) pending = [...next, ...pending];
+      throw error;
+    }
+    if (turn !== asked) return;
     list.append(...data.map((result) => resultItem(result, texts)));
     more.hidden = pending.length === 0;
   };
@@ -113,25 +127,45 @@ export function initSearch(): void {
     const query = searchQuery(lang, typed);
     list.replaceChildren();
     more.hidden = true;
+    more.disabled = false;
     pending = [];
     status.textContent = '';
     if (!query) return;
     box.setAttribute('aria-busy', 'true');
     try {
-      const search = await (await pagefind()).search(query);
+      const search = await (await load()).search(query);
       if (turn !== asked) return; // a newer query was asked meanwhile
       pending = search.results;
       const count = pending.length;
-      await showMore();
+      await showMore(turn);
       if (turn !== asked) return;
       // said once the results are in the list
-      status.textContent = count ? texts.found.replace('{n}', String(count)) : texts.none;
+      found = count ? texts.found.replace('{n}', String(count)) : texts.none;
+      status.textContent = found;
     } catch {
       if (turn === asked) status.textContent = texts.failed;
     } finally {
       if (turn === asked) box.removeAttribute('aria-busy');
     }
   };
+
+  // one page at a time (a second click while one loads would add the pages out of order); a
+  // page that failed says so, and the button asks for it again
+  more.addEventListener('click', () => {
+    if (more.disabled) return;
+    const turn = asked;
+    more.disabled = true;
+    showMore(turn)
+      .then(
+        () => (turn === asked ? found : null),
+        () => (turn === asked ? texts.failed : null),
+      )
+      .then((said) => {
+        if (said === null) return;
+        status.textContent = said;
+        more.disabled = false;
+      });
+  });
 
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -140,7 +174,6 @@ export function initSearch(): void {
     window.history.pushState(null, '', url);
     void run(input.value);
   });
-  more.addEventListener('click', () => void showMore());
   const fromAddress = () => new URLSearchParams(window.location.search).get('q') ?? '';
   window.addEventListener('popstate', () => {
     input.value = fromAddress();
