@@ -148,6 +148,12 @@ export interface SeedCounts {
   suppliers: number;
 }
 
+/** `flat` cut into consecutive groups of the given sizes. */
+function regroup<T>(flat: readonly T[], sizes: readonly number[]): T[][] {
+  let taken = 0;
+  return sizes.map((size) => flat.slice(taken, (taken += size)));
+}
+
 /** The seed of the demo's random choices (how many pictures a product has, and more). */
 const DEMO_SEED = 20261122;
 
@@ -185,6 +191,7 @@ export async function drawDemoPictures(): Promise<DemoPictures> {
   // one list of jobs, so that no slot idles between the kinds
   const drawn = await inBatches([
     ...CATEGORIES.map((category, index) => () => categoryPicture(category.hue, index + 1)),
+    ...CLIENTS.map((client, index) => () => clientLogo(client.hue, client.shape, index + 1)),
     ...plans.flatMap((plan) => [
       () => productPicture(plan.category.hue, 0, plan.seed),
       ...Array.from(
@@ -192,12 +199,13 @@ export async function drawDemoPictures(): Promise<DemoPictures> {
         (_, v) => () => productPicture(plan.category.hue, v, plan.seed * 7 + v),
       ),
     ]),
-    ...CLIENTS.map((client, index) => () => clientLogo(client.hue, client.shape, index + 1)),
   ]);
-  const categories = drawn.slice(0, CATEGORIES.length);
-  let taken = CATEGORIES.length;
-  const products = plans.map((plan) => drawn.slice(taken, (taken += 1 + plan.pictures)));
-  return { categories, products, logos: drawn.slice(taken) };
+  const [categories, logos, ...products] = regroup(drawn, [
+    CATEGORIES.length,
+    CLIENTS.length,
+    ...plans.map((plan) => 1 + plan.pictures),
+  ]);
+  return { categories: categories!, products, logos: logos! };
 }
 
 export interface SeedOptions {
@@ -239,14 +247,10 @@ export async function seedDemo(
       ? await inBatches(drawn.categories.map(store('categories')))
       : [];
     const stored = drawn ? await inBatches(drawn.products.flat().map(store('products'))) : [];
-    let taken = 0;
-    const productImages = productPlans.map((_plan, index) => {
-      const [main, ...gallery] = stored.slice(
-        taken,
-        (taken += drawn?.products[index]!.length ?? 0),
-      );
-      return { main: main ?? null, gallery };
-    });
+    const productImages = regroup(
+      stored,
+      productPlans.map((_plan, index) => drawn?.products[index]!.length ?? 0),
+    ).map(([main, ...gallery]) => ({ main: main ?? null, gallery }));
     const logos: (string | null)[] = drawn
       ? await inBatches(drawn.logos.map(store('clients')))
       : [];
