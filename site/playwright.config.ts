@@ -1,7 +1,8 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunch } from '../scripts/e2e/playwright.ts';
 
-const PORT = 8281;
+// E2E_SITE_PORT: another port, when another checkout's browser tests hold this one.
+const PORT = Number(process.env.E2E_SITE_PORT ?? 8281);
 
 // The public site as visitors get it: scripts/e2e/server.ts starts the API on a fresh
 // database with demo content, publishes the site from it and serves it on one port. Two
