@@ -52,21 +52,39 @@ describe('site builder', () => {
     expect(await readdir(join(root, 'releases'))).toHaveLength(1);
   });
 
-  it('prunes the picture cache of what no kept release uses, sparing recent entries', async () => {
+  it('prunes the picture cache of what no kept release uses and of stopped writes, sparing recent ones', async () => {
     const cache = join(root, 'image-cache');
     await mkdir(cache, { recursive: true });
-    const day = 24 * 3600_000;
-    const old = new Date(Date.now() - 2 * day);
-    for (const name of ['kept.webp', 'kept.webp.json', 'gone.avif', 'gone.avif.json', 'new.webp']) {
+    const minutes = (n: number) => new Date(Date.now() - n * 60_000);
+    const files: Record<string, Date> = {
+      'kept.webp': minutes(600),
+      'kept.webp.json': minutes(600),
+      // no release holds them, and no build can be about to link them
+      'gone.avif': minutes(61),
+      'gone.avif.json': minutes(61),
+      // encoded by a build running now, not linked yet
+      'new.webp': minutes(30),
+      'new.webp.json': minutes(30),
+      // what a build stopped mid-write left, and what one writing now has begun
+      'kept.webp.json.4242-7.tmp': minutes(11),
+      'new.avif.4343-1.tmp': minutes(0),
+    };
+    for (const [name, time] of Object.entries(files)) {
       await writeFile(join(cache, name), name);
-      if (name !== 'new.webp') await utimes(join(cache, name), old, old);
+      await utimes(join(cache, name), time, time);
     }
     const built = await builder(
       `${FAKE_COMMAND} && mkdir -p {outDir}/_astro && echo x > {outDir}/_astro/kept.webp`,
     )();
     expect(built.release).toBe(await currentRelease(root));
-    expect(await pruneImageCache(cache, join(root, 'releases'))).toBe(2);
-    expect((await readdir(cache)).sort()).toEqual(['kept.webp', 'kept.webp.json', 'new.webp']);
+    expect(await pruneImageCache(cache, join(root, 'releases'))).toBe(3);
+    expect((await readdir(cache)).sort()).toEqual([
+      'kept.webp',
+      'kept.webp.json',
+      'new.avif.4343-1.tmp',
+      'new.webp',
+      'new.webp.json',
+    ]);
   });
 
   it('keeps only the last few releases', async () => {

@@ -1,14 +1,24 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** Cache entries younger than this stay: a preview or another build may be using them now. */
-const CACHE_GRACE_MS = 24 * 3600_000;
+/**
+ * Cache entries no kept release holds stay this long: a build running now (a preview, or one
+ * that gave way to a newer change) may have just encoded them and not linked them yet. A build
+ * that finds one gone encodes it again; a release that linked one keeps its own link.
+ */
+const CACHE_GRACE_MS = 3600_000;
+/**
+ * A temporary file of an entry being written (patches/astro@*.patch: `<entry>.<pid>-<n>.tmp`,
+ * renamed into place once whole) is left behind only by a build that was stopped mid-write; this
+ * is far longer than any write takes.
+ */
+const TEMPORARY_GRACE_MS = 10 * 60_000;
 
 /**
- * Removes the encoded pictures (and their `.json` notes) no kept release holds under `_astro/`
- * from Astro's image cache: a deleted product's or a replaced picture's encodings would
- * otherwise stay for ever. An entry names the file it makes (`<upload>_<hash>.webp`). Returns
- * how many files went.
+ * Removes from Astro's image cache the encoded pictures (and their `.json` notes) that no kept
+ * release holds under `_astro/`, and what stopped builds left half-written: a deleted product's,
+ * a replaced picture's, or a discarded data folder's encodings would otherwise stay for ever. An
+ * entry names the file it makes (`<upload>_<hash>.webp`). Returns how many files went.
  */
 export async function pruneImageCache(
   cache: string,
@@ -23,10 +33,11 @@ export async function pruneImageCache(
   }
   let removed = 0;
   for (const name of await readdir(cache).catch(() => [] as string[])) {
-    if (used.has(name.replace(/\.json$/, ''))) continue;
+    const temporary = name.endsWith('.tmp');
+    if (!temporary && used.has(name.replace(/\.json$/, ''))) continue;
     const path = join(cache, name);
     const { mtimeMs } = await stat(path).catch(() => ({ mtimeMs: now }));
-    if (now - mtimeMs < CACHE_GRACE_MS) continue;
+    if (now - mtimeMs < (temporary ? TEMPORARY_GRACE_MS : CACHE_GRACE_MS)) continue;
     await rm(path, { force: true });
     removed++;
   }

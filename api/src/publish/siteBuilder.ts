@@ -151,8 +151,13 @@ export function siteBuilder(options: SiteBuilderOptions) {
       note(`runner: live with its pages after ${(early.liveAfterMs / 1000).toFixed(2)} s\n`);
     }
     const missing = REQUIRED_FILES.find((file) => !existsSync(join(outDir, file)));
+    const warn = (err: unknown) =>
+      // the new release is live: a folder that would not go is no reason to call it failed
+      options.log?.warn({ err }, 'could not remove old site releases or cached pictures');
     if (yielded) {
       note('runner: live with its pages; gave way to a newer change before its pictures were in\n');
+      // builds that always give way (edits in quick succession) prune the cache all the same
+      if (options.imageCache) await pruneImageCache(options.imageCache, releases).catch(warn);
       return { pages: await countPages(outDir), release, logTail: tail.text(), dataHash, yielded };
     }
     const problem = run.stopped
@@ -177,9 +182,6 @@ export function siteBuilder(options: SiteBuilderOptions) {
     }
     const swapped = performance.now();
     const pages = await countPages(outDir);
-    const warn = (err: unknown) =>
-      // the new release is live: a folder that would not go is no reason to call it failed
-      options.log?.warn({ err }, 'could not remove old site releases or cached pictures');
     try {
       const gone = await retireReleases(options.siteRoot, release, options.keepReleases);
       if (options.imageCache) await pruneImageCache(options.imageCache, releases);

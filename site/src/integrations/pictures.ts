@@ -27,7 +27,7 @@ import { importAsAstro, quieten, stopEsbuild } from './quieten.ts';
  * and the test `site/test/pictures.test.ts` fails to say so).
  *
  * Safe to share the file: Astro never writes a cache entry in place (a new or re-encoded entry
- * is a new file, the old one unlinked first), and pruning the cache (api/src/publish) removes
+ * is a new file renamed over the old name: patches/astro@7.3.5.patch), and pruning the cache (api/src/publish) removes
  * the cache's name only, not a release's.
  */
 
