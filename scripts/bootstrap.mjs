@@ -18,7 +18,8 @@
 //    a fresh clone's start 3-4 s sooner here); step 3 then finds it done (earlyInstall).
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
 //    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
-// 3. Dependencies: `pnpm install --frozen-lockfile` (a no-op when nothing changed). `npm start`
+// 3. Dependencies: `pnpm install --frozen-lockfile`, skipped (and not mentioned) when the last
+//    install covers it (installReason: its lockfile and what it left out, noted in node_modules). `npm start`
 //    on a checkout with none installed yet installs what running needs (`--prod`: 607 packages,
 //    not 1,087), and keeps to that until `npm test` (or any other script) installs the rest;
 //    while the back office has none of its own, it leaves those out (479 packages and 22,500
@@ -53,6 +54,11 @@ const toolsBin = join(tools, 'bin');
 const npmCache = join(root, '.cache', 'npm');
 /** Where step 1 notes the install it ran for step 3 (removed when step 3 takes it). */
 const earlyStamp = join(tools, 'early-install.json');
+/**
+ * What step 3's last install left (in node_modules, so it goes with them): the lockfile it
+ * installed, and whether it left out the development tools and the back office.
+ */
+const installedStamp = join(root, 'node_modules', '.conveyor-install.json');
 const [script, ...scriptArgs] = process.argv.slice(2);
 
 if (!script) {
@@ -401,6 +407,36 @@ async function earlyInstall(forScript, pnpm) {
   else log('the early install failed: trying again under the new Node');
 }
 
+function noteInstalled(args) {
+  const { lockfile } = JSON.parse(installIdentity(args));
+  const prod = args.includes('--prod');
+  const admin = !args.includes('--filter=!@conveyor/admin');
+  writeFileSync(installedStamp, JSON.stringify({ lockfile, prod, admin }));
+}
+
+/**
+ * Why `args` has something to install, or null when the last install covered it: the same
+ * lockfile, the development tools if these want them, the back office's packages if these want
+ * them (installed then, or since by the server's start). Step 3 then runs no install at all, and
+ * says nothing of one.
+ */
+function installReason(args) {
+  let last;
+  try {
+    last = JSON.parse(readFileSync(installedStamp, 'utf8'));
+  } catch {
+    return existsSync(join(root, 'node_modules', '.modules.yaml'))
+      ? 'to check what is installed'
+      : 'the first time: a minute or two';
+  }
+  if (last.lockfile !== JSON.parse(installIdentity(args)).lockfile) return 'the lockfile changed';
+  if (!args.includes('--prod') && last.prod) return 'the development tools';
+  if (!args.includes('--filter=!@conveyor/admin') && !last.admin && !adminInstalled()) {
+    return "the back office's";
+  }
+  return null;
+}
+
 /** Whether step 1 installed exactly what `args` would (its stamp taken either way). */
 function takeEarlyInstall(args) {
   if (!existsSync(earlyStamp)) return false;
@@ -434,9 +470,10 @@ function continueUnderThisNode() {
     // told so
   } else if (takeEarlyInstall(args)) {
     log('dependencies installed while Node was fetched');
-  } else {
+    noteInstalled(args);
+  } else if (installReason(args)) {
     // Quiet unless it fails: a native module's compile log (`gyp info …`) reads like an error.
-    log('checking dependencies (the first time: a few minutes) …');
+    log(`installing dependencies (${installReason(args)}) …`);
     const install = spawnSync('pnpm', args, {
       cwd: root,
       env: nodedir ? { ...process.env, npm_config_nodedir: nodedir } : process.env,
@@ -450,6 +487,7 @@ function continueUnderThisNode() {
       log(`failed: pnpm install (exit ${install.status})`);
       process.exit(install.status ?? 1);
     }
+    noteInstalled(args);
   }
   // The script's command is run here, through the shell with node_modules/.bin first on PATH as
   // `pnpm run` would, but without pnpm in between: pnpm exits 130 on Ctrl+C whatever its script

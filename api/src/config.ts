@@ -8,14 +8,6 @@ import type { S3Settings } from './lib/storage.ts';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Whether log lines are for people: as LOG_PRETTY says, or when unset, when the output is a
- * terminal (`npm start` in a console) rather than a pipe or a file (a log collector).
- */
-export function prettyLogs(setting: '' | 'true' | 'false', isTty: boolean): boolean {
-  return setting === '' ? isTty : setting === 'true';
-}
-
-/**
  * Every setting the API reads from the environment, with its default. README.md lists them;
  * `.env.example` shows them. A value of the wrong shape stops the start with a clear message.
  */
@@ -368,7 +360,9 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     sqliteFile: join(dataDir, 'catalogue.sqlite'),
     sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
     logLevel: env.LOG_LEVEL,
-    logPretty: prettyLogs(env.LOG_PRETTY, Boolean(process.stdout.isTTY)),
+    // Readable lines wherever they go (a console, or `npm start > start.log`, which a person reads
+    // too); JSON lines only when asked for, as a log shipper wants them.
+    logPretty: env.LOG_PRETTY !== 'false',
     admin: { userName: env.ADMIN_USER, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
     seedDemo: env.SEED_DEMO,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, prettyLogs } from '../src/config.ts';
+import { loadConfig } from '../src/config.ts';
 
 describe('log format', () => {
-  it('is readable on a terminal and JSON when piped, unless LOG_PRETTY says otherwise', () => {
-    expect(prettyLogs('', true)).toBe(true);
-    expect(prettyLogs('', false)).toBe(false);
-    expect(prettyLogs('false', true)).toBe(false);
-    expect(prettyLogs('true', false)).toBe(true);
-  });
-
-  it('takes an unset LOG_PRETTY as automatic and refuses other values', () => {
-    // The test runner's output is not a terminal.
-    expect(loadConfig({}).logPretty).toBe(Boolean(process.stdout.isTTY));
+  it('is readable lines unless LOG_PRETTY=false asks for JSON, and refuses other values', () => {
+    // the test runner's output is not a terminal: readable all the same
+    expect(loadConfig({}).logPretty).toBe(true);
+    expect(loadConfig({ LOG_PRETTY: '' }).logPretty).toBe(true);
     expect(loadConfig({ LOG_PRETTY: 'true' }).logPretty).toBe(true);
+    expect(loadConfig({ LOG_PRETTY: 'false' }).logPretty).toBe(false);
     expect(() => loadConfig({ LOG_PRETTY: 'yes' })).toThrow(/LOG_PRETTY/);
   });
 });
