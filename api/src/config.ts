@@ -8,7 +8,7 @@ import type { S3Settings } from './lib/storage.ts';
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * Every setting the API reads from the environment, with its default. README.md lists them;
+ * Every setting the API reads from the environment, with its default. docs/configuration.md lists them;
  * `.env.example` shows them. A value of the wrong shape stops the start with a clear message.
  */
 /**

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configSchema, REPO_ROOT } from '../src/config.ts';
 
-// The configuration schema, the README's tables and .env.example name the same variables, and
+// The configuration schema, docs/configuration.md's tables and .env.example name the same variables, and
 // every documented variable the API does not read is read by some other part of the product.
 
-const readme = readFileSync(join(REPO_ROOT, 'README.md'), 'utf8');
+const readme = readFileSync(join(REPO_ROOT, 'docs', 'configuration.md'), 'utf8');
 const envExample = readFileSync(join(REPO_ROOT, '.env.example'), 'utf8');
 
 const inReadme = new Set([...readme.matchAll(/^\| `([A-Z][A-Z0-9_]+)`/gm)].map((m) => m[1]!));
@@ -20,12 +20,12 @@ describe('configuration documentation', () => {
     expect(inEnvExample.size).toBeGreaterThan(40);
   });
 
-  it('documents every setting of the API in the README and .env.example', () => {
+  it('documents every setting of the API in docs/configuration.md and .env.example', () => {
     expect(inSchema.filter((name) => !inReadme.has(name))).toEqual([]);
     expect(inSchema.filter((name) => !inEnvExample.has(name))).toEqual([]);
   });
 
-  it('lists the same variables in the README and .env.example', () => {
+  it('lists the same variables in docs/configuration.md and .env.example', () => {
     expect([...inReadme].filter((name) => !inEnvExample.has(name))).toEqual([]);
     expect([...inEnvExample].filter((name) => !inReadme.has(name))).toEqual([]);
   });

@@ -106,7 +106,7 @@ export function connect({
   sqlite.exec('PRAGMA journal_mode = WAL');
   // FULL: a commit is on disk (WAL synced) before the API answers, so an acknowledged lead or
   // supplier application survives a power loss, not only a crash of the process (NORMAL may
-  // lose the last commits then). The cost is one fsync per write transaction: see README.
+  // lose the last commits then). The cost is one fsync per write transaction: see docs/security.md.
   sqlite.exec(`PRAGMA synchronous = ${sqliteSynchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
   sqlite.exec('PRAGMA foreign_keys = ON');
   foldCase(sqlite);

@@ -66,7 +66,7 @@ export function sealSecret(key: Buffer, userId: number, secret: string): string 
   return `v1.${iv.toString('base64url')}.${sealed.toString('base64url')}`;
 }
 
-/** The secret back, or null when it does not open (another server's key: see README). */
+/** The secret back, or null when it does not open (another server's key: see docs/security.md). */
 export function openSecret(key: Buffer, userId: number, stored: string): string | null {
   const [version, iv, sealed] = stored.split('.');
   if (version !== 'v1' || !iv || !sealed) return null;

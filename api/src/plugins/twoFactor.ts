@@ -56,7 +56,7 @@ declare module 'fastify' {
  * TOTP secrets are stored sealed with a server key (`server_keys`, made at the first start and
  * shared by every instance), which backups leave out: an archive that gets away does not carry
  * the secrets with the password hashes. The cost: on a database restored elsewhere, the secrets
- * do not open, and those users sign in with a recovery code (README: Security).
+ * do not open, and those users sign in with a recovery code (docs/security.md).
  */
 export default fp<{ clock?: Clock }>(
   async (app, { clock = systemClock }) => {
