@@ -1,5 +1,12 @@
-import type { SiteData } from '@conveyor/shared';
-import { describe, expect, it } from 'vitest';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { LANGUAGES, type SiteData } from '@conveyor/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type SearchRecord, writeIndex } from '../src/integrations/search.ts';
 import { searchSources } from '../src/lib/search.ts';
 
 const data = (): SiteData =>
@@ -82,5 +89,87 @@ describe('search records', () => {
     expect(uz[1]!.content).toContain('O\u02BBlchamlaringiz bo\u02BByicha');
     expect(uz[1]!.content).not.toContain('Конвейер');
     expect(searchSources(data(), 'en')).toEqual([]);
+  });
+});
+
+/** Pagefind's search as the search page loads it (the release's pagefind.js). */
+interface PagefindSearch {
+  options: (options: { basePath: string }) => Promise<void>;
+  search: (query: string) => Promise<{ results: { data: () => Promise<{ url: string }> }[] }>;
+}
+
+// A real index of these records, written as a release writes it and searched with the
+// pagefind.js it ships (it runs in Node as well, fetching the index over HTTP).
+describe('documents in the search index', () => {
+  let folder: string;
+  let server: Server;
+  let pagefind: PagefindSearch;
+  beforeAll(async () => {
+    const documents = [
+      // a product's datasheet and drawing, and another product's datasheet
+      {
+        id: 1,
+        kind: 'datasheet',
+        title_ru: 'Паспорт изделия ЛК-400',
+        revision: 'R7',
+        product_id: 10,
+      },
+      { id: 2, kind: 'drawing', title_ru: 'Чертёж общего вида', revision: 'D4', product_id: 10 },
+      {
+        id: 3,
+        kind: 'datasheet',
+        title_ru: 'Паспорт изделия ЛК-500',
+        revision: 'R2',
+        product_id: 12,
+      },
+    ];
+    const site = data();
+    site.products.push({ ...site.products[0]!, id: 12, name_ru: 'ЛК-500' });
+    site.documents = documents as unknown as SiteData['documents'];
+    folder = await mkdtemp(join(tmpdir(), 'conveyor-search-'));
+    const records: Record<string, SearchRecord[]> = {};
+    for (const lang of LANGUAGES) {
+      records[lang] = searchSources(site, lang).map(({ picture: _, ...source }) => ({
+        ...source,
+        image: null,
+      }));
+    }
+    await writeIndex(records, folder);
+    server = createServer((request, reply) => {
+      const name = new URL(request.url!, 'http://localhost').pathname.replace(/^\/pagefind\//, '');
+      readFile(join(folder, name)).then(
+        (body) => reply.end(body),
+        () => reply.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    pagefind = (await import(pathToFileURL(join(folder, 'pagefind.js')).href)) as PagefindSearch;
+    const { port } = server.address() as AddressInfo;
+    await pagefind.options({ basePath: `http://127.0.0.1:${port}/pagefind/` });
+  });
+  afterAll(async () => {
+    server?.close();
+    await rm(folder, { recursive: true, force: true });
+  });
+
+  /** The addresses a query finds, without the origin and the fragment's kind. */
+  const found = async (query: string) => {
+    const { results } = await pagefind.search(query);
+    const urls = await Promise.all(results.map(async (result) => (await result.data()).url));
+    return urls
+      .map((url) => new URL(url))
+      .filter((url) => url.hash.includes('kind=document'))
+      .map((url) => `${url.pathname}#${new URLSearchParams(url.hash.slice(1)).get('at')}`)
+      .sort();
+  };
+
+  it("finds each of a product's documents by its title and its revision, on the product page", async () => {
+    expect(await found('чертёж')).toEqual(['/catalog/1/products/10#document-2']);
+    expect(await found('паспорт изделия')).toEqual([
+      '/catalog/1/products/10#document-1',
+      '/catalog/1/products/12#document-3',
+    ]);
+    expect(await found('R7')).toEqual(['/catalog/1/products/10#document-1']);
+    expect(await found('D4')).toEqual(['/catalog/1/products/10#document-2']);
   });
 });

@@ -118,4 +118,29 @@ describe('the search page', () => {
     expect(more().hidden).toBe(true);
     expect(status()).toBe('3 found');
   });
+
+  it("leads a document's result to its line on the page that lists it", async () => {
+    const record = (name: string, fragment: string) => ({
+      data: async (): Promise<ResultData> => ({
+        url: `/catalog/1/products/10#${fragment}`,
+        excerpt: name,
+        meta: { title: name },
+      }),
+    });
+    index.set('sheet', [
+      record('datasheet', 'kind=document&at=document-7'),
+      // only an id is taken from the fragment
+      record('odd', `kind=document&at=${encodeURIComponent('x" onclick="y')}`),
+    ] as unknown as ReturnType<typeof result>[]);
+    search('sheet');
+    await vi.waitFor(() => expect(titles()).toEqual(['datasheet', 'odd']));
+    const links = [...document.querySelectorAll<HTMLAnchorElement>('[data-search-results] h2 a')];
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/catalog/1/products/10#document-7',
+      '/catalog/1/products/10',
+    ]);
+    expect(document.querySelector('[data-search-results] li')!.getAttribute('data-kind')).toBe(
+      'document',
+    );
+  });
 });

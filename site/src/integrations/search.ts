@@ -64,13 +64,15 @@ export async function writeIndex(
       const added = await Promise.all(
         list.map((record) => {
           // Pagefind makes every metadata value searchable: only the title and the category
-          // (words of the record anyway) go there; the kind and the thumbnail's address ride
-          // in the address's fragment, which the search page reads and drops
-          // (src/scripts/search.ts)
+          // (words of the record anyway) go there; the kind, the thumbnail's address and the
+          // element the result leads to ride in the address's fragment, which the search page
+          // reads and drops (src/scripts/search.ts)
           const meta: Record<string, string> = { title: record.title };
           if (record.category) meta.category = record.category;
           const extra = new URLSearchParams({ kind: record.kind });
           if (record.image) extra.set('image', record.image);
+          // Pagefind keeps one record per address: a record's documents each have their own
+          if (record.anchor) extra.set('at', record.anchor);
           return index.addCustomRecord({
             url: `${record.url}#${extra}`,
             content: record.content,

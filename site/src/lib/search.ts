@@ -26,9 +26,18 @@ export interface SearchSource {
   category: string;
   /** The upload shown as its thumbnail. */
   picture: string | null;
+  /**
+   * The element of the page the result leads to (`document-12`: a document's line on the page
+   * that lists it). Each document is a record of its own: Pagefind keeps one record per
+   * address, so a record's documents must not share its page's.
+   */
+  anchor?: string;
   /** What is searched: the words of the record in this language, folded (foldApostrophes). */
   content: string;
 }
+
+/** The id of a document's line on the page that lists it (components/sections/DocumentList). */
+export const documentAnchor = (id: number): string => `document-${id}`;
 
 /**
  * A product's values as words: the page's text ("1 200 мм") and the bare figure ("1200"),
@@ -118,7 +127,8 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
       [title, ownText(project, 'description', lang)],
     );
   }
-  // a document is found by its title (and revision), and leads to the page that lists it
+  // a document is found by its title (and revision), and leads to its line on the page that
+  // lists it
   const owners = new Map<string, { url: string; name: string }>();
   for (const product of data.products) {
     const category = categories.get(product.category_id);
@@ -145,10 +155,17 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
     const owner = column && owners.get(`${column}:${String(document[column])}`);
     if (!owner) continue;
     const title = ownText(document, 'title', lang);
-    add({ kind: 'document', url: owner.url, title, category: owner.name, picture: null }, [
-      title,
-      document.revision,
-    ]);
+    add(
+      {
+        kind: 'document',
+        url: owner.url,
+        anchor: documentAnchor(document.id),
+        title,
+        category: owner.name,
+        picture: null,
+      },
+      [title, document.revision],
+    );
   }
   return sources;
 }

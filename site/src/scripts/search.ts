@@ -48,11 +48,14 @@ function excerptNodes(excerpt: string): Node[] {
 }
 
 function resultItem(data: ResultData, texts: Texts): HTMLLIElement {
-  // the record's kind and thumbnail, in its address's fragment (src/integrations/search.ts)
-  const [url, fragment = ''] = data.url.split('#');
+  // the record's kind, thumbnail and place on its page, in its address's fragment
+  // (src/integrations/search.ts)
+  const [page, fragment = ''] = data.url.split('#');
   const extra = new URLSearchParams(fragment);
   const kindCode = extra.get('kind') ?? 'product';
   const image = extra.get('image');
+  const at = extra.get('at');
+  const url = at && /^[\w-]+$/.test(at) ? `${page!}#${at}` : page!;
   const item = document.createElement('li');
   item.dataset.kind = kindCode;
   const picture = document.createElement(image ? 'img' : 'span');
@@ -71,8 +74,8 @@ function resultItem(data: ResultData, texts: Texts): HTMLLIElement {
   kind.textContent = data.meta.category ? `${kindName} · ${data.meta.category}` : kindName;
   const heading = document.createElement('h2');
   const link = document.createElement('a');
-  link.href = url!;
-  link.textContent = data.meta.title ?? url!;
+  link.href = url;
+  link.textContent = data.meta.title ?? page!;
   heading.append(link);
   const excerpt = document.createElement('p');
   excerpt.append(...excerptNodes(data.excerpt));
