@@ -32,6 +32,10 @@ let duplicates = new Set();
 const { integration: incrementalBuild, state: carried } = incremental();
 // Where a build's time goes, in one line of its log.
 const timings = buildTimings();
+// The search index, from the records pages of the release (rendered or carried over), or the
+// live release's when none of them changed; written with the pages when they go live before
+// the pictures.
+const search = searchIndex(carried);
 
 // Static output only: the site is plain files built from the API (DESIGN section 2).
 export default defineConfig({
@@ -126,11 +130,10 @@ export default defineConfig({
       },
     },
     incrementalBuild,
-    // cached pictures go into the release as hard links, not copies
-    linkedPictures(),
-    // the search index, from the records pages of the release (rendered or carried over), or
-    // the live release's when none of them changed
-    searchIndex(carried),
+    // cached pictures go into the release as hard links, not copies; a release live before its
+    // pictures gets its search index before it is announced
+    linkedPictures({ withPages: search.withPages }),
+    search.integration,
     // The pages of a record in a language it has no text of its own in (src/lib/plan.ts) are
     // no versions of it: not in the sitemap, so not among its entries' language alternates
     {

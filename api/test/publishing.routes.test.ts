@@ -363,14 +363,20 @@ describe.skipIf(skipReason)('rollback', () => {
 
 // A site's first release goes live before its pictures are all encoded: a stop in between leaves
 // it live with its list of pictures still to come (PENDING_PICTURES), and the next start builds
-// again rather than serve it so for good. A whole release is simply served.
+// again rather than serve it so for good; so it does for a live release without its search
+// index. A whole release is simply served.
 describe.skipIf(skipReason)('a start that finds the live release', () => {
-  const startOn = async (unfinished: boolean) => {
+  const startOn = async (unfinished: boolean, indexed = true) => {
     const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-restart-'));
     const release = join(dataDir, 'site', 'releases', '20260101T000000000');
     await mkdir(release, { recursive: true });
     await writeFile(join(release, 'index.html'), '<h1>from before the stop</h1>');
     await writeFile(join(release, '404.html'), 'missing');
+    if (indexed) {
+      await mkdir(join(release, 'pagefind'));
+      await writeFile(join(release, 'pagefind', 'pagefind.js'), 'export {}');
+      await writeFile(join(release, 'pagefind', 'pagefind-entry.json'), '{"languages":{}}');
+    }
     if (unfinished) {
       await writeFile(join(release, PENDING_PICTURES), '{"version":1,"pictures":{}}');
     }
@@ -391,6 +397,21 @@ describe.skipIf(skipReason)('a start that finds the live release', () => {
         .not.toBe('20260101T000000000');
       expect(await readFile(join(site, 'current', 'index.html'), 'utf8')).toContain('built');
       expect(existsSync(join(site, 'current', PENDING_PICTURES))).toBe(false);
+    } finally {
+      await api.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('builds again when it has no search index', async () => {
+    // a release made live without its index (as one that went live with its pages could be
+    // before pages and index went live together)
+    const { api, dataDir, site } = await startOn(false, false);
+    try {
+      await expect
+        .poll(() => currentRelease(site), { timeout: 10_000 })
+        .not.toBe('20260101T000000000');
+      expect(existsSync(join(site, 'current', 'pagefind', 'pagefind.js'))).toBe(true);
     } finally {
       await api.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -18,7 +18,7 @@ import { buildEnvironment, LogTail } from '../src/publish/buildProcess.ts';
 import { pruneImageCache } from '../src/publish/imageCache.ts';
 import { clearLeftovers, currentRelease } from '../src/publish/releases.ts';
 import { siteBuilder } from '../src/publish/siteBuilder.ts';
-import { FAKE_COMMAND, hungCommand, processRuns } from './helpers/publishing.ts';
+import { FAKE_COMMAND, FAKE_INDEX, hungCommand, processRuns } from './helpers/publishing.ts';
 
 // The bundled site builder on its own: releases on disk, swaps, hung builds, the environment.
 describe('site builder', () => {
@@ -101,10 +101,12 @@ describe('site builder', () => {
     expect(await readdir(join(root, 'work')).catch(() => [])).toEqual([]);
   });
 
-  it('requires the not-found page as well as the home page', async () => {
+  it('requires the not-found page and the search index as well as the home page', async () => {
     const live = await currentRelease(root);
-    await expect(builder(`mkdir -p {outDir} && echo home > {outDir}/index.html`)()).rejects.toThrow(
-      'the build made no 404.html',
+    const home = 'mkdir -p {outDir} && echo home > {outDir}/index.html';
+    await expect(builder(home)()).rejects.toThrow('the build made no 404.html');
+    await expect(builder(`${home} && echo missing > {outDir}/404.html`)()).rejects.toThrow(
+      'the build made no pagefind/pagefind.js',
     );
     expect(await currentRelease(root)).toBe(live);
   });
@@ -217,14 +219,16 @@ describe('site builder', () => {
 
   /**
    * A build of the pages a site's first release needs, then of its pictures: it writes its
-   * pages and the list of pictures still to come, whether it was told it may go live before
-   * them (SITE_PICTURES_LATER), then waits for `go` before it "encodes" and ends with `exit`.
+   * pages, its search index and the list of pictures still to come, whether it was told it may
+   * go live before them (SITE_PICTURES_LATER), then waits for `go` before it "encodes" and ends
+   * with `exit`.
    */
   const twoStages = (go: string, exit: number) =>
     [
       'mkdir -p {outDir}/_astro',
       'echo home > {outDir}/index.html',
       'echo missing > {outDir}/404.html',
+      FAKE_INDEX,
       `echo "later=$SITE_PICTURES_LATER" > {outDir}/env.txt`,
       `echo '{"version":1,"pictures":{"/_astro/a.webp":"/uploads/a.jpg"}}' > {outDir}/${PENDING_PICTURES}`,
       `while [ ! -e '${go}' ]; do sleep 0.05; done`,
@@ -288,6 +292,55 @@ describe('site builder', () => {
       expect(said).toHaveLength(2);
     } finally {
       await writeFile(go, '').catch(() => {});
+      await rm(own, { recursive: true, force: true });
+    }
+  });
+
+  it('makes a release live with its pages only once its search index is there too', async () => {
+    const own = await mkdtemp(join(tmpdir(), 'conveyor-first-index-'));
+    const indexed = join(own, 'indexed');
+    // a build that announces its pages before it has written its index (the site's own build
+    // writes the index first): the runner waits for the index
+    const command = [
+      'mkdir -p {outDir}',
+      'echo home > {outDir}/index.html',
+      'echo missing > {outDir}/404.html',
+      `echo '{"version":1,"pictures":{}}' > {outDir}/${PENDING_PICTURES}`,
+      `while [ ! -e '${indexed}' ]; do sleep 0.05; done`,
+      FAKE_INDEX,
+      'sleep 1',
+      `rm {outDir}/${PENDING_PICTURES}`,
+    ].join(' && ');
+    try {
+      const first = siteBuilder({
+        siteRoot: own,
+        command,
+        cwd: own,
+        env: () => ({}),
+        keepReleases: 3,
+      })();
+      const [release] = await vi.waitFor(
+        async () => {
+          const names = await readdir(join(own, 'releases'));
+          expect(existsSync(join(own, 'releases', names[0] ?? '-', PENDING_PICTURES))).toBe(true);
+          return names;
+        },
+        { timeout: 10_000 },
+      );
+      // the runner looks every 100 ms: its pages are announced, and it is not live
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await currentRelease(own)).toBeNull();
+      await writeFile(indexed, '');
+      await vi.waitFor(async () => expect(await currentRelease(own)).toBe(release), {
+        timeout: 10_000,
+      });
+      // live before the build is done, with its index
+      expect(existsSync(join(own, 'current', PENDING_PICTURES))).toBe(true);
+      expect(existsSync(join(own, 'current', 'pagefind', 'pagefind.js'))).toBe(true);
+      const result = await first;
+      expect(result.logTail).toMatch(/runner: live with its pages after \d+\.\d\d s/);
+    } finally {
+      await writeFile(indexed, '').catch(() => {});
       await rm(own, { recursive: true, force: true });
     }
   });

@@ -8,7 +8,7 @@ import { CATCH_UP_EVERY_MS, catchUp } from '../publish/catchUp.ts';
 import { RebuildQueue } from '../publish/queue.ts';
 import { RebuildRequests } from '../publish/requests.ts';
 import { ROLLBACK_JOB, switchRelease } from '../publish/goLive.ts';
-import { clearLeftovers, currentRelease } from '../publish/releases.ts';
+import { clearLeftovers, currentRelease, REQUIRED_FILES } from '../publish/releases.ts';
 import { siteBuilder } from '../publish/siteBuilder.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
 import { defineHookJob, webhookAnnouncer } from '../publish/webhook.ts';
@@ -180,10 +180,15 @@ export default fp(
       }
       let fresh = false;
       await queue.start(clearSiteRoot, async () => {
-        // no site yet, or a first release whose pictures a stop interrupted (PENDING_PICTURES):
-        // build now (the latter renders everything again, as it has no manifest); asked for
-        // before builds may start, so it and a build the restart interrupted are one build
-        const incomplete = existsSync(join(publish.siteRoot, 'current', PENDING_PICTURES));
+        // no site yet, a first release whose pictures a stop interrupted (PENDING_PICTURES), or
+        // a live release without what a release must have (its search index: one made live
+        // before pages and index went live together): build now (the first two render
+        // everything again, having no manifest); asked for before builds may start, so it and
+        // a build the restart interrupted are one build
+        const live = join(publish.siteRoot, 'current');
+        const incomplete =
+          existsSync(join(live, PENDING_PICTURES)) ||
+          REQUIRED_FILES.some((file) => !existsSync(join(live, file)));
         fresh = incomplete || !(await currentRelease(publish.siteRoot));
         if (fresh) await queue.requestNow({ trigger: { kind: 'start' } });
       });

@@ -12,8 +12,18 @@ import { Worker } from 'node:worker_threads';
  */
 export const WORK = 'work';
 
-/** Files a release must have before it goes live: the home page and the not-found page. */
-export const REQUIRED_FILES = ['index.html', '404.html'];
+/**
+ * Files a release must have before it goes live: the home page, the not-found page, and its
+ * search index (the script the search page loads and the index's entry, which names the rest):
+ * pages and index go live together, also when the pages go live before their pictures
+ * (goLive.ts, firstPages), so the search page never finds no index.
+ */
+export const REQUIRED_FILES = [
+  'index.html',
+  '404.html',
+  'pagefind/pagefind.js',
+  'pagefind/pagefind-entry.json',
+];
 
 /** The release the `current` link points at, or null. */
 export async function currentRelease(siteRoot: string): Promise<string | null> {

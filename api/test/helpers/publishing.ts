@@ -55,8 +55,18 @@ export function processRuns(pid: number): boolean {
 export const hungCommand = (pidFile: string) =>
   `trap '' TERM; sleep 60 & echo $! > ${JSON.stringify(pidFile)}; echo "waiting for the API"; wait`;
 
-/** A build command that writes a one-page release (the real Astro build is slow for tests). */
-export const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir}`;
+/**
+ * The files of a search index a release must hold to go live (REQUIRED_FILES), as a shell
+ * command on `{outDir}`: stand-ins, for builds that are not the real site's.
+ */
+export const FAKE_INDEX =
+  "mkdir -p {outDir}/pagefind && echo 'export {}' > {outDir}/pagefind/pagefind.js && echo '{\"languages\":{}}' > {outDir}/pagefind/pagefind-entry.json";
+
+/**
+ * A build command that writes a one-page release with a search index (the real Astro build is
+ * slow for tests).
+ */
+export const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir} && ${FAKE_INDEX}`;
 
 /**
  * Waits until a queue's job runner has set its one timer, for its next poll or the next job

@@ -3,7 +3,7 @@ import { link, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PENDING_PICTURES, type PendingPictures } from '@conveyor/shared';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { uploadsUrl } from '../lib/urls.ts';
 import { openSizes, saveSizes } from '../lib/pictureSizes.ts';
 import { importAsAstro, quieten, stopEsbuild } from './quieten.ts';
@@ -65,9 +65,18 @@ function reusable(cached: string, src: unknown, now: number): boolean {
  * The pictures of a build: cached ones linked into the release (above), the sizes of uploads
  * kept between builds (src/lib/pictureSizes.ts), in a file next to the image cache, and, for
  * the first release of a site (SITE_PICTURES_LATER), the pictures still to encode announced
- * once the pages are written (announcePending), so the release can go live before them.
+ * once the pages and what goes live with them (`withPages`: the search index) are written
+ * (announcePending), so the release can go live before them.
  */
-export function linkedPictures(): AstroIntegration {
+export function linkedPictures(
+  options: {
+    /**
+     * What must be in a release that goes live before its pictures (SITE_PICTURES_LATER) by the
+     * time its pages are announced: its search index (src/integrations/search.ts).
+     */
+    withPages?: (out: string, logger: AstroIntegrationLogger) => Promise<void>;
+  } = {},
+): AstroIntegration {
   let cacheDir = '';
   let sizesFile = '';
   let outDir: URL | null = null;
@@ -101,6 +110,7 @@ export function linkedPictures(): AstroIntegration {
                 `${((performance.now() - started) / 1000).toFixed(2)} s, ${left} left to Astro`,
             );
             if (process.env.SITE_PICTURES_LATER === '1') {
+              await options.withPages?.(fileURLToPath(outDir!), logger);
               const pending = await announcePending(images as Map<unknown, StaticImage>, outDir!);
               logger.info(`pictures: the pages are written, ${pending} pictures to encode now`);
             }

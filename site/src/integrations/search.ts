@@ -3,7 +3,7 @@ import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
-import type { AstroIntegration } from 'astro';
+import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import * as pagefind from 'pagefind';
 import { localePath } from '../i18n/index.ts';
 import { pageFile } from '../lib/plan.ts';
@@ -126,41 +126,56 @@ async function carryIndex(from: string, to: string): Promise<number> {
  * what search does not hold: a testimonial, the company's phone), the live release's index is
  * this one's, and is linked. A preview of a draft has no records page and gets no index: its
  * search is not what it previews.
+ *
+ * A release that goes live with its pages, before its pictures are encoded (SITE_PICTURES_LATER,
+ * src/integrations/pictures.ts), has its index written then, before the pages are announced
+ * (`withPages`): pages and index go live together, and the publishing runner makes no release
+ * live without one (api/src/publish/releases.ts, REQUIRED_FILES).
  */
-export function searchIndex(incremental: IncrementalState): AstroIntegration {
+export function searchIndex(incremental: IncrementalState): {
+  integration: AstroIntegration;
+  withPages: (out: string, logger: AstroIntegrationLogger) => Promise<void>;
+} {
+  let written = false;
+  const write = async (out: string, logger: AstroIntegrationLogger) => {
+    const started = performance.now();
+    const outputPath = join(out, SEARCH_FOLDER);
+    const previous = process.env.SITE_PREVIOUS;
+    // carried pages are named without their leading slash
+    const carried = (lang: Language) =>
+      incremental.carried.includes(localePath(lang, '/search/records').slice(1));
+    written = true;
+    if (LANGUAGES.every(carried) && previous && existsSync(join(previous, SEARCH_FOLDER))) {
+      const files = await carryIndex(join(previous, SEARCH_FOLDER), outputPath);
+      logger.info(`search index: carried over (${files} files), no record changed`);
+      return;
+    }
+    const records: Record<string, SearchRecord[]> = {};
+    for (const lang of LANGUAGES) {
+      // a carried records page is linked in only once the build is done: read it where it is
+      const list =
+        (await readRecords(out, lang)) ??
+        (carried(lang) && previous ? await readRecords(previous, lang) : null);
+      if (list) records[lang] = list;
+    }
+    if (!Object.keys(records).length) return;
+    // the indexer starts beside the build: the build made small first
+    await quieten(true);
+    const count = await writeIndex(records, outputPath);
+    for (const name of await readdir(outputPath)) {
+      if (UNUSED.test(name)) await rm(join(outputPath, name));
+    }
+    logger.info(`search index: ${count} records in ${Math.round(performance.now() - started)} ms`);
+  };
   return {
-    name: 'conveyor:search',
-    hooks: {
-      'astro:build:done': async ({ dir, logger }) => {
-        const out = fileURLToPath(dir);
-        const started = performance.now();
-        const outputPath = join(out, SEARCH_FOLDER);
-        const previous = process.env.SITE_PREVIOUS;
-        // carried pages are named without their leading slash
-        const unchanged = LANGUAGES.every((lang) =>
-          incremental.carried.includes(localePath(lang, '/search/records').slice(1)),
-        );
-        if (unchanged && previous && existsSync(join(previous, SEARCH_FOLDER))) {
-          const files = await carryIndex(join(previous, SEARCH_FOLDER), outputPath);
-          logger.info(`search index: carried over (${files} files), no record changed`);
-          return;
-        }
-        const records: Record<string, SearchRecord[]> = {};
-        for (const lang of LANGUAGES) {
-          const list = await readRecords(out, lang);
-          if (list) records[lang] = list;
-        }
-        if (!Object.keys(records).length) return;
-        // the indexer starts beside the build: the build made small first
-        await quieten(true);
-        const count = await writeIndex(records, outputPath);
-        for (const name of await readdir(outputPath)) {
-          if (UNUSED.test(name)) await rm(join(outputPath, name));
-        }
-        logger.info(
-          `search index: ${count} records in ${Math.round(performance.now() - started)} ms`,
-        );
+    integration: {
+      name: 'conveyor:search',
+      hooks: {
+        'astro:build:done': async ({ dir, logger }) => {
+          if (!written) await write(fileURLToPath(dir), logger);
+        },
       },
     },
+    withPages: write,
   };
 }
