@@ -132,3 +132,73 @@ test("an Uzbek query finds the same product with oʻ, with o' and in Cyrillic le
   await page.goto(`/search?q=${encodeURIComponent("o'lchamlaringiz")}`);
   await expect(page.locator('[data-search-status]')).toHaveText(messages.ru.search_none);
 });
+
+// Every document is a record of the index of its own: a product's drawing does not hide its
+// datasheet (they share the product's page), and each result leads to the document's line.
+interface Doc {
+  id: number;
+  kind: string;
+  product_id: number | null;
+  file_format: string | null;
+  title_ru: string;
+  title_uz: string;
+  title_en: string;
+}
+
+for (const [lang, prefix] of LANGS) {
+  test(`finds each of a product's documents by its title, at its line on the page (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const documents = (await get(request, '/api/documents?limit=100')) as Doc[];
+    const products = new Map(
+      ((await get(request, '/api/products?limit=100')) as Product[]).map((p) => [p.id, p]),
+    );
+    const of = (id: number) => documents.filter((document) => document.product_id === id);
+    // a product with a datasheet and a drawing
+    const product = [...products.values()].find(
+      (item) =>
+        of(item.id).some((d) => d.kind === 'datasheet') &&
+        of(item.id).some((d) => d.kind === 'drawing'),
+    )!;
+    expect(product).toBeTruthy();
+    const path = localized(prefix, `/catalog/${product.category_id}/products/${product.id}`);
+    const title = `title_${lang}` as const;
+    const datasheet = of(product.id).find((d) => d.kind === 'datasheet')!;
+    const drawing = of(product.id).find((d) => d.kind === 'drawing')!;
+
+    /** The document results of a query: their links, the page's path and the line's anchor. */
+    const documentLinks = async (query: string) => {
+      await page.goto(localized(prefix, `/search?q=${encodeURIComponent(query)}`));
+      await resultLinks(page);
+      return page
+        .locator('[data-search-results] li[data-kind=document] h2 a')
+        .evaluateAll((links) =>
+          links.map((link) => {
+            const url = new URL((link as HTMLAnchorElement).href);
+            return `${url.pathname}${url.hash}`;
+          }),
+        );
+    };
+    // every published product's datasheet of this title is found, each once, this one's too
+    const datasheets = documents.filter(
+      (d) => d.kind === 'datasheet' && d.product_id !== null && products.has(d.product_id),
+    );
+    const found = await documentLinks(datasheet[title]);
+    expect(found).toContain(`${path}#document-${datasheet.id}`);
+    expect(new Set(found).size).toBe(found.length);
+    expect(found.length).toBeGreaterThanOrEqual(
+      datasheets.filter((d) => d[title] === datasheet[title]).length,
+    );
+    expect(await documentLinks(drawing[title])).toContain(`${path}#document-${drawing.id}`);
+
+    // the result leads to the drawing's line on the product's page
+    await page
+      .locator(
+        `[data-search-results] li[data-kind=document] h2 a[href="${path}#document-${drawing.id}"]`,
+      )
+      .click();
+    await expect(page).toHaveURL(new RegExp(`${path}#document-${drawing.id}$`));
+    await expect(page.locator(`#document-${drawing.id}`)).toBeInViewport();
+  });
+}
