@@ -108,10 +108,52 @@ for (const [lang, prefix] of LANGS) {
     }
     const bar = page.locator('a[data-compare-bar]');
     await expect(bar).toHaveText(text.compare_go.replace('{n}', '3'));
+    // the comparison logs nothing in the console: no errors, no refusals of its policy
+    const logged: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') logged.push(message.text());
+    });
+    page.on('pageerror', (error) => logged.push(error.message));
     await bar.click();
     await expect(page).toHaveURL(new RegExp(`/compare/?\\?ids=${chosen.join(',')}$`));
     const table = page.locator('[data-compare-table] table');
     await expect(table.locator('thead th[data-product]')).toHaveCount(3);
+    // each product's name and values as its own page shows them, a dash where it has none
+    const product = await page.context().newPage();
+    for (const [column, id] of chosen.entries()) {
+      const head = table.locator(`thead th[data-product="${id}"] a`);
+      await product.goto((await head.getAttribute('href'))!);
+      await expect(head).toHaveText((await product.locator('h1').textContent())!.trim());
+      const shown = new Map(
+        await product
+          .locator('[data-specs] tr[data-attribute]')
+          .evaluateAll((rows) =>
+            rows.map(
+              (row) =>
+                [
+                  (row as HTMLElement).dataset.attribute!,
+                  row.querySelector('td')!.textContent!.trim(),
+                ] as const,
+            ),
+          ),
+      );
+      const compared = await table
+        .locator('tbody tr')
+        .evaluateAll(
+          (rows, at) =>
+            rows.map(
+              (row) =>
+                [
+                  (row as HTMLElement).dataset.attribute!,
+                  row.querySelectorAll('td')[at]!.textContent!.trim(),
+                ] as const,
+            ),
+          column,
+        );
+      expect(compared.length).toBeGreaterThan(0);
+      for (const [code, value] of compared) expect(value, code).toBe(shown.get(code) ?? '—');
+    }
+    await product.close();
     // the widths differ: the line is marked; each value in the page's language with its unit
     const widthRow = table.locator('tr[data-attribute="belt_width"]');
     await expect(widthRow).toHaveAttribute('data-differs', 'true');
@@ -140,6 +182,7 @@ for (const [lang, prefix] of LANGS) {
     await table.locator(`thead th[data-product="${chosen[0]}"] button`).click();
     await expect(table.locator('thead th[data-product]')).toHaveCount(2);
     await expect(page).toHaveURL(new RegExp(`ids=${chosen.slice(1).join(',')}$`));
+    expect(logged).toEqual([]);
   });
 }
 

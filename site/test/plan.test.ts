@@ -102,8 +102,14 @@ describe('the page plan', () => {
       // a Russian name only: its Uzbek and English pages are no versions of it
       versions: ['ru'],
     });
-    // the comparison finds each product's page by its category
-    expect(props('/compare')).toMatchObject({ categoryOf: { 10: 1, 11: 1, 20: 2 } });
+    // the comparison reads each product's data file, in its language (the name falls back as
+    // the page's does)
+    expect(props('/compare/10.json')).toMatchObject({
+      product: { id: 10, name: 'ЛК-400', url: '/catalog/1/products/10', rows: [] },
+    });
+    expect(props('/en/compare/20.json')).toMatchObject({
+      product: { id: 20, name: 'РК-1', url: '/en/catalog/2/products/20', rows: [] },
+    });
     // no settings record: the spec's defaults
     const none = planSite({ ...data, settings: null });
     expect(none[0]!.props.company).toEqual({
@@ -117,6 +123,8 @@ describe('the page plan', () => {
     expect(pageFile('/')).toBe('index.html');
     expect(pageFile('/en')).toBe('en/index.html');
     expect(pageFile('/catalog/1/products/10')).toBe('catalog/1/products/10/index.html');
+    // a data file is written as it is named
+    expect(pageFile('/uz/compare/10.json')).toBe('uz/compare/10.json');
   });
 
   it('gives the same keys to the same data', () => {
@@ -126,19 +134,30 @@ describe('the page plan', () => {
   it('renders a renamed product again, its category page and the pages that offer it, nothing else', () => {
     const after = base();
     after.products[0]!.name_ru = 'ЛК-450';
-    // ЛК-500 relates to nothing: its page offers the others of its category, ЛК-400 among them
+    // ЛК-500 relates to nothing: its page offers the others of its category, ЛК-400 among them;
+    // the comparison's data of the product, whose name every language shows
     expect(changed(base(), after)).toEqual(
-      withRussianRecords('/catalog/1', '/catalog/1/products/10', '/catalog/1/products/11'),
+      [
+        ...withRussianRecords('/catalog/1', '/catalog/1/products/10', '/catalog/1/products/11'),
+        ...inAllLanguages('/compare/10.json'),
+      ].sort(),
     );
   });
 
   it('renders again only the pages that show an attribute whose label changes', () => {
-    // a width on the products of category 1 (filterable: its category page filters by it), a
-    // note on a product of category 2 (not filterable)
+    // a width on the products of category 1 (filterable: its category page filters by it;
+    // comparable: the comparison shows it), a note on a product of category 2 (neither)
     const withSpecs = () => {
       const data = base();
       data.attributes = [
-        { id: 1, code: 'belt_width', type: 'number', name_ru: 'Ширина', filterable: true },
+        {
+          id: 1,
+          code: 'belt_width',
+          type: 'number',
+          name_ru: 'Ширина',
+          filterable: true,
+          comparable: true,
+        },
         { id: 2, code: 'note', type: 'text', name_ru: 'Примечание', filterable: false },
         { id: 3, code: 'unused', type: 'number', name_ru: 'Не используется', filterable: false },
       ] as unknown as SiteData['attributes'];
@@ -153,7 +172,10 @@ describe('the page plan', () => {
       return data;
     };
     expect(changed(withSpecs(), renamed(1))).toEqual(
-      withRussianRecords('/catalog/1', '/catalog/1/products/10'),
+      [
+        ...withRussianRecords('/catalog/1', '/catalog/1/products/10'),
+        ...inAllLanguages('/compare/10.json'),
+      ].sort(),
     );
     expect(changed(withSpecs(), renamed(2))).toEqual(withRussianRecords('/catalog/2/products/20'));
     expect(changed(withSpecs(), renamed(3))).toEqual([]);
@@ -223,12 +245,12 @@ describe('the page plan', () => {
     expect(related('/catalog/1/products/12')).toEqual([['category', [13, 10, 11]]]);
   });
 
-  it('moves a product: its old page goes, the new one, both category pages and the comparison change', () => {
+  it('moves a product: its old page goes, the new one, both category pages and its comparison data change', () => {
     const after = base();
     after.products[0]!.category_id = 2;
     expect(changed(base(), after)).toEqual(
       withRussianRecords(
-        '/compare',
+        '/compare/10.json',
         '/catalog/1',
         '/catalog/1/products/10',
         // the products of both categories offer another set of neighbours
@@ -256,6 +278,7 @@ describe('the page plan', () => {
       [
         ...inAllLanguages('/catalog/1', '/catalog/1/products/10', '/catalog/1/products/11'),
         '/uz/search/records',
+        '/uz/compare/10.json',
       ].sort(),
     );
   });
@@ -320,14 +343,14 @@ describe('the page plan', () => {
     expect(changed(base(), client)).toEqual(inAllLanguages('/', '/clients'));
   });
 
-  it('renders everything again when the company data change, but the search records', () => {
+  it("renders everything again when the company data change, but the search records and the comparison's data", () => {
     const after = base();
     after.settings!.phone_primary = '+998 90 123 45 67';
     const records = inAllLanguages('/search/records');
     expect(changed(base(), after)).toEqual(
       planSite(base())
         .map((page) => page.pathname)
-        .filter((path) => !records.includes(path))
+        .filter((path) => !records.includes(path) && !path.endsWith('.json'))
         .sort(),
     );
   });

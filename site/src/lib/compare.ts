@@ -1,7 +1,7 @@
 // Side-by-side comparison: the products a visitor collects (2 to 4, kept in the browser's
-// storage), and the comparison page's table, built in the browser from each product page's own
-// data (its `#product-data` JSON: the values as that page's language writes them). Nothing is
-// asked of the API: the site stays static.
+// storage), and the comparison page's table, built in the browser from each product's data file
+// (`/compare/{id}.json`: the values as the page's language writes them; src/lib/compareData.ts).
+// Nothing is asked of the API: the site stays static.
 
 /** At most this many products are compared at once. */
 export const MAX_COMPARE = 4;
@@ -9,7 +9,7 @@ export const MAX_COMPARE = 4;
 export const MIN_COMPARE = 2;
 const KEY = 'conveyor.compare';
 
-/** What a product page tells the comparison about itself. */
+/** What the comparison reads of a product: its data file (src/lib/compareData.ts). */
 export interface CompareProduct {
   id: number;
   name: string;

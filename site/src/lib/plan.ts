@@ -20,6 +20,8 @@ import {
 } from '@conveyor/shared';
 import { localePath } from '../i18n/index.ts';
 import { siteData } from './api.ts';
+import type { CompareProduct } from './compare.ts';
+import { compareProduct } from './compareData.ts';
 import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
 import { type QuoteSource, quoteSources } from './quote.ts';
 import { type SearchSource, searchSources } from './search.ts';
@@ -115,8 +117,10 @@ export interface RouteProps {
     related: RelatedSection[];
     versions: Language[];
   };
-  /** The comparison: each shown product's category (its page's address). */
-  compare: { categoryOf: Record<string, number> };
+  /** The comparison: it reads each product's data file (`compare-data`). */
+  compare: object;
+  /** A product's data for the comparison, in a language (`/compare/{id}.json`). */
+  'compare-data': { product: CompareProduct };
   /** The search page: the index is the release's (src/integrations/search.ts). */
   search: object;
   /** What the index of the page's language holds (written out for the index, not a page to read). */
@@ -141,9 +145,16 @@ export interface PlannedPage<R extends Route = Route> {
   duplicate: boolean;
 }
 
-/** The file a page is written to (build.format 'directory'). */
+/**
+ * The file a page is written to (build.format 'directory'); a data file (a pathname with an
+ * extension: `/compare/12.json`) is written as it is named.
+ */
 export const pageFile = (pathname: string): string =>
-  pathname === '/' ? 'index.html' : `${pathname.replace(/^\/+/, '')}/index.html`;
+  pathname === '/'
+    ? 'index.html'
+    : /\.\w+$/.test(pathname)
+      ? pathname.replace(/^\/+/, '')
+      : `${pathname.replace(/^\/+/, '')}/index.html`;
 
 const hash = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
@@ -333,18 +344,7 @@ export function planSite(data: SiteData): PlannedPage[] {
     );
   }
   const shownCategories = new Set(data.categories.map((category) => category.id));
-  add(
-    'compare',
-    '/compare',
-    {},
-    {
-      categoryOf: Object.fromEntries(
-        data.products
-          .filter((product) => shownCategories.has(product.category_id))
-          .map((product) => [String(product.id), product.category_id]),
-      ),
-    },
-  );
+  add('compare', '/compare', {}, {});
   add('search', '/search', {}, {});
   for (const lang of LANGUAGES) {
     const sources = searchSources(data, lang);
@@ -398,6 +398,7 @@ export function planSite(data: SiteData): PlannedPage[] {
     }
     // a product is published only with its category: an inactive category hides its products
     for (const item of items) {
+      const specs = specRows(item.specs, category.attributes, attributes);
       add(
         'product',
         `/catalog/${category.id}/products/${item.id}`,
@@ -405,13 +406,25 @@ export function planSite(data: SiteData): PlannedPage[] {
         {
           item,
           category,
-          specs: specRows(item.specs, category.attributes, attributes),
+          specs,
           quote: quoteSources(category.attributes, item.specs, attributes),
           documents: documentsOf('product_id', item.id),
           related: relatedOf(item),
           versions: versionsOf(item, 'name'),
         },
       );
+      // what the comparison shows of it, in each language: no company data
+      for (const lang of LANGUAGES) {
+        const product = compareProduct(item, category, specs, lang);
+        add(
+          'compare-data',
+          `/compare/${item.id}.json`,
+          { id: String(item.id) },
+          { product },
+          [lang],
+          false,
+        );
+      }
     }
   }
   return pages;

@@ -29,15 +29,26 @@ function element<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
-/** Reads what a product page tells the comparison about itself (its `#product-data`). */
-async function load(id: number, address: string | undefined): Promise<Loaded> {
-  if (!address) return { id, failed: true };
+/** Whether a data file holds what the comparison reads of a product (src/lib/compareData.ts). */
+function isCompareProduct(data: unknown, id: number): data is CompareProduct {
+  const product = data as Partial<CompareProduct> | null;
+  return (
+    typeof product === 'object' &&
+    product !== null &&
+    product.id === id &&
+    typeof product.name === 'string' &&
+    typeof product.url === 'string' &&
+    Array.isArray(product.rows)
+  );
+}
+
+/** Reads a product's data file (`/compare/{id}.json` in the page's language). */
+async function load(id: number, address: string): Promise<Loaded> {
   try {
     const reply = await fetch(address);
     if (!reply.ok) return { id, failed: true };
-    const page = new DOMParser().parseFromString(await reply.text(), 'text/html');
-    const data = page.getElementById('product-data')?.textContent;
-    return data ? (JSON.parse(data) as CompareProduct) : { id, failed: true };
+    const data: unknown = await reply.json();
+    return isCompareProduct(data, id) ? data : { id, failed: true };
   } catch {
     return { id, failed: true };
   }
@@ -53,10 +64,7 @@ export function initCompareTable(): void {
   const box = document.querySelector<HTMLElement>('[data-compare-table]');
   if (!box) return;
   const texts = JSON.parse(box.dataset.texts ?? '{}') as Texts;
-  const categoryOf = JSON.parse(
-    box.querySelector('[data-compare-categories]')?.textContent ?? '{}',
-  ) as Record<string, number>;
-  const path = box.dataset.productPath ?? '';
+  const dataPath = box.dataset.productData ?? '';
   const controls = box.querySelector<HTMLElement>('.compare-controls')!;
   const onlyDiff = box.querySelector<HTMLInputElement>('[data-compare-diff]')!;
   const failed = box.querySelector<HTMLElement>('[data-compare-failed]')!;
@@ -66,11 +74,6 @@ export function initCompareTable(): void {
   const fromAddress = idsOf(window.location.search);
   let ids = fromAddress.length ? fromAddress : readCollected(browserStorage());
   let products: Loaded[] = [];
-
-  const addressOf = (id: number) => {
-    const category = categoryOf[id];
-    return category ? path.replace('{c}', String(category)).replace('{p}', String(id)) : undefined;
-  };
 
   const render = () => {
     const query = ids.length ? `?ids=${ids.join(',')}` : '';
@@ -136,7 +139,7 @@ export function initCompareTable(): void {
     return;
   }
   box.setAttribute('aria-busy', 'true');
-  void Promise.all(ids.map((id) => load(id, addressOf(id)))).then((list) => {
+  void Promise.all(ids.map((id) => load(id, dataPath.replace('{p}', String(id))))).then((list) => {
     products = list;
     box.removeAttribute('aria-busy');
     render();
