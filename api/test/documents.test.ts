@@ -305,3 +305,160 @@ describe.skipIf(skipReason)('documents', () => {
     expect(late.status).toBe(201);
   });
 });
+
+// The cap per record (DOCUMENTS_PER_RECORD, 10 by default) on every path that can put a document
+// on a record: uploads at the same moment, a draft's publish (by hand or at its scheduled time),
+// a revision's restore, a restore from the trash. A refusal leaves everything as it was.
+describe.skipIf(skipReason)('the documents cap', () => {
+  let api: TestApi;
+  let token: string;
+  let categoryId: number;
+  const CAP = 10;
+
+  beforeAll(async () => {
+    api = await startApi({ SEED_DEMO: false, TRASH_DAYS: '30' });
+    expect(api.config.uploads.documentsPerRecord).toBe(CAP);
+    token = await api.signIn();
+    categoryId = (
+      await api.request('POST', '/api/categories', { token, json: { name_en: 'Belt conveyors' } })
+    ).body.data.id;
+  });
+  afterAll(() => api?.close());
+
+  const newProduct = async (name: string) =>
+    (
+      await api.request('POST', '/api/products', {
+        token,
+        json: { name_en: name, category_id: categoryId },
+      })
+    ).body.data.id as number;
+  const upload = (productId: number, title: string) => {
+    const body = new FormData();
+    body.append('kind', 'datasheet');
+    body.append('title_en', title);
+    body.append('product_id', String(productId));
+    body.append('file', file(SAMPLES.pdf, `${title}.pdf`, 'application/pdf'));
+    return api.request('POST', '/api/documents', { token, form: body });
+  };
+  const onRequest = (productId: number, title: string) =>
+    api.request('POST', '/api/documents', {
+      token,
+      json: { kind: 'manual', title_en: title, product_id: productId, on_request: true },
+    });
+  const documentsOf = async (productId: number) =>
+    (await api.request('GET', `/api/documents?product_id=${productId}&limit=100`, { token })).body
+      .data as { id: number; title_en: string; product_id: number }[];
+  /** A product with `count` documents (on request: no file to store). */
+  const productWith = async (name: string, count: number) => {
+    const id = await newProduct(name);
+    for (let i = 0; i < count; i++) expect((await onRequest(id, `${name} ${i}`)).status).toBe(201);
+    return id;
+  };
+
+  it('holds under 20 uploads to one record at the same moment: exactly the cap is kept', async () => {
+    const productId = await newProduct('Crowded');
+    const before = await storedDocuments(api);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => upload(productId, `sheet-${i}`)),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(CAP);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect([refused.status, refused.body.code]).toEqual([400, 'documents.tooMany']);
+    }
+    expect(await documentsOf(productId)).toHaveLength(CAP);
+    // the refused uploads' files are gone, the kept ones' stay
+    expect((await storedDocuments(api)).length - before.length).toBe(CAP);
+  });
+
+  it('holds when a draft moves a document onto a full record: the publish is refused, the draft kept', async () => {
+    const full = await productWith('Full by draft', CAP);
+    const other = await productWith('Other by draft', 1);
+    const [moving] = await documentsOf(other);
+    const draft = await api.request('PUT', `/api/documents/${moving!.id}/draft`, {
+      token,
+      json: { product_id: full },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const published = await api.request('POST', `/api/documents/${moving!.id}/draft/publish`, {
+      token,
+    });
+    expect([published.status, published.body.code]).toEqual([400, 'documents.tooMany']);
+    expect(await documentsOf(full)).toHaveLength(CAP);
+    expect(
+      (await api.request('GET', `/api/documents/${moving!.id}`, { token })).body.data,
+    ).toMatchObject({ product_id: other });
+    expect(
+      (await api.request('GET', `/api/documents/${moving!.id}/draft`, { token })).body.data.data,
+    ).toEqual({ product_id: full });
+
+    // at its scheduled publish time too: the job's attempt changes nothing
+    const scheduled = await api.request('PUT', `/api/documents/${moving!.id}/schedule`, {
+      token,
+      json: { publish_at: new Date().toISOString() },
+    });
+    expect(scheduled.status, JSON.stringify(scheduled.body)).toBe(200);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api.app.db.kysely
+              .selectFrom('jobs')
+              .select(['attempts', 'last_error'])
+              .where('kind', '=', 'schedule.due')
+              .executeTakeFirst()
+          )?.last_error ?? null,
+        { timeout: 10_000 },
+      )
+      .toContain('at most');
+    expect(await documentsOf(full)).toHaveLength(CAP);
+    expect((await documentsOf(other)).map((document) => document.id)).toEqual([moving!.id]);
+  });
+
+  it('holds when a revision or the trash would bring a document back onto a full record', async () => {
+    const first = await productWith('First', CAP - 1);
+    const second = await newProduct('Second');
+    const created = await onRequest(first, 'Wanderer');
+    const id = created.body.data.id as number;
+    // moved away, then the first fills up again
+    expect(
+      (await api.request('PUT', `/api/documents/${id}`, { token, json: { product_id: second } }))
+        .status,
+    ).toBe(200);
+    expect((await onRequest(first, 'Newcomer')).status).toBe(201);
+    const revisions = (await api.request('GET', `/api/documents/${id}/revisions`, { token })).body
+      .data as { id: number; action: string }[];
+    const onFirst = revisions.find((revision) => revision.action === 'create')!;
+    const restored = await api.request(
+      'POST',
+      `/api/documents/${id}/revisions/${onFirst.id}/restore`,
+      { token, json: {} },
+    );
+    expect([restored.status, restored.body.code]).toEqual([400, 'documents.tooMany']);
+    expect((await api.request('GET', `/api/documents/${id}`, { token })).body.data.product_id).toBe(
+      second,
+    );
+    expect(await documentsOf(first)).toHaveLength(CAP);
+
+    // deleted from the first, which fills up again meanwhile: the trash keeps it
+    const third = await productWith('Third', CAP);
+    const [leaving] = await documentsOf(third);
+    expect((await api.request('DELETE', `/api/documents/${leaving!.id}`, { token })).status).toBe(
+      200,
+    );
+    expect((await onRequest(third, 'Replacement')).status).toBe(201);
+    const trash = (await api.request('GET', '/api/trash?resource=documents&limit=100', { token }))
+      .body.data as { id: number; record_id: number }[];
+    const item = trash.find((entry) => entry.record_id === leaving!.id)!;
+    const back = await api.request('POST', `/api/trash/${item.id}/restore`, { token, json: {} });
+    expect([back.status, back.body.code]).toEqual([400, 'documents.tooMany']);
+    expect(await documentsOf(third)).toHaveLength(CAP);
+    expect((await api.request('GET', `/api/trash/${item.id}`, { token })).status).toBe(200);
+    // room made, it comes back
+    const [any] = await documentsOf(third);
+    await api.request('DELETE', `/api/documents/${any!.id}`, { token });
+    const again = await api.request('POST', `/api/trash/${item.id}/restore`, { token, json: {} });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await documentsOf(third)).toHaveLength(CAP);
+  });
+});

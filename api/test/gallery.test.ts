@@ -1,3 +1,4 @@
+import { MAX_PRODUCT_IMAGES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSiteData } from '../src/publish/siteData.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
@@ -99,5 +100,74 @@ describe.skipIf(skipReason)('the gallery’s order and alternative texts', () =>
     ).toEqual(
       before.images.map(({ src, alt_en }: { src: string; alt_en: string }) => [src, alt_en]),
     );
+  });
+});
+
+// At most eight pictures a product (MAX_PRODUCT_IMAGES) on every path that adds them: saves at
+// the same moment, and a draft's pictures published onto a gallery that filled up meanwhile.
+describe.skipIf(skipReason)('the gallery’s cap', () => {
+  let api: TestApi;
+  let token: string;
+  let categoryId: number;
+
+  beforeAll(async () => {
+    api = await startApi({ SEED_DEMO: false });
+    token = await api.signIn();
+    categoryId = (
+      await api.request('POST', '/api/categories', { token, json: { name_en: 'Belt conveyors' } })
+    ).body.data.id;
+  });
+  afterAll(() => api?.close());
+
+  const newProduct = async (name: string) =>
+    (
+      await api.request('POST', '/api/products', {
+        token,
+        json: { name_en: name, category_id: categoryId },
+      })
+    ).body.data.id as number;
+  const withPictures = async (count: number) => {
+    const form = new FormData();
+    for (let i = 0; i < count; i++)
+      form.append('images', file(await png(32, 24), `${i}.png`, 'image/png'));
+    return form;
+  };
+  const imagesOf = async (id: number) =>
+    (await api.request('GET', `/api/products/${id}`, { token })).body.data.images as {
+      id: number;
+      src: string;
+    }[];
+
+  it('keeps exactly eight when 20 saves each add a picture at the same moment', async () => {
+    const id = await newProduct('Crowded');
+    const forms = await Promise.all(Array.from({ length: 20 }, () => withPictures(1)));
+    const answers = await Promise.all(
+      forms.map((form) => api.request('PUT', `/api/products/${id}`, { token, form })),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_PRODUCT_IMAGES);
+    for (const refused of answers.filter((answer) => answer.status !== 200)) {
+      expect([refused.status, refused.body.code]).toEqual([400, 'images.tooMany']);
+    }
+    expect(await imagesOf(id)).toHaveLength(MAX_PRODUCT_IMAGES);
+  });
+
+  it('refuses to publish a draft’s pictures onto a gallery that filled up since, and keeps the draft', async () => {
+    const id = await newProduct('Drafted');
+    const draft = await api.request('PUT', `/api/products/${id}/draft`, {
+      token,
+      form: await withPictures(3),
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const filled = await api.request('PUT', `/api/products/${id}`, {
+      token,
+      form: await withPictures(MAX_PRODUCT_IMAGES - 1),
+    });
+    expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+    const live = await imagesOf(id);
+    const published = await api.request('POST', `/api/products/${id}/draft/publish`, { token });
+    expect([published.status, published.body.code]).toEqual([400, 'images.tooMany']);
+    expect(await imagesOf(id)).toEqual(live);
+    const kept = (await api.request('GET', `/api/products/${id}/draft`, { token })).body.data;
+    expect(kept.data.images_added).toHaveLength(3);
   });
 });

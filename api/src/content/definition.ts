@@ -80,6 +80,14 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
       body: NoInfer<BodyOf<B>>,
       gallery: string[],
     ): Promise<string[]>;
+    /**
+     * Inside the transaction of every write that makes the record what it is (a create, a
+     * save, a draft's publish by hand or at its scheduled time, a restore of a revision or from
+     * the trash), on the record as written: the rules that reach beyond it (at most so many
+     * documents per owner). A refusal (4xx) undoes the write. Rules here hold on every path,
+     * where `prepare` and `afterWrite` run on the create and update routes only.
+     */
+    checkWritten?(db: Executor, record: T): Promise<void>;
     /** Inside the delete's transaction: may refuse (409); returns extra files to remove. */
     beforeDelete?(ctx: WriteContext, record: T): Promise<string[]>;
     /**

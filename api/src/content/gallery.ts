@@ -5,15 +5,16 @@ import {
   deleteImages,
   imagesOf,
 } from '../db/repositories/productImages.ts';
+import { lockOwner } from '../db/repositories/locks.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { BadRequest } from '../lib/httpErrors.ts';
 import type { Part } from './parts.ts';
 
 /**
  * A product's gallery after a change: its images minus `remove` (their ids), plus the stored
- * files `add`, at most MAX_PRODUCT_IMAGES. An id that is not one of the product's is refused
- * (400), or passed over when `lenient` (a draft published after someone removed that image
- * by a save of their own). Answers the removed images' files.
+ * files `add`, at most MAX_PRODUCT_IMAGES, inside the write's transaction. An id that is not
+ * one of the product's is refused (400), or passed over when `lenient` (a draft published after
+ * someone removed that image by a save of their own). Answers the removed images' files.
  */
 export async function changeGallery(
   db: Executor,
@@ -22,6 +23,9 @@ export async function changeGallery(
   add: readonly string[],
   { lenient = false } = {},
 ): Promise<string[]> {
+  // counted while the product's row is held, so that two saves adding pictures take turns
+  // (lockOwner; the update of the product that comes with it holds the row already)
+  await lockOwner(db, 'products', productId);
   const deleting = await checkGallery(db, productId, { removed: remove, added: add }, lenient);
   const removed = await deleteImages(db, productId, deleting);
   await addImages(db, productId, add);

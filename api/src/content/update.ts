@@ -52,6 +52,8 @@ export async function updateIn(
   const fields = changedFields(current, values);
   await markTranslations(trx, def.name, id, current, updated);
   fields.push(...((await steps.after?.(updated, current)) ?? []));
+  // on the record as it now is, whichever path wrote it (a save, a draft, a schedule, an import)
+  await def.hooks?.checkWritten?.(trx, updated);
   const revision = def.publishes
     ? await addRevision(trx, def, actor, 'update', await snapshotOf(def, trx, updated), fields)
     : null;

@@ -67,6 +67,7 @@ export function registerCreate(app: FastifyInstance, def: Crud): void {
           const created = await def.repo.insert(trx, values);
           await writeParts(def, trx, created.id, parts);
           await def.hooks?.afterWrite?.({ app, request, db: trx }, created, body, gallery);
+          await def.hooks?.checkWritten?.(trx, created);
           const revision = def.publishes
             ? await addRevision(trx, def, request, 'create', await snapshotOf(def, trx, created))
             : null;

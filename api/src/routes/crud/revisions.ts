@@ -167,6 +167,8 @@ async function restoreIn(
   if (def.gallery) dropped.push(...(await replaceImages(trx, id, snapshot.images ?? [])));
   // a revision taken before a part existed has none to write back: the record keeps its own
   const partsChanged = await writeParts(def, trx, id, partsIn(def, snapshot), { lenient: true });
+  // a revision was a valid record when it was taken; what it belonged to may be full since
+  await def.hooks?.checkWritten?.(trx, restored);
   if (!current && isWorkflow(def.name)) {
     await restoreNotes(trx, def.name, id, snapshot.notes ?? []);
   }

@@ -1,5 +1,6 @@
 import {
   documentBodies,
+  DOCUMENT_OWNERS,
   type DocumentOwnerColumn,
   documentOwners,
   documentSchema,
@@ -7,6 +8,7 @@ import {
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import { publicDocument } from '../../content/documents.ts';
+import { lockOwner } from '../../db/repositories/locks.ts';
 import { categories, documents, products, project } from '../../db/repositories/tables.ts';
 import { ApiError, BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
@@ -44,11 +46,14 @@ export default async function documentRoutes(app: FastifyInstance) {
         ownerOf({ ...existing, ...values });
         return values;
       },
-      // Inside the write's transaction, on the record as it now is: one owner, at most `max`
-      // documents of it, and a file unless it is given on request. A refusal undoes the write
-      // and removes the file it stored.
-      async afterWrite({ db }, record) {
+      // On the record as written, by whichever path (a create, a save, a draft, a schedule, a
+      // restore): one owner, at most `max` documents of it, and a file unless it is given on
+      // request. The owner's row is held first, so that writes of its documents at the same
+      // moment count one after the other (lockOwner). A refusal undoes the write and removes
+      // the file it stored.
+      async checkWritten(db, record) {
         const owner = ownerOf(record);
+        await lockOwner(db, DOCUMENT_OWNERS[owner.column], owner.id);
         const count = await documents.count(db, {
           filters: { [owner.column]: owner.id },
           activeOnly: false,
@@ -67,7 +72,6 @@ export default async function documentRoutes(app: FastifyInstance) {
             'file',
           );
         }
-        return [];
       },
       // an "on request" document is not handed out: anonymous readers get no file of it
       publicView: publicDocument,
