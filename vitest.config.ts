@@ -19,9 +19,9 @@ const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
 /**
  * Files whose code does not depend on the database's dialect: SQLite only. They test what sits
  * beside the database (configuration, storage drivers, the cache, sign-in throttling in memory
- * or Redis, mail and Telegram, image uploads, build processes and webhook calls, timers), and
- * reach the database only through paths that the files run on both check (the records of
- * contract/registry/access, the job queue of jobs/publishing.queue, the snapshot of
+ * or Redis, mail and Telegram, image uploads, body limits, build processes and webhook calls,
+ * timers), and reach the database only through paths that the files run on both check (the
+ * records of contract/registry/access, the job queue of jobs/publishing.queue, the snapshot of
  * siteData.databases, transactions in crashDrills/leadDurability, odd values in hostileInput).
  * Starting the server apart from its database (startup) is one: server.test.ts starts it on each.
  * The files stay written for either database (TEST_DB): moving one back is a change of this list.
@@ -34,6 +34,7 @@ const DIALECT_NEUTRAL = [
   'hardening',
   'publicCache',
   'uploads',
+  'bodyLimits',
   'forms',
   'leadDelivery',
   'backupSchedule',

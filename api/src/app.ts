@@ -11,6 +11,7 @@ import { type Config, SITE_BUILD_AGENT, siteUrlProblem } from './config.ts';
 import type { Clock } from './lib/clock.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import backupsPlugin from './plugins/backups.ts';
+import bodyLimitPlugin from './plugins/bodyLimit.ts';
 import compressPlugin from './plugins/compress.ts';
 import configPlugin from './plugins/config.ts';
 import cookiesPlugin from './plugins/cookies.ts';
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(errorsPlugin);
   await app.register(eventsPlugin);
   await app.register(securityPlugin);
+  await app.register(bodyLimitPlugin);
   await app.register(compressPlugin);
   await app.register(rateLimitPlugin);
   await app.register(dbPlugin);

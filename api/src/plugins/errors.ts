@@ -155,9 +155,6 @@ function errorCodeOf(error: FastifyError, status: number): ErrorCode {
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
-      // Refused before its body was read (too large, rate limited, …): the rest of the body is
-      // still on the wire, so this connection cannot carry another request.
-      if (!request.raw.complete) reply.header('connection', 'close');
       if (error.validation) {
         const { message, field } = describeValidation(error.validation, error.validationContext);
         return reply.status(400).send({ error: message, code: 'validation', field });
