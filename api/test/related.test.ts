@@ -109,4 +109,66 @@ describe.skipIf(skipReason)('related products', () => {
       (await relatedOf(ids.conveyor!)).map((item: { product_id: number }) => item.product_id),
     ).toEqual([ids.scraper, ids.drum, ids.drum]);
   });
+  it('names to anonymous readers only the related products they may see; staff see them all', async () => {
+    const hidden = (
+      await api.request('POST', '/api/categories', {
+        token,
+        json: { name_en: 'Not yet shown', is_active: false },
+      })
+    ).body.data.id as number;
+    const shownCategory = (await api.request('GET', `/api/products/${ids.conveyor}`, { token }))
+      .body.data.category_id as number;
+    const make = async (name: string, fields: object = {}) => {
+      const created = await api.request('POST', '/api/products', {
+        token,
+        json: { name_en: name, category_id: shownCategory, ...fields },
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.data.id as number;
+    };
+    const shown = await make('shown');
+    const off = await make('switched off', { is_active: false });
+    const inHidden = await make('in a hidden category', { category_id: hidden });
+    const scheduled = await make('scheduled', { is_active: false });
+    const publishAt = new Date(Date.now() + 24 * 3600_000).toISOString();
+    expect(
+      (
+        await api.request('PUT', `/api/products/${scheduled}/schedule`, {
+          token,
+          json: { publish_at: publishAt },
+        })
+      ).status,
+    ).toBe(200);
+    const drafted = await make('live only in its draft', { is_active: false });
+    expect(
+      (
+        await api.request('PUT', `/api/products/${drafted}/draft`, {
+          token,
+          json: { is_active: true },
+        })
+      ).status,
+    ).toBe(200);
+    const trashed = await make('trashed');
+    const all = [shown, off, inHidden, scheduled, drafted, trashed];
+    const hub = await make('hub', {
+      related: all.map((id) => ({ product_id: id, kind: 'similar', two_way: true })),
+    });
+    expect((await api.request('DELETE', `/api/products/${trashed}`, { token })).status).toBe(200);
+
+    const anonymous = async () =>
+      (await api.request('GET', `/api/products/${hub}`)).body.data.related.map(
+        (item: { product_id: number }) => item.product_id,
+      );
+    expect(await anonymous()).toEqual([shown]);
+    expect((await relatedOf(hub)).map((item: { product_id: number }) => item.product_id)).toEqual([
+      shown,
+      off,
+      inHidden,
+      scheduled,
+      drafted,
+    ]);
+    // once one is shown, it is named (the cached answer goes with the change)
+    await api.request('PUT', `/api/products/${off}`, { token, json: { is_active: true } });
+    expect(await anonymous()).toEqual([shown, off]);
+  });
 });

@@ -7,7 +7,7 @@ import { toRelated } from '../db/repositories/related.ts';
 import { IMAGE_COLUMNS } from '../db/repositories/productImages.ts';
 import { SPEC_COLUMNS, type SpecRow, toSpec } from '../db/repositories/specs.ts';
 import type { AnyEb, Executor } from '../db/repositories/table.ts';
-import { media, products } from '../db/repositories/tables.ts';
+import { media, products, visibleProductIds } from '../db/repositories/tables.ts';
 import type { AnyRecord } from './definition.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the untyped view table.ts uses
@@ -18,7 +18,7 @@ type JsonArray = (query: AnySelect) => RawBuilder<unknown>;
  * A product with everything its detail shows, in one statement: its columns, and its pictures,
  * videos, specifications and related products as JSON arrays. `visibleOnly`: the product only
  * if anonymous readers may see it (then its videos need only be active: their product is
- * visible), and only its active videos.
+ * visible), only its active videos, and only the related products they may see too.
  */
 function detailQuery(db: Executor, visibleOnly: boolean, id: unknown) {
   const json: JsonArray =
@@ -40,8 +40,13 @@ function detailQuery(db: Executor, visibleOnly: boolean, id: unknown) {
           .orderBy(mediaSort, mediaOrder),
       ).as('media'),
       json(own(eb, 'product_specs').select(SPEC_COLUMNS).orderBy('attribute_id')).as('specs'),
+      // an anonymous reader learns of no hidden product through another's list (one switched
+      // off, in a hidden category, waiting for its schedule or its draft); staff see them all
       json(
-        own(eb, 'product_related').select(['related_id', 'kind', 'two_way']).orderBy('position'),
+        own(eb, 'product_related')
+          .select(['related_id', 'kind', 'two_way'])
+          .$if(visibleOnly, (query) => query.where('related_id', 'in', visibleProductIds(eb)))
+          .orderBy('position'),
       ).as('related'),
     ])
     .where('id', '=', id)
