@@ -86,13 +86,14 @@ describe.skipIf(skipReason)('bodies over their limit', () => {
   let token: string;
   let port: number;
   const REQUEST_MB = 2;
+  const DOCUMENT_MB = 1;
 
   beforeAll(async () => {
     api = await startApi({
       SEED_DEMO: false,
       UPLOAD_MAX_REQUEST_MB: REQUEST_MB,
       UPLOAD_MAX_FILE_MB: 1,
-      DOCUMENT_MAX_MB: 1,
+      DOCUMENT_MAX_MB: DOCUMENT_MB,
     });
     token = await api.signIn();
     port = Number(new URL(api.url).port);
@@ -130,7 +131,7 @@ describe.skipIf(skipReason)('bodies over their limit', () => {
     },
   );
 
-  it('cuts a chunked upload off at the request limit and closes', async () => {
+  it('cuts a chunked upload off at its file’s limit, says so, and closes', async () => {
     const start =
       '--limit-boundary\r\ncontent-disposition: form-data; name="kind"\r\n\r\ndatasheet\r\n' +
       '--limit-boundary\r\ncontent-disposition: form-data; name="file"; filename="big.pdf"\r\n' +
@@ -150,9 +151,10 @@ describe.skipIf(skipReason)('bodies over their limit', () => {
       },
     );
     expect(answer.status, answer.body).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ code: 'documents.fileTooLarge' });
     expect(answer.closed).toBe(true);
-    // what the socket buffers on both ends besides: far below the gigabyte offered
-    expect(answer.sent).toBeLessThan((REQUEST_MB + 32) * MB);
+    // what the sockets buffer on both ends besides: far below the gigabyte offered
+    expect(answer.sent).toBeLessThan((DOCUMENT_MB + 32) * MB);
   });
 
   it('cuts a chunked body of text fields off at the request limit too', async () => {

@@ -141,6 +141,9 @@ export default fp(
             } else done(null, chunk);
           },
         });
+        // At the parser's own limit (the larger of the two) it stops passing the file on but
+        // reads the rest of its part, to the end: fail here at once instead.
+        part.file.once('limit', () => count.destroy(tooLarge()));
         await pipeline(part.file, count, createWriteStream(file.path, { flags: 'wx' }));
         if (part.file.truncated) throw tooLarge();
       },
