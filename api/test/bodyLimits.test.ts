@@ -21,9 +21,10 @@ interface Exchange {
 }
 
 /**
- * Sends a request's head (and a `body`) over a socket of its own, then (`send`) a chunked body in 64 kB
- * chunks as fast as the server takes them, at most `send` bytes. Resolves once the server has
- * answered and closed the connection, or after `waitMs` with `closed` false.
+ * Sends a request's head (and a `body`) over a socket of its own, then (`send`) a chunked body
+ * in 64 kB chunks as fast as the server takes them, at most `send` bytes, until an answer comes.
+ * Resolves once the server has answered and closed the connection, or after `waitMs` with
+ * `closed` false.
  */
 function exchange(
   port: number,
@@ -68,7 +69,8 @@ function exchange(
     socket.on('connect', () => {
       socket.write(`${head.join('\r\n')}\r\n\r\n${body}`);
       const pump = () => {
-        while (!done && !socket.destroyed && sent < send) {
+        // as curl does: an answer before the end of the body stops the sending
+        while (!done && !socket.destroyed && sent < send && !answer) {
           const data = chunk();
           sent += data.length;
           const more = socket.write(`${data.length.toString(16)}\r\n`);

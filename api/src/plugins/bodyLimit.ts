@@ -1,4 +1,5 @@
 import type { IncomingMessage } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { ApiError } from '../lib/httpErrors.ts';
 
@@ -10,6 +11,10 @@ const MULTIPART = /^multipart\/form-data\b/i;
  */
 export const MULTIPART_TEXT_BYTES = 1024 * 1024;
 
+/** How long, and how much of what a client still sends, is read after a refusal (closeLingering). */
+const LINGER_MS = 2000;
+const LINGER_BYTES = 1024 * 1024;
+
 /**
  * A body over its limit is refused as early as HTTP allows, and never read to its end, on every
  * route (and at an address that is none):
@@ -19,9 +24,9 @@ export const MULTIPART_TEXT_BYTES = 1024 * 1024;
  * - a chunked multipart body is counted as it arrives and cut off past the limit (`countBody`);
  *   a JSON one, Fastify counts against its bodyLimit itself;
  * - an answer sent before its request's body has arrived whole (a refusal, a 404) closes the
- *   connection (`Connection: close`, then Node closes it once the answer is out): the rest of
- *   that body could only be skipped by reading it, which Node otherwise does, to the end, to
- *   keep the connection for a next request.
+ *   connection (`Connection: close`, `closeLingering`): the rest of that body could only be
+ *   skipped by reading it, which Node otherwise does, to the end, to keep the connection for a
+ *   next request.
  * The limit: UPLOAD_MAX_REQUEST_MB and MULTIPART_TEXT_BYTES for a multipart body (a route that
  * takes no files refuses one unread: the multipart plugin), the route's bodyLimit for any other
  * (Fastify's, 1 MB, unless the route sets its own).
@@ -41,7 +46,9 @@ export default fp(
     });
 
     app.addHook('onSend', async (request, reply) => {
-      if (!request.raw.complete) reply.header('connection', 'close');
+      if (request.raw.complete) return;
+      reply.header('connection', 'close');
+      closeLingering(request.raw);
     });
   },
   { name: 'bodyLimit', dependencies: ['config'] },
@@ -72,4 +79,29 @@ function countBody(raw: IncomingMessage, limit: number, tooLarge: () => Error): 
     });
   };
   raw.on('data', count);
+}
+
+/**
+ * Closes the connection of a request whose body is left unread in stages, as RFC 9112 (9.6)
+ * advises: the answer, then the server's end (FIN), then what the client still sends is read
+ * and dropped for a moment (at most LINGER_BYTES, LINGER_MS), then the connection is closed.
+ * Closed at once with the client's bytes unread, it is reset, and a client still sending (it
+ * stops once it reads the answer, as curl and browsers do) often loses the answer it was sent:
+ * "connection reset" instead of the 413. Node ends a connection that answered
+ * `Connection: close` with the socket's destroySoon(), which this socket's own replaces.
+ */
+function closeLingering(raw: IncomingMessage): void {
+  const socket: Socket = raw.socket;
+  socket.destroySoon = () => {
+    const close = () => socket.destroy();
+    setTimeout(close, LINGER_MS).unref();
+    socket.once('end', close);
+    let dropped = 0;
+    raw.on('data', (chunk: Buffer) => {
+      dropped += chunk.length;
+      if (dropped > LINGER_BYTES) close();
+    });
+    raw.resume();
+    socket.end();
+  };
 }
