@@ -1,6 +1,14 @@
 import type { Attribute } from '@conveyor/shared';
 import { describe, expect, it } from 'vitest';
-import { categoryFilters, filterViews, matching, parseQuery, toQuery } from '../src/lib/filters.ts';
+import {
+  categoryFilters,
+  fieldsOfState,
+  filterViews,
+  matching,
+  parseQuery,
+  stateOfForm,
+  toQuery,
+} from '../src/lib/filters.ts';
 import { attributeView } from '../src/lib/specs.ts';
 
 // A category page's filters: planned from its template and its products' values, matched in
@@ -121,5 +129,41 @@ describe('category filters', () => {
     expect(parseQuery(query, views)).toEqual(state);
     // what is not a filter of the page, or not a number, is left out
     expect(parseQuery('?belt_width=abc-&nope=1&frame=', views)).toEqual({});
+  });
+
+  it('reads the state from what the form holds, and gives each field its value for a state', () => {
+    const views = filterViews(filters, 'en');
+    const form = new FormData();
+    // typed as visitors type: a comma for the point, spaces around, a box left empty
+    form.set('belt_width_min', ' 450 ');
+    form.set('belt_width_max', '');
+    form.set('length_max', '7,5');
+    form.append('frame', 'steel');
+    form.append('frame', 'alu');
+    expect(stateOfForm(form, views)).toEqual({
+      belt_width: { min: 450 },
+      length: { max: 7.5 },
+      frame: ['steel', 'alu'],
+    });
+    // not a figure: no bound; nothing at all: no filter
+    const odd = new FormData();
+    odd.set('belt_width_min', 'abc');
+    expect(stateOfForm(odd, views)).toEqual({});
+
+    const fields = fieldsOfState({ belt_width: { min: 450 }, frame: ['alu'] }, views);
+    expect(fields.figures).toMatchObject({
+      belt_width_min: '450',
+      belt_width_max: '',
+      length_min: '',
+      length_max: '',
+    });
+    expect(fields.checked).toMatchObject({ frame: ['alu'], reversible: [] });
+    // the fields of a state read back as that state
+    const again = new FormData();
+    for (const [name, value] of Object.entries(fields.figures)) again.set(name, value);
+    for (const [name, values] of Object.entries(fields.checked)) {
+      for (const value of values) again.append(name, value);
+    }
+    expect(stateOfForm(again, views)).toEqual({ belt_width: { min: 450 }, frame: ['alu'] });
   });
 });

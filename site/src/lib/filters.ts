@@ -164,6 +164,68 @@ export function parseQuery(search: string, filters: readonly FilterView[]): Filt
   return state;
 }
 
+/** A filter's field names: `belt_width_min`, `belt_width_max`; a choice's boxes are named by its code. */
+export const boundName = (code: string, end: 'min' | 'max') => `${code}_${end}`;
+
+/** A figure as typed: a comma for the decimal point too; empty or not a number, no bound. */
+function typedFigure(text: string): number | undefined {
+  if (text.trim() === '') return undefined;
+  const value = Number(text.trim().replace(',', '.'));
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * The filter state the form's fields hold, read as a FormData (`getAll`): the figures' boxes
+ * (`boundName`) and the choices' checked boxes (named by the filter's code). The form is the
+ * state, not a copy of it: what a visitor typed before the island woke is in it too.
+ */
+export function stateOfForm(
+  form: { getAll(name: string): unknown[] },
+  filters: readonly FilterView[],
+): FilterState {
+  const state: FilterState = {};
+  const text = (name: string) => {
+    const [value] = form.getAll(name);
+    return typeof value === 'string' ? value : '';
+  };
+  for (const filter of filters) {
+    if (filter.bounds) {
+      const bounds: { min?: number; max?: number } = {};
+      const min = typedFigure(text(boundName(filter.code, 'min')));
+      const max = typedFigure(text(boundName(filter.code, 'max')));
+      if (min !== undefined) bounds.min = min;
+      if (max !== undefined) bounds.max = max;
+      if (min !== undefined || max !== undefined) state[filter.code] = bounds;
+    } else {
+      const chosen = form.getAll(filter.code).filter((value) => typeof value === 'string');
+      if (chosen.length) state[filter.code] = chosen;
+    }
+  }
+  return state;
+}
+
+/** What each of the form's fields shows for a state: a figure's text, or whether a box is checked. */
+export function fieldsOfState(
+  state: FilterState,
+  filters: readonly FilterView[],
+): { figures: Record<string, string>; checked: Record<string, string[]> } {
+  const figures: Record<string, string> = {};
+  const checked: Record<string, string[]> = {};
+  for (const filter of filters) {
+    const chosen = state[filter.code];
+    if (filter.bounds) {
+      const bounds = chosen && !Array.isArray(chosen) ? chosen : {};
+      for (const end of ['min', 'max'] as const) {
+        const value = bounds[end];
+        figures[boundName(filter.code, end)] = value === undefined ? '' : String(value);
+      }
+    } else {
+      checked[filter.code] = Array.isArray(chosen) ? chosen : [];
+    }
+  }
+  return { figures, checked };
+}
+
 /** The query of a filter state, in the filters' order (empty: no filter). */
 export function toQuery(state: FilterState, filters: readonly FilterView[]): string {
   const params = new URLSearchParams();

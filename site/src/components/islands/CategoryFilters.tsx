@@ -2,12 +2,15 @@ import type { Language } from '@conveyor/shared';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { READY_EVENT } from '../../directives/interaction.ts';
 import {
+  boundName,
   boundText,
+  fieldsOfState,
   type FilterData,
   type FilterState,
   type FilterView,
   matching,
   parseQuery,
+  stateOfForm,
   toQuery,
 } from '../../lib/filters.ts';
 import './CategoryFilters.css';
@@ -72,10 +75,32 @@ const countText = (texts: FilterTexts, n: number, total: number) =>
   texts.count.replace('{n}', String(n)).replace('{total}', String(total));
 
 /**
+ * The fields the visitor has not touched (still their page's defaults) take a state's values:
+ * those the visitor typed or ticked before the island woke are kept.
+ */
+function showUntouched(form: HTMLFormElement, state: FilterState, filters: FilterView[]) {
+  const { figures, checked } = fieldsOfState(state, filters);
+  for (const input of form.querySelectorAll('input')) {
+    if (input.type === 'checkbox') {
+      if (input.checked === input.defaultChecked) {
+        input.checked = (checked[input.name] ?? []).includes(input.value);
+      }
+    } else if (input.value === input.defaultValue && figures[input.name] !== undefined) {
+      input.value = figures[input.name]!;
+    }
+  }
+}
+
+/**
  * A category page's filters. Rendered as plain HTML with the page; React wakes on the first
  * touch (client:interaction), or at once when the address already holds a filter (a shared
  * link). Each change shows the matching cards, hides the others, updates the count (read out
  * by screen readers) and puts the state in the address.
+ *
+ * The fields are the browser's own (uncontrolled): the state is read from them, never written
+ * over them, so a figure typed while the island was still waking (the first touch wakes it, the
+ * first keys land before React runs) is kept and applied. When it wakes, the fields the visitor
+ * has not touched show the address's state, and the form is read once.
  */
 export default function CategoryFilters({
   lang,
@@ -94,9 +119,10 @@ export default function CategoryFilters({
   const fromAddress = useMemo(() => parseQuery(query, filters), [query, filters]);
   const [changed, setChanged] = useState<FilterState | null>(null);
   const state = changed ?? fromAddress;
-  const setState = (change: (current: FilterState) => FilterState) =>
-    setChanged((current) => change(current ?? fromAddress));
   const form = useRef<HTMLFormElement>(null);
+  const readForm = () => {
+    if (form.current) setChanged(stateOfForm(new FormData(form.current), filters));
+  };
   // the products' values (the page's JSON, which never changes), read once React runs
   const data = useMemo(() => (ready ? readData(dataId) : null), [ready, dataId]);
   const passing = useMemo(() => (data ? matching(data, state) : null), [data, state]);
@@ -117,9 +143,16 @@ export default function CategoryFilters({
       ? cards.filter(([id]) => passing.has(id))
       : null;
 
+  // awake (once: the address changes with the state after): the address's state where the
+  // visitor has typed nothing, then what the form holds
+  const woke = useRef(false);
   useEffect(() => {
-    if (ready) form.current?.dispatchEvent(new Event(READY_EVENT, { bubbles: true }));
-  }, [ready]);
+    if (!ready || !form.current || woke.current) return;
+    woke.current = true;
+    showUntouched(form.current, fromAddress, filters);
+    setChanged(stateOfForm(new FormData(form.current), filters));
+    form.current.dispatchEvent(new Event(READY_EVENT, { bubbles: true }));
+  }, [ready, fromAddress, filters]);
 
   // the cards and the address follow the state
   useEffect(() => {
@@ -143,39 +176,6 @@ export default function CategoryFilters({
     }
   }, [passing, state, filters, listId, cards, results, pagesId, limit]);
 
-  const setBound = (code: string, end: 'min' | 'max', text: string) => {
-    setState((current) => {
-      const before = current[code];
-      const bounds = { ...(before && !Array.isArray(before) ? before : {}) };
-      const value = text.trim() === '' ? undefined : Number(text.replace(',', '.'));
-      if (value === undefined || !Number.isFinite(value)) delete bounds[end];
-      else bounds[end] = value;
-      const next = { ...current, [code]: bounds };
-      if (bounds.min === undefined && bounds.max === undefined) delete next[code];
-      return next;
-    });
-  };
-  const toggle = (code: string, option: string, on: boolean) => {
-    setState((current) => {
-      const before = current[code];
-      const chosen = new Set(Array.isArray(before) ? before : []);
-      if (on) chosen.add(option);
-      else chosen.delete(option);
-      const next = { ...current, [code]: [...chosen] };
-      if (!chosen.size) delete next[code];
-      return next;
-    });
-  };
-  const boundOf = (code: string, end: 'min' | 'max') => {
-    const chosen = state[code];
-    const value = chosen && !Array.isArray(chosen) ? chosen[end] : undefined;
-    return value === undefined ? '' : String(value);
-  };
-  const isChosen = (code: string, option: string) => {
-    const chosen = state[code];
-    return Array.isArray(chosen) && chosen.includes(option);
-  };
-
   return (
     <>
       <form
@@ -189,8 +189,14 @@ export default function CategoryFilters({
           event.preventDefault();
           document.getElementById(listId)?.scrollIntoView({ block: 'start' });
         }}
+        onChange={readForm}
         onReset={(event) => {
+          // emptied here, not by the browser after this event: the state follows at once
           event.preventDefault();
+          for (const input of event.currentTarget.querySelectorAll('input')) {
+            input.value = input.defaultValue;
+            input.checked = input.defaultChecked;
+          }
           setChanged({});
         }}
       >
@@ -209,15 +215,13 @@ export default function CategoryFilters({
                       type="number"
                       inputMode="decimal"
                       step="any"
-                      name={`${filter.code}_${end}`}
+                      name={boundName(filter.code, end)}
                       aria-label={`${filter.name}: ${end === 'min' ? texts.from : texts.to}`}
                       placeholder={`${end === 'min' ? texts.from : texts.to} ${boundText(
                         filter.bounds![end === 'min' ? 0 : 1],
                         filter.decimals,
                         lang,
                       )}`}
-                      value={boundOf(filter.code, end)}
-                      onChange={(event) => setBound(filter.code, end, event.target.value)}
                     />
                   ))}
                 </div>
@@ -226,14 +230,7 @@ export default function CategoryFilters({
                   {(filter.options ?? []).map((option) => (
                     <li key={option.code}>
                       <label>
-                        <input
-                          type="checkbox"
-                          value={option.code}
-                          checked={isChosen(filter.code, option.code)}
-                          onChange={(event) =>
-                            toggle(filter.code, option.code, event.target.checked)
-                          }
-                        />{' '}
+                        <input type="checkbox" name={filter.code} value={option.code} />{' '}
                         {option.label} <span className="filters-n">({option.count})</span>
                       </label>
                     </li>
