@@ -1,7 +1,7 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { messages } from '../src/i18n/ui.ts';
-import { LANGS, localized, staffToken } from './helpers.ts';
+import { LANGS, localized, sample, staffToken } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
@@ -91,6 +91,62 @@ for (const [lang, prefix] of LANGS) {
     await filters.getByRole('button', { name: text.filter_reset }).click();
     await expect(visibleCards(page)).toHaveCount(products.length);
     await expect(page).toHaveURL(new RegExp(`/catalog/${category.id}/?$`));
+  });
+
+  test(`a figure typed before the filters wake is kept and applied (${lang})${phone}`, async ({
+    page,
+    request,
+  }) => {
+    const { category, products, widthOf } = await beltCategory(request);
+    const wide = products.filter((product) => (widthOf(product) ?? 0) >= 450).map((p) => p.id);
+    expect(wide.length).toBeGreaterThan(0);
+    expect(wide.length).toBeLessThan(products.length);
+    const count = text.filter_count
+      .replace('{n}', String(wide.length))
+      .replace('{total}', String(products.length));
+
+    // The island's code is held back until the test lets it go: the first touch asks for it,
+    // and what is typed meanwhile lands in the page's plain form.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/CategoryFilters[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const filters = page.locator('form[data-filters]');
+    const from = filters.locator('input[name="belt_width_min"]');
+
+    // the first digit before the island wakes, the rest after
+    await page.goto(localized(prefix, `/catalog/${category.id}`));
+    await from.click();
+    await page.keyboard.type('4');
+    await expect(from).toHaveValue('4');
+    await expect(filters).not.toHaveAttribute('data-ready');
+    release();
+    await expect(filters).toHaveAttribute('data-ready', 'true');
+    await page.keyboard.type('50');
+    await expect(from).toHaveValue('450');
+    await expect(filters.locator('[data-filter-count]')).toHaveText(count);
+    await expect(visibleCards(page)).toHaveCount(wide.length);
+    await expect(page).toHaveURL(/\?belt_width=450-$/);
+
+    // the whole figure before it wakes: applied as it wakes, with no key after
+    let releaseAgain = () => {};
+    const heldAgain = new Promise<void>((resolve) => (releaseAgain = resolve));
+    await page.unroute(/\/CategoryFilters[^/]*\.js$/);
+    await page.route(/\/CategoryFilters[^/]*\.js$/, async (route) => {
+      await heldAgain;
+      await route.continue();
+    });
+    await page.goto(localized(prefix, `/catalog/${category.id}`));
+    await from.click();
+    await page.keyboard.type('450');
+    await expect(filters).not.toHaveAttribute('data-ready');
+    releaseAgain();
+    await expect(filters).toHaveAttribute('data-ready', 'true');
+    await expect(from).toHaveValue('450');
+    await expect(filters.locator('[data-filter-count]')).toHaveText(count);
+    await expect(visibleCards(page)).toHaveCount(wide.length);
   });
 
   test(`a buyer compares three products side by side (${lang})${phone}`, async ({
@@ -185,6 +241,55 @@ for (const [lang, prefix] of LANGS) {
     expect(logged).toEqual([]);
   });
 }
+
+for (const [lang, prefix] of LANGS) {
+  test(`the catalogue lists every category shown, and the trail of a product leads back to it (${lang})`, async ({
+    page,
+    request,
+  }) => {
+    const text = messages[lang];
+    const categories = (await (await request.get('/api/categories?limit=100')).json()).data as {
+      id: number;
+    }[];
+    expect(categories.length).toBeGreaterThan(1);
+    const reply = await page.goto(localized(prefix, '/catalog'));
+    expect(reply?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text.catalog_title);
+    const links = await page
+      .locator('#main .card a:not(.button)')
+      .evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    expect(links.sort()).toEqual(
+      categories.map((category) => localized(prefix, `/catalog/${category.id}`)).sort(),
+    );
+    // in the trail: Home / Catalogue, and below it each category and product
+    const trail = page.locator('nav.breadcrumbs');
+    await expect(trail.locator('a')).toHaveAttribute('href', localized(prefix, '/'));
+    await expect(trail.locator('[aria-current=page]')).toHaveText(text.catalog_title);
+    const { category, product } = await sample(request);
+    await page.goto(localized(prefix, `/catalog/${category.id}/products/${product.id}`));
+    await expect(trail.locator('a')).toHaveText([
+      text.nav_home,
+      text.catalog_title,
+      /./, // the category's name
+    ]);
+    await trail.getByRole('link', { name: text.catalog_title }).click();
+    await expect(page).toHaveURL(new RegExp(`${localized(prefix, '/catalog')}/?$`));
+    // the home page leads to it too
+    await page.goto(localized(prefix, '/'));
+    await page.getByRole('link', { name: text.catalog_all }).click();
+    await expect(page).toHaveURL(new RegExp(`${localized(prefix, '/catalog')}/?$`));
+  });
+}
+
+test('the catalogue is in the sitemap in every language, with its alternates', async ({
+  request,
+}) => {
+  const sitemap = await (await request.get('/sitemap-0.xml')).text();
+  const entry = sitemap.match(/<url><loc>[^<]*\/catalog\/?<\/loc>.*?<\/url>/s)?.[0] ?? '';
+  for (const other of ['ru', 'uz', 'en']) expect(entry).toMatch(`hreflang="${other}"`);
+  for (const prefix of ['/uz', '/en'])
+    expect(sitemap).toMatch(new RegExp(`${prefix}/catalog/?</loc>`));
+});
 
 test('a product page lists its specifications, grouped, and gives them to search engines', async ({
   page,

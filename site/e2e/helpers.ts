@@ -34,6 +34,7 @@ export async function pageTypes(request: APIRequestContext) {
     projects: '/projects',
     project: `/projects/${project.id}`,
     contacts: '/contacts',
+    catalog: '/catalog',
     category: `/catalog/${category.id}`,
     product: `/catalog/${category.id}/products/${product.id}`,
   };

@@ -83,6 +83,7 @@ describe('the navigation bar', () => {
 describe('the current menu item', () => {
   it('covers the pages below it', () => {
     expect(isCurrent('/', '/catalog/3/products/9')).toBe(true);
+    expect(isCurrent('/', '/catalog')).toBe(true);
     expect(isCurrent('/projects', '/projects/2')).toBe(true);
     expect(isCurrent('/suppliers', '/suppliers-inner')).toBe(true);
     expect(isCurrent('/about', '/')).toBe(false);

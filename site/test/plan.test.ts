@@ -84,6 +84,10 @@ describe('the page plan', () => {
     expect(props('/en')).toMatchObject({ categories: data.categories, clients: data.clients });
     expect(props('/about')).toMatchObject({ testimonials: data.testimonials });
     expect(props('/projects')).toMatchObject({ projects: data.projects });
+    // the catalogue lists the categories shown, in every language
+    for (const path of inAllLanguages('/catalog')) {
+      expect(props(path)).toMatchObject({ categories: data.categories });
+    }
     // a category page's cards: its products without their galleries and videos
     expect(props('/catalog/1')).toEqual({
       lang: 'ru',
@@ -262,11 +266,11 @@ describe('the page plan', () => {
     );
   });
 
-  it('renders the home page and its products again when a category is renamed', () => {
+  it('renders the home page, the catalogue and its products again when a category is renamed', () => {
     const after = base();
     after.categories[1]!.name_ru = 'Винтовые';
     expect(changed(base(), after)).toEqual(
-      withRussianRecords('/', '/catalog/2', '/catalog/2/products/20'),
+      withRussianRecords('/', '/catalog', '/catalog/2', '/catalog/2/products/20'),
     );
   });
 

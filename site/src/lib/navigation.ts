@@ -13,7 +13,7 @@ export const NAVIGATION: readonly { key: MessageKey; to: string }[] = [
 
 /** Whether a menu item is the current page: catalogue pages belong to Conveyors, and so on. */
 export function isCurrent(to: string, path: string): boolean {
-  if (to === '/') return path === '/' || path.startsWith('/catalog/');
+  if (to === '/') return path === '/' || path === '/catalog' || path.startsWith('/catalog/');
   if (to === '/suppliers') return path === '/suppliers' || path === '/suppliers-inner';
   return path === to || path.startsWith(`${to}/`);
 }

@@ -79,6 +79,8 @@ export interface PageProps {
 /** The props of each route's pages, besides `lang` and `company` (PageProps). */
 export interface RouteProps {
   home: { categories: Category[]; clients: Client[] };
+  /** The catalogue: every category shown (`/catalog`), each leading to its products. */
+  catalog: { categories: Category[] };
   about: { testimonials: Testimonial[] };
   clients: { clients: Client[] };
   contacts: object;
@@ -310,6 +312,7 @@ export function planSite(data: SiteData): PlannedPage[] {
     }
   };
   add('home', '/', {}, { categories: data.categories, clients: data.clients });
+  add('catalog', '/catalog', {}, { categories: data.categories });
   add('about', '/about', {}, { testimonials: data.testimonials });
   add('clients', '/clients', {}, { clients: data.clients });
   for (const route of [
