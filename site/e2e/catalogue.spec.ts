@@ -291,6 +291,91 @@ test('the catalogue is in the sitemap in every language, with its alternates', a
     expect(sitemap).toMatch(new RegExp(`${prefix}/catalog/?</loc>`));
 });
 
+/** Whether two boxes on the screen overlap. */
+const overlap = (
+  a: { x: number; y: number; width: number; height: number },
+  b: { x: number; y: number; width: number; height: number },
+) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const [lang, prefix] of LANGS) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
+    test(`the comparison's strip never stays over a product's text, and its toggle is no main call (${lang}, ${viewport.width} px)`, async ({
+      page,
+      request,
+    }) => {
+      const text = messages[lang];
+      await page.setViewportSize(viewport);
+      const { category, products } = await beltCategory(request);
+      const [product, ...others] = products;
+      const path = localized(prefix, `/catalog/${category.id}/products/${product!.id}`);
+      await page.goto(path);
+      await page.evaluate(
+        (ids) => localStorage.setItem('conveyor.compare', JSON.stringify(ids)),
+        others.slice(0, 2).map((other) => other.id),
+      );
+      await page.reload();
+      // the product's own column (related products below have toggles of their own)
+      const article = page.locator('article > .columns');
+      const toggle = article.locator(`button[data-compare="${product!.id}"]`);
+      const style = (locator: ReturnType<Page['locator']>) =>
+        locator.evaluate((element) => ({
+          background: getComputedStyle(element).backgroundColor,
+          mark: getComputedStyle(element, '::before').content,
+        }));
+      // the main call of the page is filled; Compare is outlined, with nothing inside
+      const call = await style(article.locator('a[data-quote]'));
+      expect(call.background).not.toBe('rgba(0, 0, 0, 0)');
+      await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+      expect(await style(toggle)).toEqual({ background: 'rgba(0, 0, 0, 0)', mark: 'none' });
+      // in the comparison: ticked, on a tint that is not the main call's fill
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+      await expect(toggle).toContainText(text.compare_added);
+      const pressed = await style(toggle);
+      expect(pressed.background).not.toBe(call.background);
+      expect(pressed.background).not.toBe('rgba(0, 0, 0, 0)');
+      expect(pressed.mark).toContain('✓');
+
+      const link = page.locator('a[data-compare-bar]');
+      await expect(link).toHaveText(text.compare_go.replace('{n}', '3'));
+      const strip = page.locator('.compare-bar');
+      const description = article.locator('p.pre-line');
+      const order = article
+        .locator('section')
+        .filter({ has: page.getByRole('heading', { name: text.product_order }) })
+        .locator('p');
+      // each text brought to the bottom of the window, where the strip is, and to its top
+      for (const target of [description, order]) {
+        for (const block of ['end', 'start'] as const) {
+          await target.evaluate((element, at) => element.scrollIntoView({ block: at }), block);
+          const box = (await target.boundingBox())!;
+          const stripBox = (await strip.boundingBox())!;
+          expect(overlap(box, stripBox), `${block}: ${JSON.stringify([box, stripBox])}`).toBe(
+            false,
+          );
+          expect(box.y + box.height).toBeLessThanOrEqual(stripBox.y);
+        }
+      }
+      // at the end of the page, the footer's last line is above it
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      const footer = (await page.locator('footer').last().boundingBox())!;
+      expect(footer.y + footer.height).toBeLessThanOrEqual((await strip.boundingBox())!.y + 0.5);
+      // with one product left, no strip and no room kept for it
+      await toggle.click();
+      await page.evaluate(
+        (ids) => localStorage.setItem('conveyor.compare', JSON.stringify(ids)),
+        others.slice(0, 1).map((other) => other.id),
+      );
+      await page.reload();
+      await expect(strip).toBeHidden();
+      expect(await page.evaluate(() => getComputedStyle(document.body).paddingBottom)).toBe('0px');
+    });
+  }
+}
+
 test('a product page lists its specifications, grouped, and gives them to search engines', async ({
   page,
   request,
