@@ -29,7 +29,7 @@ test('an admin reads the activity log and filters it by action', async ({ page }
   await expect(first).toContainText('127.0.0.1');
 
   await page.getByRole('combobox', { name: 'Amal' }).click();
-  await page.getByRole('option', { name: "O'zgartirildi", exact: true }).click();
+  await page.getByRole('option', { name: 'Oʻzgartirildi', exact: true }).click();
   await expect(page).toHaveURL(/filter=.*update/);
   const change = page.locator('tbody tr').filter({ hasText: `Mijozlar #${id}` });
   await expect(change).toHaveCount(1);

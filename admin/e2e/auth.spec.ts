@@ -36,7 +36,7 @@ test.describe('sign-in and the guard', () => {
     await page.getByRole('textbox', { name: 'Foydalanuvchi nomi' }).fill(ADMIN.user);
     await page.getByRole('textbox', { name: 'Parol' }).fill('not-the-password');
     await page.getByRole('button', { name: 'Kirish' }).click();
-    await expectToast(page, "Foydalanuvchi nomi yoki parol noto'g'ri");
+    await expectToast(page, 'Foydalanuvchi nomi yoki parol notoʻgʻri');
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 

@@ -49,7 +49,7 @@ test('a scheduled record goes live by itself at its time, and offline at the nex
   await page.goto(`/admin/clients/${id}`);
   await expect(panel).toContainText(WORDS.uz.none);
   const newest = page.getByTestId('history').getByTestId('revision').first();
-  await expect(newest).toContainText("O'zgartirildi · Rejalashtiruvchi");
+  await expect(newest).toContainText('Oʻzgartirildi · Rejalashtiruvchi');
 
   // then a time to go offline, a few seconds ahead: off the site, and nothing left scheduled
   const unpublishAt = Date.now() + 8_000;

@@ -19,7 +19,7 @@ test('an admin backs up now, sees the new archive and downloads it', async ({ pa
   const before = await archiveRows(page).count();
 
   await page.getByRole('button', { name: 'Hozir zaxiralash' }).click();
-  await expectToast(page, 'Zaxiralash so‘raldi');
+  await expectToast(page, 'Zaxiralash soʻraldi');
   await expect(archiveRows(page)).toHaveCount(before + 1, { timeout: 60_000 });
   await expect(page.getByTestId('backups-progress')).toHaveCount(0);
   const newest = archiveRows(page).first();
@@ -50,7 +50,7 @@ test('an editor has no backups entry, and the address is refused', async ({ page
     await expect(page.getByRole('menuitem', { name: 'Mahsulotlar' })).toBeVisible();
     await expect(menu(page)).toHaveCount(0);
     await page.goto('/admin/backups');
-    await expect(page.getByText("Ruxsat yo'q")).toBeVisible();
+    await expect(page.getByText('Ruxsat yoʻq')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Hozir zaxiralash' })).toHaveCount(0);
   } finally {
     const gone = await page.request.delete(`/api/users/${id}`, { headers });

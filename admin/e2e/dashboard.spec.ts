@@ -12,8 +12,8 @@ const CARDS = {
   sales: { leads: 'Yangi murojaatlar', suppliers: 'Hamkorlarning yangi arizalari' },
   editor: {
     drafts: 'Qoralamalar',
-    schedules: 'Rejalashtirilgan o‘zgarishlar',
-    translations: 'To‘liq bo‘lmagan tarjimalar',
+    schedules: 'Rejalashtirilgan oʻzgarishlar',
+    translations: 'Toʻliq boʻlmagan tarjimalar',
     publishing: 'Nashr',
   },
 } as const;
@@ -118,7 +118,7 @@ test('the dashboard speaks the screen’s language', async ({ page }) => {
     ['Русский', ['Новые заявки', 'Черновики', 'Неполные переводы', 'Неудачные входы']],
     ['English', ['New leads', 'Drafts', 'Incomplete translations', 'Failed sign-ins']],
   ] as const) {
-    await page.getByRole('button', { name: /O'zbekcha|Русский/i }).click();
+    await page.getByRole('button', { name: /Oʻzbekcha|Русский/i }).click();
     await page.getByRole('menuitem', { name: language }).click();
     for (const [index, card] of ['leads', 'drafts', 'translations', 'signins'].entries()) {
       await expect(page.getByTestId(`dashboard-${card}`).getByRole('heading')).toHaveText(

@@ -11,11 +11,11 @@ const WORDS = {
     code: 'uz',
     language: null,
     saved: 'Qoralama saqlandi',
-    notice: 'e’lon qilinmagan o‘zgarishlar',
+    notice: 'eʼlon qilinmagan oʻzgarishlar',
     marker: 'Qoralama',
-    published: 'Qoralama e’lon qilindi',
-    discard: 'Qoralamani o‘chirish',
-    discarded: 'Qoralama o‘chirildi',
+    published: 'Qoralama eʼlon qilindi',
+    discard: 'Qoralamani oʻchirish',
+    discarded: 'Qoralama oʻchirildi',
     confirm: 'Tasdiqlash',
   },
   ru: {
@@ -60,7 +60,7 @@ async function project(page: Page, title: string): Promise<number> {
 async function signInIn(page: Page, language: string | null) {
   await signIn(page);
   if (language) {
-    await page.getByRole('button', { name: /O'zbekcha/i }).click();
+    await page.getByRole('button', { name: /Oʻzbekcha/i }).click();
     await page.getByRole('menuitem', { name: language }).click();
   }
 }

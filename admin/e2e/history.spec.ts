@@ -23,7 +23,7 @@ test('a mistaken change is compared and undone from the edit screen', async ({ p
   await expect(history.getByRole('heading', { name: 'Tarix' })).toBeVisible();
   const revisions = history.getByTestId('revision');
   await expect(revisions).toHaveCount(2);
-  await expect(revisions.nth(0)).toContainText("O'zgartirildi · admin");
+  await expect(revisions.nth(0)).toContainText('Oʻzgartirildi · admin');
   await expect(revisions.nth(0)).toContainText('Holat, Nomi');
   await expect(revisions.nth(1)).toContainText('Yaratildi · admin');
   // the newest is the record as it is: nothing to restore there
@@ -36,7 +36,7 @@ test('a mistaken change is compared and undone from the edit screen', async ({ p
   // what differs is marked: the words added since, on the record's side
   await expect(diff.getByRole('row', { name: /Nomi/ }).locator('ins')).toHaveText(' (typo)');
   await expect(diff.getByRole('row', { name: /Nomi/ }).locator('del')).toHaveCount(0);
-  await expect(diff.getByRole('row', { name: /Holat/ })).toContainText("yoqilgano'chirilgan");
+  await expect(diff.getByRole('row', { name: /Holat/ })).toContainText('yoqilganoʻchirilgan');
   await page.getByRole('button', { name: 'Yopish' }).click();
 
   await revisions.nth(1).getByRole('button', { name: 'Tiklash' }).click();

@@ -52,7 +52,7 @@ test.describe('image rules', () => {
     await page
       .getByTestId('upload-images')
       .setInputFiles(['1', '2', '3', '4', '5', '6'].map((n) => pngFile(`${n}.png`)));
-    await expectToast(page, "Ko'pi bilan 8 ta rasm yuklash mumkin");
+    await expectToast(page, 'Koʻpi bilan 8 ta rasm yuklash mumkin');
     await expect(page.getByTestId('previews-images').locator('img')).toHaveCount(3);
     await page
       .getByTestId('upload-images')
@@ -66,7 +66,7 @@ test.describe('image rules', () => {
     await page.goto(`/admin/products/${productId}`);
     await page
       .getByTestId('previews-images')
-      .getByRole('button', { name: "Rasmni o'chirish" })
+      .getByRole('button', { name: 'Rasmni oʻchirish' })
       .first()
       .click();
     await page.getByTestId('upload-images').setInputFiles([pngFile('new.png')]);

@@ -40,7 +40,7 @@ test('staff see new leads counted, then take one, win it and note it', async ({ 
   await expect(row(page, name)).toContainText(/\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}/);
   await expect(row(page, name)).toContainText(product.name_uz);
 
-  await row(page, name).getByRole('link', { name: "Ko'rish" }).click();
+  await row(page, name).getByRole('link', { name: 'Koʻrish' }).click();
   await expect(
     page.getByText(`/catalog/${product.category_id}/product/${product.id}`),
   ).toBeVisible();
@@ -49,23 +49,23 @@ test('staff see new leads counted, then take one, win it and note it', async ({ 
   await page.getByRole('combobox', { name: 'Holat' }).click();
   await page.getByRole('option', { name: 'Bitim tuzildi' }).click();
   await expectToast(page, 'Lead tahrirlandi');
-  await page.getByRole('combobox', { name: 'Mas’ul' }).click();
+  await page.getByRole('combobox', { name: 'Masʼul' }).click();
   await page.getByRole('option').nth(1).click();
-  await expect(page.getByRole('combobox', { name: 'Mas’ul' })).not.toHaveText(/Tayinlanmagan/);
+  await expect(page.getByRole('combobox', { name: 'Masʼul' })).not.toHaveText(/Tayinlanmagan/);
 
   const notes = page.getByTestId('notes');
   await notes
     .getByRole('textbox', { name: 'Yangi izoh' })
-    .fill('Qo‘ng‘iroq qildim, taklif yubordim');
-  await notes.getByRole('button', { name: 'Qo‘shish' }).click();
-  await expect(notes).toContainText('Qo‘ng‘iroq qildim, taklif yubordim');
+    .fill('Qoʻngʻiroq qildim, taklif yubordim');
+  await notes.getByRole('button', { name: 'Qoʻshish' }).click();
+  await expect(notes).toContainText('Qoʻngʻiroq qildim, taklif yubordim');
   await expect(notes.getByRole('textbox', { name: 'Yangi izoh' })).toHaveValue('');
 
   const [lead] = (await apiGet(page, `/leads?q=${encodeURIComponent(name)}`)).data;
   expect(lead).toMatchObject({ status: 'won' });
   expect(lead.assignee_id).toEqual(expect.any(Number));
   const saved = await apiGet(page, `/leads/${lead.id}/notes`);
-  expect(saved.data).toMatchObject([{ body: 'Qo‘ng‘iroq qildim, taklif yubordim' }]);
+  expect(saved.data).toMatchObject([{ body: 'Qoʻngʻiroq qildim, taklif yubordim' }]);
   // The won lead is no longer new: the sidebar's count went down.
   await page.reload();
   await expect(

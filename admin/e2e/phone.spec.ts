@@ -41,7 +41,7 @@ test('on a phone: a list fits, a product is edited and saved, staff sign out', a
   await expectNoHorizontalOverflow(page);
   await expectOnScreen(card.getByRole('switch'));
   await expectOnScreen(card.getByRole('link', { name: 'Tahrirlash' }));
-  await expectOnScreen(card.getByRole('button', { name: "O'chirish" }));
+  await expectOnScreen(card.getByRole('button', { name: 'Oʻchirish' }));
   await expectOnScreen(userMenu(page));
 
   // language and theme from the user menu
@@ -50,22 +50,22 @@ test('on a phone: a list fits, a product is edited and saved, staff sign out', a
   await page.getByRole('menuitem', { name: 'Til: Русский' }).click();
   await expect(page.getByRole('heading', { name: 'Продукты' }).first()).toBeVisible();
   await userMenu(page).click();
-  await page.getByRole('menuitem', { name: "Язык: O'zbekcha" }).click();
+  await page.getByRole('menuitem', { name: 'Язык: Oʻzbekcha' }).click();
   await expect(page.getByRole('heading', { name: 'Mahsulotlar' }).first()).toBeVisible();
   const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
   const light = await background();
   await userMenu(page).click();
-  await page.getByRole('menuitem', { name: "Yorug'/qorong'i mavzu" }).click();
+  await page.getByRole('menuitem', { name: "Yorug'/qorongʻi mavzu" }).click();
   await expect.poll(background).not.toBe(light);
   await userMenu(page).click();
-  await page.getByRole('menuitem', { name: "Yorug'/qorong'i mavzu" }).click();
+  await page.getByRole('menuitem', { name: "Yorug'/qorongʻi mavzu" }).click();
   await expect.poll(background).toBe(light);
 
   // edit and save
   const renamed = `${product.name_uz} (telefon)`;
   await card.getByRole('link', { name: 'Tahrirlash' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/products/${product.id}$`));
-  await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(renamed);
+  await page.getByRole('textbox', { name: 'Nomi (oʻzbekcha)', exact: true }).fill(renamed);
   await expectNoHorizontalOverflow(page);
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
   await expectToast(page, 'Mahsulot tahrirlandi');

@@ -16,7 +16,7 @@ test('a save shows "publishing…" until the new release is live; the screen lis
 
   await page.goto('/admin/project');
   await row(page, '').first().locator('input[type=checkbox]').click();
-  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expectToast(page, 'Maʼlumotlar tahrirlandi');
   await expect(page.getByTestId('publishing-indicator')).toHaveText('Nashr qilinmoqda…');
   await expect(page.getByTestId('publishing-indicator')).toHaveText(/^Saytda · \d\d:\d\d$/, {
     timeout: 120_000,
@@ -29,8 +29,8 @@ test('a save shows "publishing…" until the new release is live; the screen lis
     'Muvaffaqiyatli',
   );
 
-  await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
-  await expectToast(page, 'Qayta yig‘ish so‘raldi');
+  await page.getByRole('button', { name: 'Hozir qayta yigʻish' }).click();
+  await expectToast(page, 'Qayta yigʻish soʻraldi');
   // the public site is served from the live release
   const home = await page.request.get('/');
   expect(home.status()).toBe(200);
@@ -67,7 +67,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
   };
   try {
     await signIn(page, { to: `/admin/products/${product.id}` });
-    await page.getByRole('textbox', { name: "Nomi (o'zbekcha)", exact: true }).fill(names.uz);
+    await page.getByRole('textbox', { name: 'Nomi (oʻzbekcha)', exact: true }).fill(names.uz);
     await page.getByRole('textbox', { name: 'Nomi (ruscha)', exact: true }).fill(names.ru);
     await page.getByRole('textbox', { name: 'Nomi (inglizcha)', exact: true }).fill(names.en);
     await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
@@ -84,7 +84,7 @@ test('a product edited in the admin goes live in three languages; deactivated, i
       `/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: names.uz }))}`,
     );
     await row(page, names.uz).locator('input[type=checkbox]').click();
-    await expectToast(page, "Ma'lumotlar tahrirlandi");
+    await expectToast(page, 'Maʼlumotlar tahrirlandi');
     await expect(indicator).toHaveText('Nashr qilinmoqda…');
     await expect(indicator).toHaveText(/^Saytda · \d\d:\d\d$/, { timeout: 120_000 });
     for (const lang of ['ru', 'uz', 'en'] as const) {
@@ -111,8 +111,8 @@ test('a failed build leaves the site served and shows its error in the admin', a
   const marker = breakBuildMarker(Number(new URL(page.url()).port));
   writeFileSync(marker, '');
   try {
-    await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
-    await expectToast(page, 'Qayta yig‘ish so‘raldi');
+    await page.getByRole('button', { name: 'Hozir qayta yigʻish' }).click();
+    await expectToast(page, 'Qayta yigʻish soʻraldi');
     await expect(page.getByTestId('publishing-error')).toContainText('the test broke this build', {
       timeout: 60_000,
     });
@@ -127,7 +127,7 @@ test('a failed build leaves the site served and shows its error in the admin', a
     rmSync(marker, { force: true });
   }
   // and the next build, with the cause gone, goes live
-  await page.getByRole('button', { name: 'Hozir qayta yig‘ish' }).click();
+  await page.getByRole('button', { name: 'Hozir qayta yigʻish' }).click();
   await expect(page.getByTestId('publishing-indicator')).toHaveText(/^Saytda · \d\d:\d\d$/, {
     timeout: 120_000,
   });
@@ -172,11 +172,11 @@ test('with a build hook elsewhere, the screen says the rebuild was handed over, 
   );
   await page.goto('/admin/publishing');
   await expect(page.getByTestId('publishing-live')).toHaveText(
-    'Saytni vebhuk yuborilgan xosting yig‘adi va tarqatadi',
+    'Saytni vebhuk yuborilgan xosting yigʻadi va tarqatadi',
   );
-  await expect(page.getByTestId('publishing-indicator')).toHaveText('Yig‘ish xizmatiga yuborildi');
+  await expect(page.getByTestId('publishing-indicator')).toHaveText('Yigʻish xizmatiga yuborildi');
   await expect(page.getByTestId('publishing-history').locator('tbody tr').first()).toContainText(
-    'Yig‘ish xizmatiga yuborildi',
+    'Yigʻish xizmatiga yuborildi',
   );
   await expect(page.getByTestId('publishing-retry')).toContainText('1-urinish');
 });
@@ -204,8 +204,8 @@ test('on a server that does not publish, the screen says so and the rebuild butt
     }),
   );
   await page.goto('/admin/publishing');
-  await expect(page.getByTestId('publishing-off')).toContainText('Bu server saytni yig‘maydi');
-  await expect(page.getByRole('button', { name: 'Hozir qayta yig‘ish' })).toBeEnabled();
+  await expect(page.getByTestId('publishing-off')).toContainText('Bu server saytni yigʻmaydi');
+  await expect(page.getByRole('button', { name: 'Hozir qayta yigʻish' })).toBeEnabled();
   // the app-bar chip speaks for a publishing server only
   await expect(page.getByTestId('publishing-indicator')).toHaveCount(0);
 });
@@ -220,8 +220,8 @@ const ROLLBACK = {
     confirm: 'Tasdiqlash',
     madeLive: /^Saytda .+ relizi$/,
     rolledBack: 'eski reliz',
-    rebuild: 'Hozir qayta yig‘ish',
-    changed: /№\d+ o‘zgartirildi — admin/,
+    rebuild: 'Hozir qayta yigʻish',
+    changed: /№\d+ oʻzgartirildi — admin/,
     chip: /^Eski reliz · \d\d:\d\d$/,
     older: 'Saytda eski reliz',
   },
@@ -298,7 +298,7 @@ for (const [language, words] of Object.entries(ROLLBACK).slice(2, 3)) {
 
     await signIn(page);
     if (words.language) {
-      await page.getByRole('button', { name: /O'zbekcha/i }).click();
+      await page.getByRole('button', { name: /Oʻzbekcha/i }).click();
       await page.getByRole('menuitem', { name: words.language }).click();
     }
     await page.goto('/admin/publishing');

@@ -29,11 +29,11 @@ async function choose(page: Page, label: string, option: string) {
 
 const named = (prefix: string) => ({
   fill: async (page: Page, name: string) => {
-    await byLabel(page, `${prefix} (o'zbekcha)`).fill(name);
+    await byLabel(page, `${prefix} (oʻzbekcha)`).fill(name);
     await byLabel(page, `${prefix} (ruscha)`).fill(`${name} ru`);
   },
   rename: async (page: Page, name: string) => {
-    await byLabel(page, `${prefix} (o'zbekcha)`).fill(name);
+    await byLabel(page, `${prefix} (oʻzbekcha)`).fill(name);
   },
 });
 
@@ -79,7 +79,7 @@ const cases: Case[] = [
     resource: 'testimonials',
     fill: async (page, name) => {
       await named('Ism').fill(page, name);
-      await byLabel(page, "Fikr (o'zbekcha)").fill('Ajoyib xizmat');
+      await byLabel(page, 'Fikr (oʻzbekcha)').fill('Ajoyib xizmat');
     },
     rename: named('Ism').rename,
     created: 'Fikr yaratildi',
@@ -91,8 +91,8 @@ const cases: Case[] = [
       await named('Nomi').fill(page, name);
       await byLabel(page, 'Kodi').fill(`e2e_${name.replace(/\D/g, '')}`);
       await choose(page, 'Turi', 'Son');
-      await byLabel(page, "O'lchov birligi kodi (UN/CEFACT)").fill('mmt');
-      await byLabel(page, "O'lchov birligi (o'zbekcha)").fill('mm');
+      await byLabel(page, 'Oʻlchov birligi kodi (UN/CEFACT)').fill('mmt');
+      await byLabel(page, 'Oʻlchov birligi (oʻzbekcha)').fill('mm');
     },
     // a number turned into a text: the unit the form now hides is not sent (the API refuses a
     // unit on a text)
@@ -131,7 +131,7 @@ for (const item of cases) {
     };
 
     await signIn(page, { to: `/admin/${item.resource}` });
-    await page.getByRole('link', { name: "Qo'shish" }).click();
+    await page.getByRole('link', { name: 'Qoʻshish' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/${item.resource}/create$`));
     await expect(page.getByTestId('back-link')).toBeVisible();
     await item.fill(page, name);
@@ -151,16 +151,16 @@ for (const item of cases) {
     await expect(row(page, renamed)).toBeVisible();
 
     await row(page, renamed).locator('input[type=checkbox]').click();
-    await expectToast(page, "Ma'lumotlar tahrirlandi");
+    await expectToast(page, 'Maʼlumotlar tahrirlandi');
     await expect.poll(async () => (await find(renamed))[0]?.is_active).toBe(false);
 
-    await row(page, renamed).getByRole('button', { name: "O'chirish" }).click();
+    await row(page, renamed).getByRole('button', { name: 'Oʻchirish' }).click();
     // the dialog names the record, not only its number
     await expect(page.getByRole('dialog').getByRole('heading')).toHaveText(
-      new RegExp(`^O'chirish: .+ «${renamed}»$`),
+      new RegExp(`^Oʻchirish: .+ «${renamed}»$`),
     );
     await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
-    await expectToast(page, "Ma'lumotlar o'chirildi");
+    await expectToast(page, 'Maʼlumotlar oʻchirildi');
     await expect(row(page, renamed)).toHaveCount(0);
     expect(await find(renamed)).toEqual([]);
   });
@@ -194,12 +194,12 @@ test('suppliers: toggle and delete an application', async ({ page }) => {
   await page.getByPlaceholder('Qidirish').fill(company);
   await expect(page.locator('tbody tr')).toHaveCount(1);
   await row(page, company).locator('input[type=checkbox]').click();
-  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expectToast(page, 'Maʼlumotlar tahrirlandi');
   await expect.poll(async () => (await (await stored()).json()).data.is_active).toBe(!active);
 
-  await row(page, company).getByRole('button', { name: "O'chirish" }).click();
+  await row(page, company).getByRole('button', { name: 'Oʻchirish' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
-  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expectToast(page, 'Maʼlumotlar oʻchirildi');
   await expect(row(page, company)).toHaveCount(0);
   expect((await stored()).status()).toBe(404);
 });
@@ -216,9 +216,9 @@ test('leads: delete a message', async ({ page }) => {
   await signIn(page, { to: '/admin/leads' });
   await page.getByPlaceholder('Qidirish').fill(name);
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await row(page, name).getByRole('button', { name: "O'chirish" }).click();
+  await row(page, name).getByRole('button', { name: 'Oʻchirish' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
-  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expectToast(page, 'Maʼlumotlar oʻchirildi');
   await expect(row(page, name)).toHaveCount(0);
   const gone = await page.request.get(`/api/leads/${id}`, {
     headers: { authorization: `Bearer ${token}` },
@@ -231,7 +231,7 @@ test('a form refuses missing required fields and keeps the user on it', async ({
   // (Save stays disabled on an untouched form: fill one field, leave the required title empty)
   await byLabel(page, 'Video havolasi').fill('https://www.youtube.com/watch?v=x');
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
-  await expect(page.getByText("Kamida bitta tilda to'ldiring").first()).toBeVisible();
+  await expect(page.getByText('Kamida bitta tilda toʻldiring').first()).toBeVisible();
   await expect(page).toHaveURL(/\/admin\/project\/create$/);
 });
 
@@ -243,6 +243,6 @@ test('an error from the API is shown with the form-error wording', async ({ page
   await page.getByRole('combobox', { name: 'Rol' }).click();
   await page.getByRole('option', { name: 'Kontent muharriri' }).click();
   await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
-  await expectToast(page, /Ma'lumotlar to'gri kiritilganligini tekshiring: .+/);
+  await expectToast(page, /Maʼlumotlar toʻgri kiritilganligini tekshiring: .+/);
   await expect(page).toHaveURL(/\/admin\/users\/create$/);
 });

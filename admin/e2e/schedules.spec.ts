@@ -25,7 +25,7 @@ for (const [language, words] of Object.entries(WORDS)) {
     const id = await hiddenClient(page, name);
     await signInAsEditor(page);
     if (words.language) {
-      await page.getByRole('button', { name: /O'zbekcha/i }).click();
+      await page.getByRole('button', { name: /Oʻzbekcha/i }).click();
       await page.getByRole('menuitem', { name: words.language }).click();
     }
 

@@ -19,7 +19,7 @@ export const WORDS = {
     unpublishAt: 'Saytdan olish vaqti',
     save: 'Jadvalni saqlash',
     saved: 'Rejalashtirildi',
-    order: "Saytdan olish vaqti saytga chiqish vaqtidan keyin bo'lishi kerak",
+    order: 'Saytdan olish vaqti saytga chiqish vaqtidan keyin boʻlishi kerak',
     publishLine: 'Saytga chiqadi:',
     unpublishLine: 'Saytdan olinadi:',
     menu: 'Rejalashtirilgan',

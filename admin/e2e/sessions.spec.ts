@@ -76,7 +76,7 @@ test('an admin ends all of another user’s sessions', async ({ page }) => {
     await expect(panel.getByRole('button', { name: 'Seansni yakunlash' })).toHaveCount(0);
     await panel.getByRole('button', { name: 'Barcha seanslarni yakunlash' }).click();
     await expectToast(page, 'Seans yakunlandi');
-    await expect(panel).toContainText("Faol seans yo'q");
+    await expect(panel).toContainText('Faol seans yoʻq');
     const me = await page.request.get('/api/me', {
       headers: { authorization: `Bearer ${theirs}` },
     });

@@ -32,7 +32,7 @@ test('a category gets a template; its product gets typed values', async ({ page 
     type: 'enum',
     name_uz: `Rama ${stamp}`,
     options: [
-      { code: 'steel', name_uz: "Po'lat" },
+      { code: 'steel', name_uz: 'Poʻlat' },
       { code: 'alu', name_uz: 'Alyuminiy' },
     ],
   });
@@ -46,7 +46,7 @@ test('a category gets a template; its product gets typed values', async ({ page 
     [`Lenta kengligi ${stamp}`, true],
     [`Rama ${stamp}`, false],
   ] as const) {
-    await template.getByRole('button', { name: "Xususiyat qo'shish" }).click();
+    await template.getByRole('button', { name: 'Xususiyat qoʻshish' }).click();
     const item = template.locator('li').last();
     await item.getByRole('combobox').fill(name.split(' ').pop()!);
     await page.getByRole('option', { name: new RegExp(name) }).click();
@@ -121,12 +121,12 @@ test('a category gets a template; its product gets typed values', async ({ page 
   await page.goto(`/admin/products/${product.id}`);
   const widthRow = page.locator(`[data-attribute="e2e_width_${stamp}"]`);
   await expect(widthRow).toContainText('*');
-  await expect(widthRow).toContainText("Majburiy: hali to'ldirilmagan");
+  await expect(widthRow).toContainText('Majburiy: hali toʻldirilmagan');
   await expect(widthRow).toContainText('mm');
   const widthInput = widthRow.getByRole('spinbutton');
   // a figure with more digits than the attribute shows is refused before it is sent
   await widthInput.fill('1200.5');
-  await expect(widthRow).toContainText("Verguldan keyin ko'pi bilan 0 ta raqam");
+  await expect(widthRow).toContainText('Verguldan keyin koʻpi bilan 0 ta raqam');
   await widthInput.fill('1200');
   await expect(widthRow).not.toContainText('Majburiy');
   await page.locator(`[data-attribute="e2e_frame_${stamp}"]`).getByRole('combobox').click();
@@ -166,9 +166,9 @@ test('a category gets a template; its product gets typed values', async ({ page 
     mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
     buffer: Buffer.from(await workbook.xlsx.writeBuffer()),
   });
-  await expect(page.locator('[data-summary]')).toContainText("1 ta o'zgargan");
+  await expect(page.locator('[data-summary]')).toContainText('1 ta oʻzgargan');
   await page.getByRole('button', { name: 'Yuklash', exact: true }).click();
-  await expectToast(page, "Yuklandi: 0 ta yangi, 1 ta o'zgargan");
+  await expectToast(page, 'Yuklandi: 0 ta yangi, 1 ta oʻzgargan');
   const imported = await apiGet(page, `/products/${product.id}`);
   expect(imported.data.specs).toContainEqual({ attribute_id: width.id, value: 1400 });
 

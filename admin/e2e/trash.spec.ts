@@ -27,11 +27,11 @@ test('a deleted product waits in the trash and comes back in one click', async (
   await signIn(page, {
     to: `/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`,
   });
-  await row(page, name).getByRole('button', { name: "O'chirish" }).click();
+  await row(page, name).getByRole('button', { name: 'Oʻchirish' }).click();
   // the question says where it goes
-  await expect(dialog(page)).toContainText("Yozuv savatga o'tadi, uni u yerdan tiklash mumkin.");
+  await expect(dialog(page)).toContainText('Yozuv savatga oʻtadi, uni u yerdan tiklash mumkin.');
   await dialog(page).getByRole('button', { name: 'Tasdiqlash' }).click();
-  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expectToast(page, 'Maʼlumotlar oʻchirildi');
   await expect(row(page, name)).toHaveCount(0);
   expect((await page.request.get(`/api/products/${id}`, { maxRetries: 2 })).status()).toBe(404);
 
@@ -59,11 +59,11 @@ test('a record in the trash is deleted for good after a warning', async ({ page 
   expect((await page.request.delete(`/api/clients/${id}`, { headers })).status()).toBe(200);
 
   await signIn(page, { to: '/admin/trash' });
-  await row(page, name).getByRole('button', { name: "Butunlay o'chirish" }).click();
-  await expect(dialog(page).getByRole('heading')).toHaveText(`«${name}» butunlay o'chirilsinmi?`);
-  await expect(dialog(page)).toContainText("Buni qaytarib bo'lmaydi");
+  await row(page, name).getByRole('button', { name: 'Butunlay oʻchirish' }).click();
+  await expect(dialog(page).getByRole('heading')).toHaveText(`«${name}» butunlay oʻchirilsinmi?`);
+  await expect(dialog(page)).toContainText('Buni qaytarib boʻlmaydi');
   await dialog(page).getByRole('button', { name: 'Tasdiqlash' }).click();
-  await expectToast(page, "Butunlay o'chirildi");
+  await expectToast(page, 'Butunlay oʻchirildi');
   await expect(row(page, name)).toHaveCount(0);
   const left = await page.request.get('/api/trash?limit=100', { headers });
   const names = (await left.json()).data.map((one: { snapshot: { name?: string } }) =>

@@ -30,7 +30,7 @@ test('turned on from the profile, then asked for after the password', async ({ p
     await expect(
       panel.getByRole('heading', { name: /Ikki bosqichli autentifikatsiya/ }),
     ).toBeVisible();
-    await expect(panel).toContainText("O'chirilgan");
+    await expect(panel).toContainText('Oʻchirilgan');
     await panel.getByRole('button', { name: 'Yoqish' }).click();
     await expect(
       panel.getByRole('img', { name: 'Autentifikator ilovasi uchun QR kod' }),

@@ -6,17 +6,17 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
 }) => {
   await signIn(page, { to: '/admin/users' });
   // only the admin exists: its delete is disabled, in the list and on its edit screen
-  await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+  await expect(userRow(page, 'admin').getByRole('button', { name: 'Oʻchirish' })).toBeDisabled();
   await userRow(page, 'admin').getByRole('link', { name: 'Tahrirlash' }).click();
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
   await expect(page.getByRole('button', { name: 'Saqlash', exact: true })).toBeVisible();
   await expect(
-    page.getByRole('toolbar').getByRole('button', { name: "O'chirish", exact: true }),
+    page.getByRole('toolbar').getByRole('button', { name: 'Oʻchirish', exact: true }),
   ).toBeDisabled();
   await page.getByTestId('back-link').click();
 
   const name = `staff${Date.now() % 100000}`;
-  await page.getByRole('link', { name: "Qo'shish" }).click();
+  await page.getByRole('link', { name: 'Qoʻshish' }).click();
   await page.getByRole('textbox', { name: 'Foydalanuvchi nomi', exact: true }).fill(name);
   await page.getByLabel('Parol').first().fill('staff-password-1');
   await page.getByRole('textbox', { name: 'Ism', exact: true }).fill('Aziz');
@@ -34,11 +34,11 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await expect(userRow(page, name)).toBeVisible();
   await expect(userRow(page, name)).toContainText('Administrator');
   // a second active admin: the first one's delete is free
-  await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeEnabled();
+  await expect(userRow(page, 'admin').getByRole('button', { name: 'Oʻchirish' })).toBeEnabled();
   // a search that finds one user does not make it the last one
   await page.getByPlaceholder('Qidirish').fill(name);
   await expect(page.locator('tbody tr')).toHaveCount(1);
-  await expect(userRow(page, name).getByRole('button', { name: "O'chirish" })).toBeEnabled();
+  await expect(userRow(page, name).getByRole('button', { name: 'Oʻchirish' })).toBeEnabled();
   await page.getByPlaceholder('Qidirish').fill('');
   await expect(userRow(page, 'admin')).toBeVisible();
 
@@ -55,7 +55,7 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
 
   // the status switch deactivates the account with one partial update
   await userRow(page, name).locator('input[type=checkbox]').click();
-  await expectToast(page, "Ma'lumotlar tahrirlandi");
+  await expectToast(page, 'Maʼlumotlar tahrirlandi');
   await expect(userRow(page, name).locator('input[type=checkbox]')).not.toBeChecked();
   await expect
     .poll(async () => (await apiGet(page, `/users?q=${name}`)).data[0]?.is_active)
@@ -65,12 +65,12 @@ test('users: the last user cannot be deleted; create, edit, sign in as, delete',
   await userRow(page, name).getByRole('link', { name: 'Tahrirlash' }).click();
   // on the edit screen, not the list it leaves (whose rows have delete buttons too)
   await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
-  await page.getByRole('toolbar').getByRole('button', { name: "O'chirish", exact: true }).click();
+  await page.getByRole('toolbar').getByRole('button', { name: 'Oʻchirish', exact: true }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Tasdiqlash' }).click();
-  await expectToast(page, "Ma'lumotlar o'chirildi");
+  await expectToast(page, 'Maʼlumotlar oʻchirildi');
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(userRow(page, name)).toHaveCount(0);
-  await expect(userRow(page, 'admin').getByRole('button', { name: "O'chirish" })).toBeDisabled();
+  await expect(userRow(page, 'admin').getByRole('button', { name: 'Oʻchirish' })).toBeDisabled();
 });
 
 // The API's refusal is said in the staff's language, not glued on in English.
@@ -92,10 +92,10 @@ test('the last active user: its switch is refused with an Uzbek-only toast', asy
     await page.getByPlaceholder('Qidirish').fill(ADMIN.user);
     await expect(userRow(page, ADMIN.user)).toHaveCount(1);
     await userRow(page, ADMIN.user).locator('input[type=checkbox]').click();
-    const refusal = toast(page).filter({ hasText: "Ma'lumotlarni tahrirlab bo'lmadi" });
+    const refusal = toast(page).filter({ hasText: 'Maʼlumotlarni tahrirlab boʻlmadi' });
     await expect(refusal).toHaveText(
-      "Ma'lumotlarni tahrirlab bo'lmadi: " +
-        "Oxirgi faol administratorni o'chirib, faolsizlantirib yoki rolini o'zgartirib bo'lmaydi",
+      'Maʼlumotlarni tahrirlab boʻlmadi: ' +
+        'Oxirgi faol administratorni oʻchirib, faolsizlantirib yoki rolini oʻzgartirib boʻlmaydi',
     );
     await expect(refusal).not.toContainText(/the |last|user|cannot/i);
     await expect(userRow(page, ADMIN.user).locator('input[type=checkbox]')).toBeChecked();
@@ -136,7 +136,7 @@ test("passwords: an admin sets another user's; one's own needs the current one",
     await expect(page.getByRole('textbox', { name: 'Ism', exact: true })).toBeVisible();
     await expect(page.getByLabel('Joriy parol', { exact: true })).toHaveCount(0);
     await expect(page.locator('input[type=password]')).toHaveCount(1);
-    await expect(page.getByText("Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol")).toBeVisible();
+    await expect(page.getByText('Boʻsh qoldirilsa, oʻzgarmaydi. Yangi parol')).toBeVisible();
     // left empty, the save carries no password
     await page.getByRole('textbox', { name: 'Familiya', exact: true }).fill('Boshqa');
     let put = page.waitForRequest(
@@ -187,7 +187,7 @@ test("passwords: an admin sets another user's; one's own needs the current one",
     await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
     await expectToast(
       page,
-      "Ma'lumotlar to'gri kiritilganligini tekshiring: Joriy parol noto'g'ri",
+      'Maʼlumotlar toʻgri kiritilganligini tekshiring: Joriy parol notoʻgʻri',
     );
     await expect(page).toHaveURL(/\/admin\/users\/\d+$/);
     // the right one changes it

@@ -41,7 +41,7 @@ describe('data and auth providers', () => {
       authProvider.login({ username: ADMIN.user_name, password: 'nope-nope-nope' }),
     ).rejects.toMatchObject({
       status: 401,
-      message: "Foydalanuvchi nomi yoki parol noto'g'ri",
+      message: 'Foydalanuvchi nomi yoki parol notoʻgʻri',
     });
     expect(session.active()).toBe(false);
     // the earlier session's cookie is still good: mark it signed in again for the next tests
@@ -261,7 +261,7 @@ describe('data and auth providers', () => {
       dataProvider.create('project', { data: { title_en: 'Line', link: 'not a link' } }),
     ).rejects.toMatchObject({
       status: 400,
-      message: "Maydon noto'g'ri to'ldirilgan: Video havolasi",
+      message: 'Maydon notoʻgʻri toʻldirilgan: Video havolasi',
     });
     await expect(
       dataProvider.create('project', {
@@ -269,7 +269,7 @@ describe('data and auth providers', () => {
       }),
     ).rejects.toMatchObject({
       status: 400,
-      message: "Maydon noto'g'ri to'ldirilgan: Sarlavha (inglizcha)",
+      message: 'Maydon notoʻgʻri toʻldirilgan: Sarlavha (inglizcha)',
     });
     const { data } = await dataProvider.create('project', {
       data: { title_en: 'Line', link: 'https://youtu.be/abc' },
@@ -304,7 +304,7 @@ describe('data and auth providers', () => {
     expect(refused).toMatchObject({
       status: 409,
       message:
-        "Oxirgi faol administratorni o'chirib, faolsizlantirib yoki rolini o'zgartirib bo'lmaydi",
+        'Oxirgi faol administratorni oʻchirib, faolsizlantirib yoki rolini oʻzgartirib boʻlmaydi',
       // the API's own answer stays with the error
       body: {
         error: 'The last active admin cannot be deleted, deactivated or given another role',

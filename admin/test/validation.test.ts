@@ -151,7 +151,7 @@ describe('image rules', () => {
     expect(text(uz, 'conveyor.images.only_jpeg_png')).toBe(
       'Faqat jpeg va png fayllar qabul qilinadi',
     );
-    expect(text(uz, 'conveyor.images.too_many')).toBe("Ko'pi bilan 8 ta rasm yuklash mumkin");
+    expect(text(uz, 'conveyor.images.too_many')).toBe('Koʻpi bilan 8 ta rasm yuklash mumkin');
     expect(text(ru, 'conveyor.images.only_jpeg_png')).toBe(
       'Можно загружать только файлы JPEG и PNG',
     );
@@ -229,7 +229,7 @@ describe('password change on the user edit screen', () => {
       [
         uz,
         'Joriy parol',
-        "Bo'sh qoldirilsa, o'zgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.",
+        'Boʻsh qoldirilsa, oʻzgarmaydi. Yangi parol foydalanuvchining barcha seanslarini yakunlaydi: unga yangi parolni ayting.',
       ],
       [
         ru,

@@ -180,7 +180,7 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
     expect([...reply.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = reply.bytes.toString('utf8');
     expect(text.split('\r\n')[0]).toBe(
-      '\uFEFFID,Ism,E-mail,Telefon,Xabar,Holat,Mas’ul,Mahsulot,Sahifa,Sayt tili,Oldingi sayt,' +
+      '\uFEFFID,Ism,E-mail,Telefon,Xabar,Holat,Masʼul,Mahsulot,Sahifa,Sayt tili,Oldingi sayt,' +
         'UTM source,UTM medium,UTM campaign,UTM term,UTM content,Parametrlar,Soʻralgan hujjat,' +
         'Yuborilgan,Yangilangan',
     );

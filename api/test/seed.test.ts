@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { misspeltApostrophes } from '@conveyor/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawApart } from '../src/db/seed/drawApart.ts';
@@ -108,6 +109,44 @@ describe.skipIf(skipReason)('demo seed', () => {
         }
       }
     }
+  });
+
+  it('writes its Uzbek apostrophes one way: ʻ in oʻ and gʻ, ʼ for the glottal stop', async () => {
+    // the Uzbek fields of every record (nested ones too: an attribute's options), and the
+    // texts of the leads and applications sent from the Uzbek pages
+    const wrong: Record<string, string[]> = {};
+    let checked = 0;
+    const check = (where: string, value: unknown, uzbek: boolean): void => {
+      if (typeof value === 'string') {
+        if (!uzbek) return;
+        checked++;
+        const words = misspeltApostrophes(value);
+        if (words.length) wrong[where] = words;
+      } else if (Array.isArray(value)) {
+        value.forEach((item, index) => check(`${where}[${index}]`, item, uzbek));
+      } else if (value && typeof value === 'object') {
+        const record = value as Record<string, unknown>;
+        for (const [key, item] of Object.entries(record)) {
+          check(`${where}.${key}`, item, uzbek || key.endsWith('_uz') || record.language === 'uz');
+        }
+      }
+    };
+    for (const resource of [
+      'categories',
+      'products',
+      'project',
+      'testimonials',
+      'media',
+      'attributes',
+      'documents',
+      'leads',
+      'suppliers',
+    ]) {
+      for (const record of await all(resource)) check(`${resource} ${record.id}`, record, false);
+    }
+    check('settings', (await api.request('GET', '/api/settings', { token })).body.data, false);
+    expect(checked).toBeGreaterThan(200);
+    expect(wrong).toEqual({});
   });
 
   it('keeps line breaks as LF, as the API stores them: a save changes only what is edited', async () => {

@@ -82,7 +82,7 @@ export const EXPORT_LABELS: Readonly<Record<Language, ExportLabels>> = {
       phone: 'Telefon',
       status: 'Holat',
       is_active: 'Holat',
-      assignee_id: 'Mas’ul',
+      assignee_id: 'Masʼul',
       utm_source: 'UTM source',
       utm_medium: 'UTM medium',
       utm_campaign: 'UTM campaign',
@@ -123,7 +123,7 @@ export const EXPORT_LABELS: Readonly<Record<Language, ExportLabels>> = {
       is_active: { true: 'Faol', false: 'Nofaol' },
     },
     yes: 'Ha',
-    no: 'Yo‘q',
+    no: 'Yoʻq',
   },
   ru: {
     common: {

@@ -7,6 +7,7 @@ export * from './resources.ts';
 export * from './roles.ts';
 export * from './supplierCategories.ts';
 export * from './text.ts';
+export * from './uzbek.ts';
 export * from './schemas/common.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/people.ts';

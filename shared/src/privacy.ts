@@ -7,9 +7,9 @@ import type { Language } from './languages.ts';
  */
 export const DEFAULT_PRIVACY_TEXT: Record<Language, string> = {
   uz: [
-    'Saytdagi shakllar orqali yuborgan ma’lumotlaringiz (ism, telefon, e-pochta, xabar va siz qaysi sahifa yoki mahsulotdan yozganingiz) faqat so‘rovingizga javob berish va hamkorlik takliflarini ko‘rib chiqish uchun ishlatiladi.',
-    'Ma’lumotlarni faqat kompaniyamizning savdo va ta’minot bo‘limi xodimlari ko‘radi. Ular uchinchi shaxslarga sotilmaydi va berilmaydi.',
-    'Ma’lumotlar ish uchun kerak bo‘lgan muddat davomida saqlanadi, so‘ngra o‘chiriladi. Ularni ko‘rish, tuzatish yoki o‘chirishni so‘rash uchun sahifa pastidagi telefon yoki e-pochta orqali biz bilan bog‘laning.',
+    'Saytdagi shakllar orqali yuborgan maʼlumotlaringiz (ism, telefon, e-pochta, xabar va siz qaysi sahifa yoki mahsulotdan yozganingiz) faqat soʻrovingizga javob berish va hamkorlik takliflarini koʻrib chiqish uchun ishlatiladi.',
+    'Maʼlumotlarni faqat kompaniyamizning savdo va taʼminot boʻlimi xodimlari koʻradi. Ular uchinchi shaxslarga sotilmaydi va berilmaydi.',
+    'Maʼlumotlar ish uchun kerak boʻlgan muddat davomida saqlanadi, soʻngra oʻchiriladi. Ularni koʻrish, tuzatish yoki oʻchirishni soʻrash uchun sahifa pastidagi telefon yoki e-pochta orqali biz bilan bogʻlaning.',
   ].join('\n\n'),
   ru: [
     'Данные, которые вы отправляете через формы сайта (имя, телефон, e-mail, сообщение, а также страница или товар, с которых вы написали), используются только для ответа на ваш запрос и рассмотрения предложений о сотрудничестве.',

@@ -262,7 +262,7 @@ export function formatNumber(value: number, decimals: number, language: Language
 
 /** The words an attribute's yes/no values are printed with (a page, a filter, a quote). */
 export const YES_NO: Record<Language, [string, string]> = {
-  uz: ['Ha', "Yo'q"],
+  uz: ['Ha', 'Yoʻq'],
   ru: ['Да', 'Нет'],
   en: ['Yes', 'No'],
 };
@@ -307,7 +307,7 @@ export function formatSpec(
 
 /** How a range with one end is said: from 2 m, up to 12 m. */
 const RANGE_WORDS: Record<Language, [string, string]> = {
-  uz: ['kamida', 'ko‘pi bilan'],
+  uz: ['kamida', 'koʻpi bilan'],
   ru: ['от', 'до'],
   en: ['from', 'up to'],
 };

@@ -41,7 +41,7 @@ export const SUPPLIER_CATEGORIES: readonly SupplierCategory[] = [
   {
     id: 3,
     title_ru: 'Производство по чертежам',
-    title_uz: "Chizmalar bo'yicha ishlab chiqarish",
+    title_uz: 'Chizmalar boʻyicha ishlab chiqarish',
     title_en: 'Manufacturing to drawings',
     items: [
       {
@@ -52,7 +52,7 @@ export const SUPPLIER_CATEGORIES: readonly SupplierCategory[] = [
       { title_ru: 'Лазерная резка', title_uz: 'Lazerli kesish', title_en: 'Laser cutting' },
       {
         title_ru: 'Гибка и покраска',
-        title_uz: "Bukish va bo'yash",
+        title_uz: 'Bukish va boʻyash',
         title_en: 'Bending and painting',
       },
     ],

@@ -49,7 +49,7 @@ test(
     await form.getByLabel('Elektron pochta').fill('visitor@example.uz');
     await form.getByLabel('Xabar').fill('Konveyer kerak');
     await form.getByRole('button', { name: 'Yuborish' }).click();
-    await expect(page.locator('[data-toast=error]')).toHaveText(/Ma'lumotlar to'g'ri kiritilmagan/);
+    await expect(page.locator('[data-toast=error]')).toHaveText(/Maʼlumotlar toʻgʻri kiritilmagan/);
     await expect(name).toHaveAttribute('aria-invalid', 'true');
     const message = form.locator(`#${await name.getAttribute('aria-describedby')}`);
     await expect(message).toHaveText('Bu maydonni tekshiring');

@@ -6,7 +6,7 @@ test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
 const TEXTS = {
   ru: { name: 'Ваше имя', phone: 'Телефон', send: 'Отправить', quote: 'Запросить цену' },
-  uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish', quote: 'Narxini so‘rash' },
+  uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish', quote: 'Narxini soʻrash' },
   en: { name: 'Your name', phone: 'Phone', send: 'Send', quote: 'Request a quote' },
 } as const;
 
@@ -110,7 +110,7 @@ test("a product card's quote button opens its page's form with the product", asy
 
 for (const [lang, prefix, message] of [
   ['ru', '', 'Неверный номер телефона. Например: +998 90 123 45 67'],
-  ['uz', '/uz', 'Telefon raqami noto‘g‘ri. Masalan: +998 90 123 45 67'],
+  ['uz', '/uz', 'Telefon raqami notoʻgʻri. Masalan: +998 90 123 45 67'],
   ['en', '/en', 'The phone number is not valid. For example: +998 90 123 45 67'],
 ] as const) {
   test(`a phone number the API refuses is explained at the field (${lang})`, async ({ page }) => {

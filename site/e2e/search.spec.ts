@@ -30,7 +30,7 @@ async function sample(request: APIRequestContext, lang: Language) {
     request,
     `/api/products/${all.find((item) => item.category_id === category.id)!.id}`,
   )) as Product;
-  // whole words, an Uzbek one with its apostrophe (bo'limlari, not limlari)
+  // whole words, an Uzbek one with its apostrophe (boʻlimlari, not limlari)
   const words = (text: string): string[] =>
     text.toLowerCase().match(/\p{L}[\p{L}'ʻʼ‘’]{5,}/gu) ?? [];
   const key = `description_${lang}` as const;
@@ -112,9 +112,10 @@ test("an Uzbek query finds the same product with oʻ, with o' and in Cyrillic le
   page,
   request,
 }) => {
-  // the demo's Uzbek descriptions say "o'lchamlaringiz" (your sizes), with an ASCII apostrophe
+  // the demo's Uzbek descriptions say "oʻlchamlaringiz" (your sizes), with ʻ; visitors type it
+  // with any apostrophe
   const all = (await get(request, '/api/products?limit=100')) as Product[];
-  const product = all.find((item) => item.description_uz.includes("o'lchamlaringiz"))!;
+  const product = all.find((item) => item.description_uz.includes('oʻlchamlaringiz'))!;
   expect(product).toBeTruthy();
   const path = `/uz/catalog/${product.category_id}/products/${product.id}`;
   const found: string[][] = [];

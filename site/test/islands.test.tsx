@@ -122,7 +122,7 @@ describe('the contact form island', () => {
     fireEvent.change(field(uz.email), { target: { value: 'aziz@example.uz' } });
     fireEvent.change(field(uz.message), { target: { value: 'Konveyer kerak' } });
     fireEvent.submit(field(uz.name).closest('form')!);
-    expect(await toastKind("Ma'lumotlar to'g'ri kiritilmagan")).toBe('error');
+    expect(await toastKind('Maʼlumotlar toʻgʻri kiritilmagan')).toBe('error');
     expect(received).toHaveLength(1);
     expect(field(uz.email).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText(uz.error_email).id).toBe(errorOf(uz.email));
@@ -213,7 +213,7 @@ describe('an invalid phone number', () => {
     fireEvent.change(field(uz.name), { target: { value: 'Aziz' } });
     fireEvent.change(field(uz.phone), { target: { value: '123456' } });
     fireEvent.submit(field(uz.name).closest('form')!);
-    const message = await screen.findByText('Telefon raqami noto‘g‘ri. Masalan: +998 90 123 45 67');
+    const message = await screen.findByText('Telefon raqami notoʻgʻri. Masalan: +998 90 123 45 67');
     expect(message.id).toBe(errorOf(uz.phone));
     expect(field(uz.phone).value).toBe('123456');
   });
@@ -282,7 +282,7 @@ describe('the supplier application island', () => {
     ];
     for (const [label, value] of values) fireEvent.change(field(label), { target: { value } });
     fireEvent.submit(field(uz.company_name).closest('form')!);
-    expect(await toastKind("Ma'lumotlar to'g'ri kiritilmagan")).toBe('error');
+    expect(await toastKind('Maʼlumotlar toʻgʻri kiritilmagan')).toBe('error');
     expect(screen.queryByText(uz.toast_success)).toBeNull();
     expect(received).toHaveLength(1);
     expect(received[0]?.path).toBe('/api/suppliers');

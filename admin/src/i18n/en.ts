@@ -171,7 +171,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       count: '%{count} / %{max} images',
     },
     back: 'Back',
-    languages: { label: 'Language', uz: "O'zbekcha", ru: 'Русский', en: 'English' },
+    languages: { label: 'Language', uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' },
     lead_status: {
       new: 'New',
       in_progress: 'In progress',

@@ -22,7 +22,7 @@ export const i18nProvider = polyglotI18nProvider(
       TranslationMessages | Promise<TranslationMessages>,
   ADMIN_DEFAULT_LANGUAGE,
   [
-    { locale: 'uz', name: "O'zbekcha" },
+    { locale: 'uz', name: 'Oʻzbekcha' },
     { locale: 'ru', name: 'Русский' },
     { locale: 'en', name: 'English' },
   ],

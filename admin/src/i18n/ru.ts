@@ -184,7 +184,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       count: '%{count} / %{max} изображений',
     },
     back: 'Назад',
-    languages: { label: 'Язык', uz: "O'zbekcha", ru: 'Русский', en: 'English' },
+    languages: { label: 'Язык', uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' },
     lead_status: {
       new: 'Новая',
       in_progress: 'В работе',

@@ -21,7 +21,7 @@ export const apiErrorKey = (code: ErrorCode) => `conveyor.api_errors.${code}`;
 const LOCALIZED = new RegExp(`^(.+)_(${LANGUAGES.join('|')})$`);
 
 /**
- * A field as its form labels it: `name_uz` of products is "Nomi (o'zbekcha)", `email` of users
+ * A field as its form labels it: `name_uz` of products is "Nomi (oʻzbekcha)", `email` of users
  * "E-mail"; a field the catalogue does not know keeps its name.
  */
 function fieldLabel(resource: string, field: string): string {

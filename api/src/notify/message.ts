@@ -15,7 +15,8 @@ export interface NotificationFacts {
   adminUrl: string;
 }
 
-const LABELS = {
+/** A notification's words in each staff language. */
+export const NOTIFICATION_LABELS = {
   uz: {
     leads: 'Yangi murojaat',
     suppliers: 'Yangi hamkorlik taklifi',
@@ -30,7 +31,7 @@ const LABELS = {
     language: 'Sayt tili',
     time: 'Vaqt',
     company_name: 'Kompaniya',
-    contact_person: 'Mas’ul shaxs',
+    contact_person: 'Masʼul shaxs',
     inn: 'INN',
     partner_count: 'Hamkorlar soni',
     offer: 'Taklif',
@@ -78,7 +79,10 @@ const LABELS = {
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
-export type FieldLabel = Exclude<keyof (typeof LABELS)['en'], Subject | 'open' | 'time'>;
+export type FieldLabel = Exclude<
+  keyof (typeof NOTIFICATION_LABELS)['en'],
+  Subject | 'open' | 'time'
+>;
 
 const LOCALES: Record<Language, string> = { uz: 'uz-Latn-UZ', ru: 'ru-RU', en: 'en-GB' };
 
@@ -112,7 +116,7 @@ export function messageLines(
   lines: { label: string; value: string; kind?: 'phone' | 'email' | 'url' }[];
   open: string;
 } {
-  const labels = LABELS[options.language];
+  const labels = NOTIFICATION_LABELS[options.language];
   const lines: { label: string; value: string; kind?: 'phone' | 'email' | 'url' }[] = facts.fields
     .filter((field) => field.value.trim() !== '')
     .map((field) => ({

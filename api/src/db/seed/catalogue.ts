@@ -32,7 +32,7 @@ export type SpecKey =
 export const SPEC_LABELS: Record<SpecKey, Text3> = {
   width: { ru: 'Ширина', uz: 'Kengligi', en: 'Width' },
   length: { ru: 'Длина', uz: 'Uzunligi', en: 'Length' },
-  height: { ru: 'Высота подъёма', uz: "Ko'tarish balandligi", en: 'Lift height' },
+  height: { ru: 'Высота подъёма', uz: 'Koʻtarish balandligi', en: 'Lift height' },
   capacity: { ru: 'Производительность', uz: 'Unumdorligi', en: 'Capacity' },
   speed: { ru: 'Скорость', uz: 'Tezligi', en: 'Speed' },
   load: { ru: 'Нагрузка', uz: 'Yuklama', en: 'Load' },
@@ -56,7 +56,7 @@ export interface SeedAttribute {
   options?: { code: string; name: Text3 }[];
 }
 
-const DIMENSIONS = t('Размеры', "O'lchamlar", 'Dimensions');
+const DIMENSIONS = t('Размеры', 'Oʻlchamlar', 'Dimensions');
 const PERFORMANCE = t('Производительность', 'Unumdorlik', 'Performance');
 const DESIGN = t('Исполнение', 'Tuzilishi', 'Design');
 const mm = t('мм', 'mm', 'mm');
@@ -141,8 +141,8 @@ export const ATTRIBUTES: SeedAttribute[] = [
     filterable: true,
     quote: true,
     options: [
-      { code: 'steel', name: t('Окрашенная сталь', "Bo'yalgan po'lat", 'Painted steel') },
-      { code: 'stainless', name: t('Нержавеющая сталь', 'Zanglamas po‘lat', 'Stainless steel') },
+      { code: 'steel', name: t('Окрашенная сталь', 'Boʻyalgan poʻlat', 'Painted steel') },
+      { code: 'stainless', name: t('Нержавеющая сталь', 'Zanglamas poʻlat', 'Stainless steel') },
       { code: 'aluminium', name: t('Алюминий', 'Alyuminiy', 'Aluminium') },
     ],
   },
@@ -163,12 +163,12 @@ export const CATEGORIES: SeedCategory[] = [
     name: t('Ленточные конвейеры', 'Lentali konveyerlar', 'Belt conveyors'),
     description: t(
       'Горизонтальные, наклонные и передвижные ленточные конвейеры для штучных и сыпучих грузов. Рама из оцинкованной или нержавеющей стали, лента под ваш продукт.',
-      "Dona va sochiluvchan yuklar uchun gorizontal, qiya va ko'chma lentali konveyerlar. Rama ruxlangan yoki zanglamaydigan po'latdan, lenta mahsulotingizga mos tanlanadi.",
+      'Dona va sochiluvchan yuklar uchun gorizontal, qiya va koʻchma lentali konveyerlar. Rama ruxlangan yoki zanglamaydigan poʻlatdan, lenta mahsulotingizga mos tanlanadi.',
       'Horizontal, inclined and mobile belt conveyors for unit loads and bulk materials. Frames in galvanised or stainless steel, with a belt chosen for your product.',
     ),
     closing: t(
       'Изготавливаем по вашим размерам за 5–15 рабочих дней, гарантия 2 года.',
-      "Sizning o'lchamlaringiz bo'yicha 5–15 ish kunida tayyorlaymiz, kafolat 2 yil.",
+      'Sizning oʻlchamlaringiz boʻyicha 5–15 ish kunida tayyorlaymiz, kafolat 2 yil.',
       'Built to your dimensions in 5–15 working days, with a 2-year warranty.',
     ),
     products: [
@@ -176,7 +176,7 @@ export const CATEGORIES: SeedCategory[] = [
         name: t('Ленточный конвейер ЛК-400', 'LK-400 lentali konveyeri', 'LK-400 belt conveyor'),
         lead: t(
           'Базовая модель для передачи коробок и мешков между участками склада или цеха.',
-          "Ombor yoki sex bo'limlari orasida qutilar va qoplarni uzatish uchun asosiy model.",
+          'Ombor yoki sex boʻlimlari orasida qutilar va qoplarni uzatish uchun asosiy model.',
           'The basic model for moving cartons and sacks between areas of a warehouse or workshop.',
         ),
         specs: { width: '400 mm', length: '2–30 m', load: '50 kg/m', speed: '0.1–0.5 m/s' },
@@ -189,7 +189,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Поднимает груз на второй ярус или в бункер под углом до 30° благодаря ленте с поперечными перегородками.',
-          "Ko'ndalang to'siqli lenta tufayli yukni 30° gacha burchak ostida ikkinchi qavatga yoki bunkerga ko'taradi.",
+          'Koʻndalang toʻsiqli lenta tufayli yukni 30° gacha burchak ostida ikkinchi qavatga yoki bunkerga koʻtaradi.',
           'Lifts goods to a mezzanine or into a hopper at up to 30°, thanks to a belt with cleats.',
         ),
         specs: { width: '500 mm', length: '3–20 m', capacity: '25 t/h', power: '1.5 kW' },
@@ -197,12 +197,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Передвижной погрузочный конвейер ЛКП-500',
-          "LKP-500 ko'chma yuklash konveyeri",
+          'LKP-500 koʻchma yuklash konveyeri',
           'LKP-500 mobile loading conveyor',
         ),
         lead: t(
           'Конвейер на колёсах с регулировкой высоты для погрузки мешков и коробок в фуры и вагоны.',
-          "Qoplar va qutilarni furalar hamda vagonlarga yuklash uchun balandligi rostlanadigan g'ildirakli konveyer.",
+          'Qoplar va qutilarni furalar hamda vagonlarga yuklash uchun balandligi rostlanadigan gʻildirakli konveyer.',
           'A wheeled conveyor with adjustable height for loading sacks and cartons into trucks and railcars.',
         ),
         specs: { width: '500 mm', length: '6–12 m', load: '60 kg/m', power: '2.2 kW' },
@@ -215,7 +215,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Рама из нержавеющей стали AISI 304 и полиуретановая лента с допуском для контакта с пищевыми продуктами.',
-          "AISI 304 zanglamaydigan po'lat rama va oziq-ovqat bilan bevosita tegishga ruxsat etilgan poliuretan lenta.",
+          'AISI 304 zanglamaydigan poʻlat rama va oziq-ovqat bilan bevosita tegishga ruxsat etilgan poliuretan lenta.',
           'An AISI 304 stainless-steel frame and a polyurethane belt approved for direct food contact.',
         ),
         specs: { width: '300 mm', length: '1–15 m', speed: '0.05–0.3 m/s', power: '0.37 kW' },
@@ -228,7 +228,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Трёхроликовые опоры формируют желоб, поэтому песок, щебень и зерно не просыпаются с ленты.',
-          "Uch rolikli tayanchlar nov hosil qiladi, shuning uchun qum, shag'al va don lentadan to'kilmaydi.",
+          'Uch rolikli tayanchlar nov hosil qiladi, shuning uchun qum, shagʻal va don lentadan toʻkilmaydi.',
           'Three-roller idlers form a trough, so sand, gravel and grain stay on the belt.',
         ),
         specs: { width: '800 mm', length: '<=100 m', capacity: '200 t/h', power: '7.5–22 kW' },
@@ -241,12 +241,12 @@ export const CATEGORIES: SeedCategory[] = [
     name: t('Роликовые конвейеры', 'Rolikli konveyerlar', 'Roller conveyors'),
     description: t(
       'Гравитационные и приводные рольганги для коробок, ящиков, шин и паллет. Повороты, стрелки и накопители собираются в одну линию.',
-      "Qutilar, yashiklar, shinalar va palletlar uchun gravitatsion va yuritmali rolganglar. Burilishlar, strelkalar va to'plagichlar bitta liniyaga yig'iladi.",
+      'Qutilar, yashiklar, shinalar va palletlar uchun gravitatsion va yuritmali rolganglar. Burilishlar, strelkalar va toʻplagichlar bitta liniyaga yigʻiladi.',
       'Gravity and powered roller conveyors for cartons, crates, tyres and pallets. Curves, diverters and accumulation zones join into one line.',
     ),
     closing: t(
       'Ролики — оцинкованные, из нержавеющей стали или с полимерным покрытием.',
-      "Roliklar ruxlangan, zanglamaydigan po'latdan yoki polimer qoplamali bo'ladi.",
+      'Roliklar ruxlangan, zanglamaydigan poʻlatdan yoki polimer qoplamali boʻladi.',
       'Rollers come galvanised, in stainless steel or with a polymer sleeve.',
     ),
     products: [
@@ -258,7 +258,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Груз катится под собственным весом — решение без электричества для зон комплектации и упаковки.',
-          "Yuk o'z og'irligi bilan dumalaydi — komplektlash va qadoqlash zonalari uchun elektrsiz yechim.",
+          'Yuk oʻz ogʻirligi bilan dumalaydi — komplektlash va qadoqlash zonalari uchun elektrsiz yechim.',
           'Goods roll under their own weight: a solution without power for picking and packing areas.',
         ),
         specs: { width: '600 mm', length: '1–6 m', load: '100 kg/m' },
@@ -271,7 +271,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Ролики с цепной передачей двигают тяжёлые ящики и паллеты с постоянной скоростью.',
-          "Zanjirli uzatmali roliklar og'ir yashiklar va palletlarni doimiy tezlikda harakatlantiradi.",
+          'Zanjirli uzatmali roliklar ogʻir yashiklar va palletlarni doimiy tezlikda harakatlantiradi.',
           'Chain-driven rollers move heavy crates and pallets at a constant speed.',
         ),
         specs: { width: '800 mm', length: '2–20 m', load: '500 kg/m', power: '0.75 kW' },
@@ -279,12 +279,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Накопительный конвейер с нулевым давлением РКН-500',
-          "RKN-500 nol bosimli to'plovchi konveyeri",
+          'RKN-500 nol bosimli toʻplovchi konveyeri',
           'RKN-500 zero-pressure accumulation conveyor',
         ),
         lead: t(
           'Зоны с отдельными мотор-роликами останавливают коробки без касания друг друга перед упаковкой или сортировкой.',
-          "Alohida motor-rolikli zonalar qadoqlash yoki saralashdan oldin qutilarni bir-biriga tegmasdan to'xtatadi.",
+          'Alohida motor-rolikli zonalar qadoqlash yoki saralashdan oldin qutilarni bir-biriga tegmasdan toʻxtatadi.',
           'Zones with their own motorised rollers hold cartons without contact before packing or sorting.',
         ),
         specs: { width: '500 mm', load: '50 kg', speed: '0.4 m/s' },
@@ -297,7 +297,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Конические ролики проводят груз через поворот без перекоса и заклинивания.',
-          "Konussimon roliklar yukni burilishdan qiyshaymasdan va tiqilmasdan o'tkazadi.",
+          'Konussimon roliklar yukni burilishdan qiyshaymasdan va tiqilmasdan oʻtkazadi.',
           'Tapered rollers carry goods through the curve without skewing or jamming.',
         ),
         specs: { width: '400–800 mm', load: '80 kg/m' },
@@ -310,7 +310,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Растягивается с 2 до 8 метров и изгибается, чтобы подвести линию прямо к кузову машины.',
-          "Liniyani to'g'ridan-to'g'ri mashina kuzoviga yetkazish uchun 2 dan 8 metrgacha cho'ziladi va egiladi.",
+          'Liniyani toʻgʻridan-toʻgʻri mashina kuzoviga yetkazish uchun 2 dan 8 metrgacha choʻziladi va egiladi.',
           'Extends from 2 to 8 metres and bends to bring the line right up to a truck.',
         ),
         specs: { width: '600 mm', length: '2–8 m', load: '40 kg/m' },
@@ -323,7 +323,7 @@ export const CATEGORIES: SeedCategory[] = [
     name: t('Цепные конвейеры', 'Zanjirli konveyerlar', 'Chain conveyors'),
     description: t(
       'Пластинчатые, скребковые, подвесные и паллетные цепные конвейеры для тяжёлых, горячих и абразивных грузов.',
-      "Og'ir, issiq va abraziv yuklar uchun plastinkali, qirg'ichli, osma va palletli zanjirli konveyerlar.",
+      'Ogʻir, issiq va abraziv yuklar uchun plastinkali, qirgʻichli, osma va palletli zanjirli konveyerlar.',
       'Slat, scraper, overhead and pallet chain conveyors for heavy, hot and abrasive loads.',
     ),
     closing: t(
@@ -340,7 +340,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Стальные пластины выдерживают удары и температуру до 250 °C — для литья, поковок и стеклотары.',
-          "Po'lat plastinkalar zarba va 250 °C gacha haroratga chidaydi — quyma, pokovka va shisha idishlar uchun.",
+          'Poʻlat plastinkalar zarba va 250 °C gacha haroratga chidaydi — quyma, pokovka va shisha idishlar uchun.',
           'Steel slats withstand impact and temperatures up to 250 °C, for castings, forgings and glass containers.',
         ),
         specs: { width: '650 mm', length: '<=40 m', load: '300 kg/m', power: '4 kW' },
@@ -353,7 +353,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Две тяговые цепи переносят европаллеты и поддоны от упаковочной машины к зоне отгрузки.',
-          "Ikki tortuvchi zanjir yevropalletlarni qadoqlash mashinasidan jo'natish zonasiga olib boradi.",
+          'Ikki tortuvchi zanjir yevropalletlarni qadoqlash mashinasidan joʻnatish zonasiga olib boradi.',
           'Two traction chains carry Euro pallets from the wrapping machine to the dispatch area.',
         ),
         specs: { width: '1200 mm', load: '1500 kg', speed: '0.2 m/s', power: '1.1 kW' },
@@ -361,12 +361,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Подвесной цепной конвейер для покрасочных линий',
-          "Bo'yash liniyalari uchun osma zanjirli konveyer",
+          'Boʻyash liniyalari uchun osma zanjirli konveyer',
           'Overhead chain conveyor for paint lines',
         ),
         lead: t(
           'Детали висят на подвесках и проходят мойку, сушку и окраску без перегрузки.',
-          "Detallar ilgaklarda osilib, qayta yuklanmasdan yuvish, quritish va bo'yashdan o'tadi.",
+          'Detallar ilgaklarda osilib, qayta yuklanmasdan yuvish, quritish va boʻyashdan oʻtadi.',
           'Parts hang on carriers and pass through washing, drying and painting without being handled.',
         ),
         specs: { length: '<=300 m', load: '50 kg', speed: '0.5–4 m/min' },
@@ -374,12 +374,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Скребковый конвейер СК-320',
-          "SK-320 qirg'ichli konveyeri",
+          'SK-320 qirgʻichli konveyeri',
           'SK-320 scraper conveyor',
         ),
         lead: t(
           'Закрытый короб и скребки на цепи перемещают золу, щепу и опилки без пыли.',
-          "Yopiq quti va zanjirdagi qirg'ichlar kul, payraha va qipiqni changsiz tashiydi.",
+          'Yopiq quti va zanjirdagi qirgʻichlar kul, payraha va qipiqni changsiz tashiydi.',
           'An enclosed trough with chain-mounted flights moves ash, wood chips and sawdust without dust.',
         ),
         specs: { width: '320 mm', length: '<=50 m', capacity: '30 m³/h', power: '5.5 kW' },
@@ -392,7 +392,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Диски на цепи тянут порошки и гранулы внутри герметичной трубы по любой трассе.',
-          "Zanjirdagi disklar kukun va granulalarni germetik quvur ichida istalgan yo'nalishda tortadi.",
+          'Zanjirdagi disklar kukun va granulalarni germetik quvur ichida istalgan yoʻnalishda tortadi.',
           'Discs on a chain drag powders and pellets through a sealed tube along any route.',
         ),
         specs: { width: 'Ø150 mm', length: '<=60 m', capacity: '12 m³/h', power: '3 kW' },
@@ -409,7 +409,7 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     description: t(
       'Конвейеры с модульной пластиковой лентой для пищевых производств, розлива и упаковки: легко моются и ремонтируются по звену.',
-      "Oziq-ovqat ishlab chiqarish, quyish va qadoqlash uchun modulli plastik lentali konveyerlar: oson yuviladi va bo'g'inma-bo'g'in ta'mirlanadi.",
+      'Oziq-ovqat ishlab chiqarish, quyish va qadoqlash uchun modulli plastik lentali konveyerlar: oson yuviladi va boʻgʻinma-boʻgʻin taʼmirlanadi.',
       'Conveyors with modular plastic belts for food production, bottling and packing: easy to wash and repaired link by link.',
     ),
     closing: t(
@@ -439,7 +439,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Хлеб и выпечка остывают на спирали, занимая в десять раз меньше площади, чем прямая линия.',
-          "Non va pishiriqlar spiralda soviydi va to'g'ri liniyaga qaraganda o'n baravar kam joy egallaydi.",
+          'Non va pishiriqlar spiralda soviydi va toʻgʻri liniyaga qaraganda oʻn baravar kam joy egallaydi.',
           'Bread and pastries cool on a spiral that takes a tenth of the floor space of a straight line.',
         ),
         specs: { width: '600 mm', capacity: '2000 pcs/h' },
@@ -452,7 +452,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Лента радиусного типа проходит повороты на 30–180° без передаточных столов.',
-          "Radiusli lenta 30–180° burilishlardan o'tkazish stollarisiz o'tadi.",
+          'Radiusli lenta 30–180° burilishlardan oʻtkazish stollarisiz oʻtadi.',
           'A radius belt runs through 30–180° curves without transfer plates.',
         ),
         specs: { width: '400 mm', load: '30 kg/m', speed: '0.3 m/s' },
@@ -465,7 +465,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Лопатки и бортики удерживают овощи, фрукты и замороженные продукты на подъёме до 45°.',
-          "Kurakchalar va bortlar sabzavot, meva va muzlatilgan mahsulotlarni 45° gacha ko'tarilishda ushlab turadi.",
+          'Kurakchalar va bortlar sabzavot, meva va muzlatilgan mahsulotlarni 45° gacha koʻtarilishda ushlab turadi.',
           'Flights and sidewalls keep vegetables, fruit and frozen products in place on climbs of up to 45°.',
         ),
         specs: { width: '300–900 mm', length: '2–10 m', capacity: '5 t/h' },
@@ -473,7 +473,7 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Моечный конвейер для мясопереработки',
-          "Go'sht qayta ishlash uchun yuviladigan konveyer",
+          'Goʻsht qayta ishlash uchun yuviladigan konveyer',
           'Washdown conveyor for meat processing',
         ),
         lead: t(
@@ -491,12 +491,12 @@ export const CATEGORIES: SeedCategory[] = [
     name: t('Винтовые (шнековые) конвейеры', 'Vintli (shnekli) konveyerlar', 'Screw conveyors'),
     description: t(
       'Шнеки для цемента, муки, зерна, комбикорма и осадков: в трубе или в жёлобе, горизонтальные и наклонные.',
-      "Sement, un, don, omuxta yem va cho'kindilar uchun shneklar: quvurda yoki novda, gorizontal va qiya.",
+      'Sement, un, don, omuxta yem va choʻkindilar uchun shneklar: quvurda yoki novda, gorizontal va qiya.',
       'Screw conveyors for cement, flour, grain, compound feed and sludge: tubular or U-trough, horizontal or inclined.',
     ),
     closing: t(
       'Витки из конструкционной или нержавеющей стали, по запросу — с износостойкой наплавкой.',
-      "O'ramlar konstruksion yoki zanglamaydigan po'latdan, so'rovga ko'ra yeyilishga chidamli qoplama bilan.",
+      'Oʻramlar konstruksion yoki zanglamaydigan poʻlatdan, soʻrovga koʻra yeyilishga chidamli qoplama bilan.',
       'Flights in structural or stainless steel, with hard-facing on request.',
     ),
     products: [
@@ -521,7 +521,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Спираль без вала внутри гибкой трубы переносит порошки и гранулы по изогнутой трассе.',
-          "Egiluvchan quvur ichidagi valsiz spiral kukun va granulalarni egri yo'nalish bo'ylab tashiydi.",
+          'Egiluvchan quvur ichidagi valsiz spiral kukun va granulalarni egri yoʻnalish boʻylab tashiydi.',
           'A shaftless spiral inside a flexible hose carries powders and granules along a curved route.',
         ),
         specs: { width: 'Ø90 mm', length: '<=15 m', capacity: '3 m³/h', power: '1.5 kW' },
@@ -529,12 +529,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Бесвальный шнек для осадков ШБ-300',
-          "Cho'kindilar uchun ShB-300 valsiz shnegi",
+          'Choʻkindilar uchun ShB-300 valsiz shnegi',
           'ShB-300 shaftless screw for sludge',
         ),
         lead: t(
           'Без промежуточных опор не наматывает волокна — для очистных сооружений и отходов переработки.',
-          "Oraliq tayanchlarsiz tolalarni o'ramaydi — tozalash inshootlari va qayta ishlash chiqindilari uchun.",
+          'Oraliq tayanchlarsiz tolalarni oʻramaydi — tozalash inshootlari va qayta ishlash chiqindilari uchun.',
           'With no intermediate bearings it does not wind up fibres: built for treatment plants and process waste.',
         ),
         specs: { width: 'Ø300 mm', length: '<=20 m', capacity: '10 m³/h', power: '4 kW' },
@@ -547,7 +547,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Загружает зерно в бункеры и транспорт под углом до 45° прямо с тока.',
-          "Donni xirmondan to'g'ridan-to'g'ri bunker va transportga 45° gacha burchak ostida yuklaydi.",
+          'Donni xirmondan toʻgʻridan-toʻgʻri bunker va transportga 45° gacha burchak ostida yuklaydi.',
           'Loads grain into bins and vehicles at up to 45°, straight from the threshing floor.',
         ),
         specs: { width: 'Ø160 mm', length: '4–9 m', capacity: '25 t/h', power: '3 kW' },
@@ -555,12 +555,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Шнековый питатель-дозатор ШП-100',
-          'ShP-100 shnekli ta’minlagich-dozatori',
+          'ShP-100 shnekli taʼminlagich-dozatori',
           'ShP-100 screw feeder',
         ),
         lead: t(
           'Частотный привод задаёт точную подачу добавок в смеситель или на упаковку.',
-          "Chastotali yuritma qo'shimchalarni aralashtirgich yoki qadoqlashga aniq uzatishni belgilaydi.",
+          'Chastotali yuritma qoʻshimchalarni aralashtirgich yoki qadoqlashga aniq uzatishni belgilaydi.',
           'A variable-frequency drive sets an exact feed of additives to a mixer or packing machine.',
         ),
         specs: { width: 'Ø100 mm', length: '1–3 m', capacity: '20–500 kg/h', power: '0.55 kW' },
@@ -570,10 +570,10 @@ export const CATEGORIES: SeedCategory[] = [
   {
     key: 'elevator',
     hue: 280,
-    name: t('Ковшовые элеваторы (нории)', "Cho'michli elevatorlar (noriyalar)", 'Bucket elevators'),
+    name: t('Ковшовые элеваторы (нории)', 'Choʻmichli elevatorlar (noriyalar)', 'Bucket elevators'),
     description: t(
       'Вертикальный подъём зерна, комбикорма, удобрений, цемента и клинкера на высоту до 60 метров.',
-      "Don, omuxta yem, o'g'it, sement va klinkerni 60 metrgacha balandlikka vertikal ko'tarish.",
+      'Don, omuxta yem, oʻgʻit, sement va klinkerni 60 metrgacha balandlikka vertikal koʻtarish.',
       'Vertical lifting of grain, compound feed, fertiliser, cement and clinker to heights of up to 60 metres.',
     ),
     closing: t(
@@ -590,7 +590,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Пластиковые ковши на резинотканевой ленте бережно поднимают зерно без дробления.',
-          "Rezina-matoli lentadagi plastik cho'michlar donni maydalamasdan ehtiyotkorlik bilan ko'taradi.",
+          'Rezina-matoli lentadagi plastik choʻmichlar donni maydalamasdan ehtiyotkorlik bilan koʻtaradi.',
           'Plastic buckets on a rubber-fabric belt lift grain gently, without breaking it.',
         ),
         specs: { capacity: '20 t/h', height: '<=40 m', power: '4–11 kW' },
@@ -603,7 +603,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Стальные ковши на круглозвенной цепи работают с горячим и абразивным материалом.',
-          "Dumaloq bo'g'inli zanjirdagi po'lat cho'michlar issiq va abraziv material bilan ishlaydi.",
+          'Dumaloq boʻgʻinli zanjirdagi poʻlat choʻmichlar issiq va abraziv material bilan ishlaydi.',
           'Steel buckets on a round-link chain handle hot and abrasive material.',
         ),
         specs: { capacity: '120 t/h', height: '<=50 m', power: '30 kW' },
@@ -611,12 +611,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Z-образный ковшовый конвейер для снеков',
-          'Sneklar uchun Z-simon cho‘michli konveyer',
+          'Sneklar uchun Z-simon choʻmichli konveyer',
           'Z-type bucket conveyor for snacks',
         ),
         lead: t(
           'Подаёт хрупкие продукты на весовой дозатор без потерь и крошки.',
-          "Mo'rt mahsulotlarni yo'qotishsiz va ushoqsiz tortish dozatoriga uzatadi.",
+          'Moʻrt mahsulotlarni yoʻqotishsiz va ushoqsiz tortish dozatoriga uzatadi.',
           'Feeds fragile products to a multihead weigher without loss or crumbs.',
         ),
         specs: { capacity: '4 m³/h', height: '2–6 m', power: '0.75 kW' },
@@ -629,7 +629,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Разборный корпус из оцинкованной стали собирается на месте за один день.',
-          "Ruxlangan po'latdan yasalgan yig'ma korpus joyida bir kunda yig'iladi.",
+          'Ruxlangan poʻlatdan yasalgan yigʻma korpus joyida bir kunda yigʻiladi.',
           'A sectional galvanised casing is assembled on site in a single day.',
         ),
         specs: { capacity: '10 t/h', height: '<=25 m', power: '3 kW' },
@@ -637,12 +637,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Нория для минеральных удобрений НУ-50',
-          "Mineral o'g'itlar uchun NU-50 noriyasi",
+          'Mineral oʻgʻitlar uchun NU-50 noriyasi',
           'NU-50 bucket elevator for fertiliser',
         ),
         lead: t(
           'Нержавеющие детали и полимерные ковши устойчивы к коррозии от аммиачной селитры и карбамида.',
-          "Zanglamaydigan detallar va polimer cho'michlar ammiakli selitra va karbamid korroziyasiga chidamli.",
+          'Zanglamaydigan detallar va polimer choʻmichlar ammiakli selitra va karbamid korroziyasiga chidamli.',
           'Stainless parts and polymer buckets resist corrosion from ammonium nitrate and urea.',
         ),
         specs: { capacity: '50 t/h', height: '<=35 m', power: '15 kW' },
@@ -659,12 +659,12 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     description: t(
       'Мотор-барабаны, мотор-редукторы, частотные преобразователи и барабаны для новых конвейеров и для замены.',
-      "Yangi konveyerlar va almashtirish uchun motor-barabanlar, motor-reduktorlar, chastota o'zgartirgichlari va barabanlar.",
+      'Yangi konveyerlar va almashtirish uchun motor-barabanlar, motor-reduktorlar, chastota oʻzgartirgichlari va barabanlar.',
       'Drum motors, gear motors, frequency inverters and pulleys for new conveyors and for replacement.',
     ),
     closing: t(
       'Подбираем привод по расчёту тягового усилия и проверяем его на нашем стенде перед отгрузкой.',
-      "Yuritmani tortish kuchi hisobi bo'yicha tanlaymiz va jo'natishdan oldin stendimizda tekshiramiz.",
+      'Yuritmani tortish kuchi hisobi boʻyicha tanlaymiz va joʻnatishdan oldin stendimizda tekshiramiz.',
       'We size each drive from a traction calculation and test it on our bench before shipping.',
     ),
     products: [
@@ -685,7 +685,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'КПД до 96 % и полый вал для прямой посадки на вал приводного барабана.',
-          "FIK 96 % gacha va yetaklovchi baraban valiga bevosita o'rnatish uchun ichi bo'sh val.",
+          'FIK 96 % gacha va yetaklovchi baraban valiga bevosita oʻrnatish uchun ichi boʻsh val.',
           'Up to 96 % efficiency and a hollow shaft that mounts straight onto the drive pulley.',
         ),
         specs: { power: '0.37–45 kW', torque: '<=18000 N·m' },
@@ -702,7 +702,7 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Комплект частотного привода для конвейера',
-          'Konveyer uchun chastotali yuritma to‘plami',
+          'Konveyer uchun chastotali yuritma toʻplami',
           'Variable-frequency drive kit for conveyors',
         ),
         lead: t(
@@ -737,12 +737,12 @@ export const CATEGORIES: SeedCategory[] = [
     ),
     description: t(
       'Шкафы управления, сортировка, контроль веса и безопасность конвейерных линий — от проекта до пусконаладки.',
-      "Konveyer liniyalarining boshqaruv shkaflari, saralash, og'irlik nazorati va xavfsizligi — loyihadan ishga tushirishgacha.",
+      'Konveyer liniyalarining boshqaruv shkaflari, saralash, ogʻirlik nazorati va xavfsizligi — loyihadan ishga tushirishgacha.',
       'Control cabinets, sorting, weight checking and safety for conveyor lines, from design to commissioning.',
     ),
     closing: t(
       'Программируем контроллеры Siemens, Schneider и Delta, обучаем ваш персонал.',
-      "Siemens, Schneider va Delta kontrollerlarini dasturlaymiz, xodimlaringizni o'qitamiz.",
+      'Siemens, Schneider va Delta kontrollerlarini dasturlaymiz, xodimlaringizni oʻqitamiz.',
       'We program Siemens, Schneider and Delta controllers and train your staff.',
     ),
     products: [
@@ -754,7 +754,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Контроллер, сенсорная панель и защита всех двигателей линии; пуск и остановка по заданной последовательности.',
-          "Kontroller, sensorli panel va liniyadagi barcha dvigatellar himoyasi; belgilangan ketma-ketlikda ishga tushirish va to'xtatish.",
+          'Kontroller, sensorli panel va liniyadagi barcha dvigatellar himoyasi; belgilangan ketma-ketlikda ishga tushirish va toʻxtatish.',
           'A PLC, a touch panel and protection for every motor of the line, with start and stop in a set sequence.',
         ),
         specs: {},
@@ -767,7 +767,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Сканер читает этикетку, а толкатели направляют посылку на нужный маршрут.',
-          "Skaner yorliqni o'qiydi, itargichlar esa posilkani kerakli yo'nalishga yo'naltiradi.",
+          'Skaner yorliqni oʻqiydi, itargichlar esa posilkani kerakli yoʻnalishga yoʻnaltiradi.',
           'A scanner reads the label and pushers send each parcel to its route.',
         ),
         specs: { capacity: '<=2400 pcs/h', speed: '1.2 m/s' },
@@ -780,7 +780,7 @@ export const CATEGORIES: SeedCategory[] = [
         ),
         lead: t(
           'Взвешивает каждую упаковку на ходу и отбраковывает недовес без остановки линии.',
-          "Har bir qadoqni harakatda tortadi va kam og'irlikdagisini liniyani to'xtatmasdan ajratadi.",
+          'Har bir qadoqni harakatda tortadi va kam ogʻirlikdagisini liniyani toʻxtatmasdan ajratadi.',
           'Weighs every package on the move and rejects underweight ones without stopping the line.',
         ),
         specs: { load: '<=60 kg', capacity: '30 pcs/min' },
@@ -788,12 +788,12 @@ export const CATEGORIES: SeedCategory[] = [
       {
         name: t(
           'Комплект безопасности конвейера',
-          "Konveyer xavfsizlik to'plami",
+          'Konveyer xavfsizlik toʻplami',
           'Conveyor safety kit',
         ),
         lead: t(
           'Тросовые выключатели аварийной остановки, датчики схода ленты и ограждения по нормам безопасности.',
-          "Favqulodda to'xtatish trosli o'chirgichlari, lenta chiqib ketish datchiklari va xavfsizlik me'yorlariga mos to'siqlar.",
+          'Favqulodda toʻxtatish trosli oʻchirgichlari, lenta chiqib ketish datchiklari va xavfsizlik meʼyorlariga mos toʻsiqlar.',
           'Emergency pull-cord switches, belt-drift sensors and guards that meet safety standards.',
         ),
         specs: {},

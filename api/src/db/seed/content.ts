@@ -50,7 +50,7 @@ export const PROJECTS: SeedProject[] = [
     ),
     description: t(
       'Пластинчатый конвейер длиной 85 м и цепной элеватор высотой 42 м для горячего клинкера. Монтаж выполнен за 21 день без остановки печи.',
-      "Issiq klinker uchun uzunligi 85 m bo'lgan plastinkali konveyer va balandligi 42 m zanjirli elevator. Montaj pechni to'xtatmasdan 21 kunda bajarildi.",
+      'Issiq klinker uchun uzunligi 85 m boʻlgan plastinkali konveyer va balandligi 42 m zanjirli elevator. Montaj pechni toʻxtatmasdan 21 kunda bajarildi.',
       'An 85-metre slat conveyor and a 42-metre chain bucket elevator for hot clinker, installed in 21 days without stopping the kiln.',
     ),
     video: video('b8NwZ1fJq5U'),
@@ -84,12 +84,12 @@ export const PROJECTS: SeedProject[] = [
   {
     title: t(
       'Автоматизация склада интернет-магазина',
-      "Internet-do'kon omborini avtomatlashtirish",
+      'Internet-doʻkon omborini avtomatlashtirish',
       'Automating an online retailer’s warehouse',
     ),
     description: t(
       'Накопительные рольганги, наклонные конвейеры на антресоль и станции упаковки. Время сборки заказа сократилось с 14 до 5 минут.',
-      "To'plovchi rolganglar, antresolga qiya konveyerlar va qadoqlash stansiyalari. Buyurtmani yig'ish vaqti 14 daqiqadan 5 daqiqagacha qisqardi.",
+      'Toʻplovchi rolganglar, antresolga qiya konveyerlar va qadoqlash stansiyalari. Buyurtmani yigʻish vaqti 14 daqiqadan 5 daqiqagacha qisqardi.',
       'Accumulation roller conveyors, inclined conveyors to a mezzanine and packing stations. Order picking time fell from 14 to 5 minutes.',
     ),
     video: video('kD6sF1gH4jL'),
@@ -129,7 +129,7 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
     message: t(
       'Спиральный конвейер работает третий год без единой остановки. Инженеры приехали на следующий день после звонка и помогли с планировкой цеха.',
-      "Spiral konveyer uchinchi yildirki bir marta ham to'xtamasdan ishlayapti. Muhandislar qo'ng'iroqdan keyingi kuniyoq kelib, sex rejasini tuzishda yordam berishdi.",
+      'Spiral konveyer uchinchi yildirki bir marta ham toʻxtamasdan ishlayapti. Muhandislar qoʻngʻiroqdan keyingi kuniyoq kelib, sex rejasini tuzishda yordam berishdi.',
       'The spiral conveyor has run for three years without a single stop. Their engineers came the day after our call and helped plan the hall.',
     ),
   },
@@ -141,7 +141,7 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
     message: t(
       'Сортировочная линия окупилась за 14 месяцев. Отдельное спасибо за обучение операторов на узбекском и русском языках.',
-      "Saralash liniyasi 14 oyda o'zini oqladi. Operatorlarni o'zbek va rus tillarida o'qitganingiz uchun alohida rahmat.",
+      'Saralash liniyasi 14 oyda oʻzini oqladi. Operatorlarni oʻzbek va rus tillarida oʻqitganingiz uchun alohida rahmat.',
       'The sorting line paid for itself in 14 months. Special thanks for training our operators in Uzbek and Russian.',
     ),
   },
@@ -165,7 +165,7 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
     message: t(
       'Z-образный конвейер бережно подаёт чипсы на весы — брак снизился почти вдвое. Всё сделали за десять дней, как и обещали.',
-      "Z-simon konveyer chipslarni tarozaga ehtiyotkorlik bilan uzatadi — brak deyarli ikki baravar kamaydi. Hammasi va'da qilinganidek o'n kunda bajarildi.",
+      'Z-simon konveyer chipslarni tarozaga ehtiyotkorlik bilan uzatadi — brak deyarli ikki baravar kamaydi. Hammasi vaʼda qilinganidek oʻn kunda bajarildi.',
       'The Z-type conveyor feeds crisps to the weigher gently, and rejects fell by almost half. Everything was done in ten days, as promised.',
     ),
   },
@@ -177,7 +177,7 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
     message: t(
       'Раздвижные рольганги ускорили разгрузку фур в три раза. Конструкция простая и надёжная, сотрудники освоили её за час.',
-      "Surilma rolganglar furalarni tushirishni uch baravar tezlashtirdi. Konstruksiya oddiy va ishonchli, xodimlar uni bir soatda o'zlashtirishdi.",
+      'Surilma rolganglar furalarni tushirishni uch baravar tezlashtirdi. Konstruksiya oddiy va ishonchli, xodimlar uni bir soatda oʻzlashtirishdi.',
       'The expandable roller conveyors made unloading trucks three times faster. The design is simple and reliable; our staff learned it in an hour.',
     ),
   },
@@ -189,7 +189,7 @@ export const TESTIMONIALS: SeedTestimonial[] = [
     ),
     message: t(
       'Система управления показывает всю линию на одном экране, а аварийные остановки теперь видно сразу. Сезон уборки прошёл без простоев.',
-      "Boshqaruv tizimi butun liniyani bitta ekranda ko'rsatadi, favqulodda to'xtashlar esa endi darhol ko'rinadi. O'rim-yig'im mavsumi to'xtalishlarsiz o'tdi.",
+      'Boshqaruv tizimi butun liniyani bitta ekranda koʻrsatadi, favqulodda toʻxtashlar esa endi darhol koʻrinadi. Oʻrim-yigʻim mavsumi toʻxtalishlarsiz oʻtdi.',
       'The control system shows the whole line on one screen, and emergency stops are visible at once. The harvest season went by without downtime.',
     ),
   },
@@ -300,7 +300,7 @@ export const DEMO_SETTINGS: SettingsValues = {
   email: 'info@konveyer.example.uz',
   legal_name: 'OOO «Konveyer Tizimlari»',
   address_ru: 'Узбекистан, Ташкент, Яшнабадский район, ул. Авиасозлар, 22',
-  address_uz: "O'zbekiston, Toshkent, Yashnobod tumani, Aviasozlar ko'chasi, 22",
+  address_uz: 'Oʻzbekiston, Toshkent, Yashnobod tumani, Aviasozlar koʻchasi, 22',
   address_en: '22 Aviasozlar Street, Yashnobod District, Tashkent, Uzbekistan',
   telegram_url: 'https://t.me/konveyer_tizimlari',
   instagram_url: 'https://www.instagram.com/konveyer_tizimlari',
