@@ -44,6 +44,7 @@ const DIALECT_NEUTRAL = [
   'publishing.runner',
   'publishing.webhook',
   'uzbekOrthography',
+  'glossary',
 ].map((name) => `api/test/${name}.test.ts`);
 
 // The API's projects: each test database starts from one migrated per run.

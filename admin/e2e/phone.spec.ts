@@ -48,7 +48,7 @@ test('on a phone: a list fits, a product is edited and saved, staff sign out', a
   await userMenu(page).click();
   await expectOnScreen(page.getByRole('menuitem', { name: 'Akkauntdan chiqish' }));
   await page.getByRole('menuitem', { name: 'Til: Русский' }).click();
-  await expect(page.getByRole('heading', { name: 'Продукты' }).first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Продукция' }).first()).toBeVisible();
   await userMenu(page).click();
   await page.getByRole('menuitem', { name: 'Язык: Oʻzbekcha' }).click();
   await expect(page.getByRole('heading', { name: 'Mahsulotlar' }).first()).toBeVisible();

@@ -156,7 +156,7 @@ test('language: Russian and English are selectable and remembered', async ({ pag
   await page.goto('/admin/products');
   await page.getByRole('button', { name: /Oʻzbekcha/i }).click();
   await page.getByRole('menuitem', { name: 'Русский' }).click();
-  await expect(page.getByRole('menuitem', { name: 'Продукты' })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Продукция' })).toBeVisible();
   await page.reload();
   await expect(page.getByText('На странице')).toBeVisible();
   await page.getByRole('button', { name: /Русский/i }).click();

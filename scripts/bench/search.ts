@@ -108,7 +108,7 @@ function catalogue(products: number): SiteData {
     projects: Array.from({ length: 30 }, (_, i) => ({
       id: i + 1,
       title_ru: `Проект ${i + 1}`,
-      title_uz: `Loyiha ${i + 1}`,
+      title_uz: `Proyekt ${i + 1}`,
       title_en: `Project ${i + 1}`,
       description_ru: text('ru', 40),
       description_uz: text('uz', 40),

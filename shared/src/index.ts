@@ -8,6 +8,7 @@ export * from './roles.ts';
 export * from './supplierCategories.ts';
 export * from './text.ts';
 export * from './uzbek.ts';
+export * from './glossary.ts';
 export * from './schemas/common.ts';
 export * from './schemas/catalogue.ts';
 export * from './schemas/people.ts';

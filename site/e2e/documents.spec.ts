@@ -10,7 +10,7 @@ test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
 const TEXTS = {
   ru: {
-    heading: 'Документация',
+    heading: 'Документы',
     request: 'Запросить',
     name: 'Ваше имя',
     phone: 'Телефон',

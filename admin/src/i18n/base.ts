@@ -1,3 +1,4 @@
+import type { Term } from '@conveyor/shared';
 import englishMessages from 'ra-language-english';
 
 export interface Catalogue {
@@ -43,3 +44,9 @@ export function flattenKeys(catalogue: Catalogue, prefix = ''): string[] {
     typeof value === 'object' ? flattenKeys(value, `${prefix}${key}.`) : [`${prefix}${key}`],
   );
 }
+
+/**
+ * A resource's name as react-admin reads it (`one |||| many`), from the glossary the site
+ * shares (shared/src/glossary.ts): the menu and the screens say what the site says.
+ */
+export const resourceName = (term: Term): string => `${term.one} |||| ${term.many}`;

@@ -1,4 +1,5 @@
-import { type Catalogue, english, mergeCatalogue } from './base.ts';
+import { GLOSSARY } from '@conveyor/shared';
+import { type Catalogue, english, mergeCatalogue, resourceName } from './base.ts';
 import { exportedFieldLabels } from './exportedFields.ts';
 
 export const en: Catalogue = mergeCatalogue(english, {
@@ -202,7 +203,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       restore: 'Restore',
       restore_title: 'Restore «%{name}»?',
       restore_content:
-        'It comes back as it was when deleted, with its images (a lead with its notes), and the site follows within seconds.',
+        'It comes back as it was when deleted, with its images (a request with its notes), and the site follows within seconds.',
       restored: '«%{name}» is back',
       restore_failed: 'Could not restore the record',
       purge: 'Delete for good',
@@ -214,7 +215,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       kept: 'until emptied by hand',
       empty: 'The trash is empty',
       explain:
-        'Deleted products, categories, videos, projects, testimonials, clients, leads and applications wait here, to be restored or deleted for good.',
+        'Deleted products, categories, videos, projects, testimonials, clients, requests and applications wait here, to be restored or deleted for good.',
     },
     activity: {
       actions: {
@@ -245,7 +246,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       areas: {
         settings: 'Company data',
         publishing: 'Publishing',
-        notifications: 'Lead delivery',
+        notifications: 'Request delivery',
         backups: 'Backups',
         activity: 'Activity',
         trash: 'Trash',
@@ -397,9 +398,9 @@ export const en: Catalogue = mergeCatalogue(english, {
       admin: 'Administrator',
       editor: 'Content editor',
       sales: 'Sales',
-      help: 'Administrator: everything, users and settings included. Content editor: the catalogue, projects, testimonials, clients and publishing. Sales: leads and partners; the catalogue read-only.',
+      help: 'Administrator: everything, users and settings included. Content editor: the catalogue, projects, testimonials, clients and publishing. Sales: requests and suppliers; the catalogue read-only.',
     },
-    suppliers: { edit_title: 'Partner details' },
+    suppliers: { edit_title: 'Supplier details' },
     export: {
       csv: 'CSV file',
       xlsx: 'Excel file (XLSX)',
@@ -407,8 +408,8 @@ export const en: Catalogue = mergeCatalogue(english, {
     },
     settings: { title: 'Company data', saved: 'Data updated' },
     notifications: {
-      menu: 'Lead delivery',
-      title: 'Lead delivery: who is told of new leads',
+      menu: 'Request delivery',
+      title: 'Request delivery: who is told of new requests',
       deliveries: 'Sent to the sales team',
       no_deliveries: 'Not sent anywhere: no chat or mailbox is set up for it.',
       channel: 'Channel',
@@ -429,17 +430,17 @@ export const en: Catalogue = mergeCatalogue(english, {
       last_success: 'Last delivered: %{time}',
       nothing_sent: 'Nothing sent yet.',
       failing_since: 'Failing since %{time}',
-      warning: 'Leads are not getting through: %{channels}',
+      warning: 'Requests are not getting through: %{channels}',
       fields: {
-        telegram_leads: 'Telegram chats for leads',
+        telegram_leads: 'Telegram chats for requests',
         telegram_suppliers: 'Telegram chats for supplier applications',
-        email_leads: 'Mailboxes for leads',
+        email_leads: 'Mailboxes for requests',
         email_suppliers: 'Mailboxes for supplier applications',
         language: 'Language of the messages',
         time_zone: 'Company time zone',
         retention_months: 'Keep for (months)',
       },
-      retention_help: 'Leads and applications older than this are deleted daily; 0 keeps them',
+      retention_help: 'Requests and applications older than this are deleted daily; 0 keeps them',
       chats_help: 'Chat ids (-1001234567890) or @channel names, separated by commas or lines',
       mails_help: 'E-mail addresses, separated by commas or lines',
       bad_chats: 'Chat ids are numbers (-1001234567890) or @names',
@@ -514,8 +515,8 @@ export const en: Catalogue = mergeCatalogue(english, {
     dashboard: {
       oldest: 'The oldest came %{age}',
       age: { now: 'just now', minutes: '%{n} min ago', hours: '%{n} h ago', days: '%{n} d ago' },
-      leads: { title: 'New leads', count: 'new', none: 'No new leads' },
-      suppliers: { title: 'New partner applications', count: 'new', none: 'No new applications' },
+      leads: { title: 'New requests', count: 'new', none: 'No new requests' },
+      suppliers: { title: 'New supplier applications', count: 'new', none: 'No new applications' },
       drafts: { title: 'Drafts', count: 'with unpublished changes', none: 'No drafts' },
       schedules: { title: 'Scheduled changes', count: 'scheduled', none: 'Nothing is scheduled' },
       translations: {
@@ -564,7 +565,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       stale:
         'The last good backup is older than twice the interval: scheduled backups are not working.',
       warning: 'Backup overdue',
-      counts: '%{leads} leads, %{products} products, %{uploads} files',
+      counts: '%{leads} requests, %{products} products, %{uploads} files',
       unreadable: 'Its manifest cannot be read',
       list: 'Archives',
       age: {
@@ -627,7 +628,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'User created', updated: 'User updated' },
     },
     categories: {
-      name: 'Category |||| Categories',
+      name: resourceName(GLOSSARY.en.category),
       fields: {
         name: 'Name',
         description: 'Description',
@@ -648,7 +649,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Category created', updated: 'Category updated' },
     },
     products: {
-      name: 'Product |||| Products',
+      name: resourceName(GLOSSARY.en.product),
       fields: {
         name: 'Name',
         description: 'Description',
@@ -705,7 +706,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Product created', updated: 'Product updated' },
     },
     documents: {
-      name: 'Document |||| Documents',
+      name: resourceName(GLOSSARY.en.document),
       fields: {
         kind: 'Kind',
         title: 'Title',
@@ -727,7 +728,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Video created', updated: 'Video updated' },
     },
     project: {
-      name: 'Project |||| Projects',
+      name: resourceName(GLOSSARY.en.project),
       fields: {
         title: 'Title',
         description: 'Description',
@@ -737,9 +738,9 @@ export const en: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Project created', updated: 'Project updated' },
     },
     leads: {
-      name: 'Lead |||| Leads',
+      name: resourceName(GLOSSARY.en.lead),
       fields: exportedFieldLabels('leads', 'en'),
-      notifications: { updated: 'Lead updated' },
+      notifications: { updated: 'Request updated' },
     },
     attributes: {
       name: 'Attribute |||| Attributes',
@@ -773,17 +774,17 @@ export const en: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Attribute created', updated: 'Attribute updated' },
     },
     testimonials: {
-      name: 'Testimonial |||| Testimonials',
+      name: resourceName(GLOSSARY.en.testimonial),
       fields: { name: 'Name', message: 'Testimonial', is_active: 'Status' },
       notifications: { created: 'Testimonial created', updated: 'Testimonial updated' },
     },
     clients: {
-      name: 'Client |||| Clients',
+      name: resourceName(GLOSSARY.en.client),
       fields: { name: 'Name', image: 'Logo', is_active: 'Status' },
       notifications: { created: 'Client created', updated: 'Client updated' },
     },
     suppliers: {
-      name: 'Partner |||| Partners',
+      name: resourceName(GLOSSARY.en.supplier),
       fields: exportedFieldLabels('suppliers', 'en'),
       notifications: { updated: 'Offer updated' },
     },

@@ -1,5 +1,12 @@
 import russianMessages from 'ra-language-russian';
-import { type Catalogue, english, mergeCatalogue, translateExisting } from './base.ts';
+import { GLOSSARY } from '@conveyor/shared';
+import {
+  type Catalogue,
+  english,
+  mergeCatalogue,
+  resourceName,
+  translateExisting,
+} from './base.ts';
 import { exportedFieldLabels } from './exportedFields.ts';
 
 // ra-language-russian trails react-admin: texts it lacks keep their English wording.
@@ -96,7 +103,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       conflict: 'Запись с такими значениями уже существует',
       inUse: 'Эта запись ещё используется',
       categories: {
-        hasProducts: 'В этой категории ещё есть продукты: сначала перенесите или удалите их',
+        hasProducts: 'В этой категории ещё есть продукция: сначала перенесите или удалите её',
       },
       drafts: {
         none: 'У этой записи нет неопубликованных изменений',
@@ -258,7 +265,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       areas: {
         settings: 'Данные компании',
         publishing: 'Публикация',
-        notifications: 'Доставка обращений',
+        notifications: 'Доставка заявок',
         backups: 'Резервные копии',
         activity: 'Журнал действий',
         trash: 'Корзина',
@@ -412,9 +419,9 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       admin: 'Администратор',
       editor: 'Редактор контента',
       sales: 'Продажи',
-      help: 'Администратор: всё, включая пользователей и настройки. Редактор контента: каталог, проекты, отзывы, клиенты и публикация. Продажи: обращения и партнёры; каталог только для просмотра.',
+      help: 'Администратор: всё, включая пользователей и настройки. Редактор контента: каталог, проекты, отзывы, клиенты и публикация. Продажи: заявки и поставщики; каталог только для просмотра.',
     },
-    suppliers: { edit_title: 'Данные партнёра' },
+    suppliers: { edit_title: 'Данные поставщика' },
     export: {
       csv: 'Файл CSV',
       xlsx: 'Файл Excel (XLSX)',
@@ -535,7 +542,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         days: '%{n} дн. назад',
       },
       leads: { title: 'Новые заявки', count: 'новых', none: 'Новых заявок нет' },
-      suppliers: { title: 'Новые заявки партнёров', count: 'новых', none: 'Новых заявок нет' },
+      suppliers: { title: 'Новые заявки поставщиков', count: 'новых', none: 'Новых заявок нет' },
       drafts: {
         title: 'Черновики',
         count: 'с неопубликованными изменениями',
@@ -657,7 +664,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notifications: { created: 'Пользователь создан', updated: 'Пользователь изменён' },
     },
     categories: {
-      name: 'Категория |||| Категории',
+      name: resourceName(GLOSSARY.ru.category),
       fields: {
         name: 'Название',
         description: 'Описание',
@@ -678,7 +685,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notifications: { created: 'Категория создана', updated: 'Категория изменена' },
     },
     products: {
-      name: 'Продукт |||| Продукты',
+      name: resourceName(GLOSSARY.ru.product),
       fields: {
         name: 'Название',
         description: 'Описание',
@@ -687,7 +694,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         images: 'Изображения',
         is_active: 'Статус',
         specs: 'Характеристики',
-        related: 'Связанные продукты',
+        related: 'Связанная продукция',
       },
       related: {
         product_id: 'Продукт',
@@ -734,7 +741,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notifications: { created: 'Продукт создан', updated: 'Продукт изменён' },
     },
     documents: {
-      name: 'Документ |||| Документы',
+      name: resourceName(GLOSSARY.ru.document),
       fields: {
         kind: 'Вид',
         title: 'Название',
@@ -761,7 +768,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notifications: { created: 'Видео создано', updated: 'Видео изменено' },
     },
     project: {
-      name: 'Проект |||| Проекты',
+      name: resourceName(GLOSSARY.ru.project),
       fields: {
         title: 'Заголовок',
         description: 'Описание',
@@ -771,9 +778,9 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notifications: { created: 'Проект создан', updated: 'Проект изменён' },
     },
     leads: {
-      name: 'Обращение |||| Обращения',
+      name: resourceName(GLOSSARY.ru.lead),
       fields: exportedFieldLabels('leads', 'ru'),
-      notifications: { updated: 'Обращение изменено' },
+      notifications: { updated: 'Заявка изменена' },
     },
     attributes: {
       name: 'Характеристика |||| Характеристики',
@@ -807,17 +814,17 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notifications: { created: 'Характеристика создана', updated: 'Характеристика изменена' },
     },
     testimonials: {
-      name: 'Отзыв |||| Отзывы',
+      name: resourceName(GLOSSARY.ru.testimonial),
       fields: { name: 'Имя', message: 'Отзыв', is_active: 'Статус' },
       notifications: { created: 'Отзыв создан', updated: 'Отзыв изменён' },
     },
     clients: {
-      name: 'Клиент |||| Клиенты',
+      name: resourceName(GLOSSARY.ru.client),
       fields: { name: 'Название', image: 'Логотип', is_active: 'Статус' },
       notifications: { created: 'Клиент создан', updated: 'Клиент изменён' },
     },
     suppliers: {
-      name: 'Партнёр |||| Партнёры',
+      name: resourceName(GLOSSARY.ru.supplier),
       fields: exportedFieldLabels('suppliers', 'ru'),
       notifications: { updated: 'Предложение изменено' },
     },

@@ -1,4 +1,5 @@
-import { type Catalogue, english, mergeCatalogue } from './base.ts';
+import { GLOSSARY } from '@conveyor/shared';
+import { type Catalogue, english, mergeCatalogue, resourceName } from './base.ts';
 import { exportedFieldLabels } from './exportedFields.ts';
 
 /**
@@ -205,7 +206,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
         unsupported: 'Faqat PDF, DWG, DXF, STEP va ZIP fayllarni yuklash mumkin',
         extensionMismatch: 'Fayl nomidagi kengaytma uning mazmuniga mos emas',
         tooMany: 'Bu yozuvda ruxsat etilgancha hujjat bor',
-        oneOwner: 'Bitta mahsulot, loyiha yoki kategoriyani tanlang',
+        oneOwner: 'Bitta mahsulot, proyekt yoki kategoriyani tanlang',
         fileRequired: 'Faylni yuklang yoki hujjatni «soʻrov boʻyicha» deb belgilang',
       },
       images: {
@@ -311,7 +312,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       drop: 'Faylni shu yerga tashlang yoki tanlash uchun bosing (%{formats})',
       remove: 'Faylni olib tashlash',
       owner: 'Tegishli',
-      owner_help: 'Hujjat bitta mahsulot, loyiha yoki kategoriyaga tegishli: bittasini tanlang.',
+      owner_help: 'Hujjat bitta mahsulot, proyekt yoki kategoriyaga tegishli: bittasini tanlang.',
       on_request_help: 'Sayt faylni bermaydi: uni ariza shakli orqali soʻrashni taklif qiladi',
     },
     images: {
@@ -356,7 +357,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       restore: 'Tiklash',
       restore_title: '«%{name}» tiklansinmi?',
       restore_content:
-        'Yozuv oʻchirilgandagi holiga rasmlari bilan qaytadi (ariza eslatmalari bilan), sayt bir necha soniyada yangilanadi.',
+        'Yozuv oʻchirilgandagi holiga rasmlari bilan qaytadi (murojaat eslatmalari bilan), sayt bir necha soniyada yangilanadi.',
       restored: '«%{name}» tiklandi',
       restore_failed: 'Yozuvni tiklab boʻlmadi',
       purge: 'Butunlay oʻchirish',
@@ -368,7 +369,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       kept: 'qoʻlda oʻchirilguncha',
       empty: 'Savat boʻsh',
       explain:
-        'Oʻchirilgan mahsulotlar, kategoriyalar, videolar, loyihalar, fikrlar, mijozlar, arizalar va yetkazib beruvchi takliflari shu yerda turadi: ularni tiklash yoki butunlay oʻchirish mumkin.',
+        'Oʻchirilgan mahsulotlar, kategoriyalar, videolar, proyektlar, fikrlar, mijozlar, murojaatlar va hamkorlik takliflari shu yerda turadi: ularni tiklash yoki butunlay oʻchirish mumkin.',
     },
     activity: {
       actions: {
@@ -806,7 +807,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Foydalanuvchi yaratildi', updated: 'Foydalanuvchi tahrirlandi' },
     },
     categories: {
-      name: 'Kategoriya |||| Kategoriyalar',
+      name: resourceName(GLOSSARY.uz.category),
       fields: {
         name: 'Nomi',
         description: 'Tavsif',
@@ -827,7 +828,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Kategoriya yaratildi', updated: 'Kategoriya tahrirlandi' },
     },
     products: {
-      name: 'Mahsulot |||| Mahsulotlar',
+      name: resourceName(GLOSSARY.uz.product),
       fields: {
         name: 'Nomi',
         description: 'Tavsif',
@@ -883,7 +884,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Mahsulot yaratildi', updated: 'Mahsulot tahrirlandi' },
     },
     documents: {
-      name: 'Hujjat |||| Hujjatlar',
+      name: resourceName(GLOSSARY.uz.document),
       fields: {
         kind: 'Turi',
         title: 'Nomi',
@@ -893,7 +894,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
         revision: 'Tahrir',
         on_request: 'Soʻrov boʻyicha',
         product_id: 'Mahsulot',
-        project_id: 'Loyiha',
+        project_id: 'Proyekt',
         category_id: 'Kategoriya',
         is_active: 'Holat',
       },
@@ -910,7 +911,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Media yaratildi', updated: 'Media tahrirlandi' },
     },
     project: {
-      name: 'Proyekt |||| Proyektlar',
+      name: resourceName(GLOSSARY.uz.project),
       fields: {
         title: 'Sarlavha',
         description: 'Tavsif',
@@ -920,7 +921,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Proyekt yaratildi', updated: 'Proyekt tahrirlandi' },
     },
     leads: {
-      name: 'Murojaat |||| Murojaatlar',
+      name: resourceName(GLOSSARY.uz.lead),
       fields: exportedFieldLabels('leads', 'uz'),
       notifications: { updated: 'Lead tahrirlandi' },
     },
@@ -956,17 +957,17 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notifications: { created: 'Xususiyat yaratildi', updated: 'Xususiyat tahrirlandi' },
     },
     testimonials: {
-      name: 'Fikr |||| Fikrlar',
+      name: resourceName(GLOSSARY.uz.testimonial),
       fields: { name: 'Ism', message: 'Fikr', is_active: 'Holat' },
       notifications: { created: 'Fikr yaratildi', updated: 'Fikr tahrirlandi' },
     },
     clients: {
-      name: 'Mijoz |||| Mijozlar',
+      name: resourceName(GLOSSARY.uz.client),
       fields: { name: 'Nomi', image: 'Logotip', is_active: 'Holat' },
       notifications: { created: 'Mijoz yaratildi', updated: 'Mijoz tahrirlandi' },
     },
     suppliers: {
-      name: 'Hamkor |||| Hamkorlar',
+      name: resourceName(GLOSSARY.uz.supplier),
       fields: exportedFieldLabels('suppliers', 'uz'),
       notifications: { updated: 'Taklif tahrirlandi' },
     },
