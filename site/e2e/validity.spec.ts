@@ -11,7 +11,9 @@ import { comparePath, LANGS, localized, pageTypes } from './helpers.ts';
 //   (maxLength, required="", <input/>), the same HTML to a browser;
 // - no-redundant-role: role="list" on the lists drawn without bullets, on purpose (Safari's
 //   VoiceOver no longer announces a list styled list-style: none);
-// - long-title: a search engine's advice on the length of a title, which is the record's name.
+// - long-title: a search engine's advice on the length of a title, which is the record's name;
+// and form-dup-name lets checkboxes share a name, as radios do: a filter's options are one
+// group, read with FormData's getAll.
 const config = JSON.parse(
   readFileSync(new URL('../.htmlvalidate.json', import.meta.url), 'utf8'),
 ) as ConfigData;
