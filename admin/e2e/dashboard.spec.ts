@@ -116,7 +116,7 @@ test('the dashboard speaks the screen’s language', async ({ page }) => {
   await signIn(page);
   for (const [language, titles] of [
     ['Русский', ['Новые заявки', 'Черновики', 'Неполные переводы', 'Неудачные входы']],
-    ['English', ['New leads', 'Drafts', 'Incomplete translations', 'Failed sign-ins']],
+    ['English', ['New requests', 'Drafts', 'Incomplete translations', 'Failed sign-ins']],
   ] as const) {
     await page.getByRole('button', { name: /Oʻzbekcha|Русский/i }).click();
     await page.getByRole('menuitem', { name: language }).click();
