@@ -66,8 +66,7 @@ test.describe('image rules', () => {
     await page.goto(`/admin/products/${productId}`);
     await page
       .getByTestId('previews-images')
-      .getByRole('button', { name: 'Rasmni oʻchirish' })
-      .first()
+      .getByRole('button', { name: 'Galereyadagi 1-rasmni oʻchirish' })
       .click();
     await page.getByTestId('upload-images').setInputFiles([pngFile('new.png')]);
     await page.getByTestId('upload-image').setInputFiles([pngFile('main.png')]);
@@ -119,6 +118,85 @@ test.describe('image rules', () => {
     ]);
     expect(after[0]!.alt_ru).toBe('Привод крупным планом');
   });
+
+  // a real mouse: pressed on the picture, moved, released. Once with a single move (a quick
+  // flick, or a tool that moves once: the move that started the drag used to be dropped, and
+  // the picture stayed), once in steps as a hand moves.
+  for (const steps of [1, 10]) {
+    test(`a gallery picture is dragged into its place with the mouse (${steps} move${steps > 1 ? 's' : ''})`, async ({
+      page,
+    }) => {
+      const before = (await apiGet(page, `/products/${productId}`)).data.images as {
+        src: string;
+      }[];
+      await page.goto(`/admin/products/${productId}`);
+      const items = page.getByTestId('previews-images').getByTestId('gallery-item');
+      await expect(items).toHaveCount(3);
+      await items.first().scrollIntoViewIfNeeded();
+      // the browser's own drag of a picture (to the desktop) must not take over the press
+      const nativeDrags = await page.evaluateHandle(() => {
+        const seen = { count: 0 };
+        document.addEventListener('dragstart', () => void seen.count++, true);
+        return seen;
+      });
+      const from = (await items.nth(2).getByTestId('gallery-handle').boundingBox())!;
+      const to = (await items.nth(0).boundingBox())!;
+      await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps });
+      await page.mouse.up();
+      await expect(items.first().locator('img')).toHaveAttribute('src', new RegExp(before[2]!.src));
+      expect(await nativeDrags.evaluate((seen) => seen.count)).toBe(0);
+      await page.getByRole('button', { name: 'Saqlash', exact: true }).click();
+      await expectToast(page, 'Mahsulot tahrirlandi');
+      const after = (await apiGet(page, `/products/${productId}`)).data.images as {
+        src: string;
+      }[];
+      expect(after.map((image) => image.src)).toEqual([
+        before[2]!.src,
+        before[0]!.src,
+        before[1]!.src,
+      ]);
+    });
+  }
+
+  // Each picture is announced by a name of its own, in every language: the main picture by its
+  // field, the gallery's by their place in it (both were "1-rasm").
+  for (const [language, width, main, gallery] of [
+    ['uz', 390, 'Asosiy rasm', (n: number) => `Galereyadagi ${n}-rasm`],
+    ['ru', 1366, 'Главное изображение', (n: number) => `Фото ${n} галереи`],
+    ['en', 390, 'Main image', (n: number) => `Gallery picture ${n}`],
+  ] as const) {
+    test(`the main picture and the gallery's pictures have names of their own (${language}, ${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 844 });
+      await page.evaluate((locale) => {
+        localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale));
+      }, language);
+      await page.goto(`/admin/products/${productId}`);
+      await page.getByTestId('upload-image').setInputFiles([pngFile('main.png')]);
+      const mainPreview = page.getByTestId('previews-image');
+      await expect(mainPreview.getByRole('img', { name: main, exact: true })).toBeVisible();
+      const handles = page.getByTestId('previews-images').getByTestId('gallery-handle');
+      await expect(handles).toHaveCount(3);
+      const names = await handles.evaluateAll((found) =>
+        found.map((handle) => handle.getAttribute('aria-label') ?? ''),
+      );
+      names.forEach((name, index) => expect(name).toContain(gallery(index + 1)));
+      // every picture's own buttons are told apart too: no two controls share a name
+      const controls = await page
+        .locator('[data-testid^=previews-] :is(button, [role=button], img:not([alt=""]))')
+        .evaluateAll((found) =>
+          found.map(
+            (element) => element.getAttribute('aria-label') ?? element.getAttribute('alt') ?? '',
+          ),
+        );
+      expect(controls.filter(Boolean).length).toBe(controls.length);
+      expect(new Set(controls).size).toBe(controls.length);
+      for (const name of controls) expect(name).not.toMatch(/^1-rasm|^Picture 1|^Фото 1:/);
+    });
+  }
 
   test('a single-image input (category image) takes only JPEG or PNG too', async ({ page }) => {
     await page.goto('/admin/categories/create');

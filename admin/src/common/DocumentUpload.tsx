@@ -56,6 +56,7 @@ export function DocumentUpload({ source }: { source: string }) {
         dropzone={dropzone}
         id={id}
         testId={`upload-${source}`}
+        disabled={disabled}
         text={translate('conveyor.documents.drop', {
           formats: ACCEPTED_DOCUMENT_EXTENSIONS.join(' '),
         })}

@@ -1,30 +1,13 @@
 import { ADMIN_TOAST_MS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
-import {
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  arrayMove,
-  horizontalListSortingStrategy,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import CloseIcon from '@mui/icons-material/Close';
-import { Box, FormHelperText, IconButton, InputLabel } from '@mui/material';
-import type { ReactNode } from 'react';
-import { AltTextButton } from './AltTextButton.tsx';
-import { DropZone } from './DropZone.tsx';
+import { Box, FormHelperText, InputLabel } from '@mui/material';
 import { useDropzone } from 'react-dropzone';
 import { useInput, useNotify, useResourceContext, useTranslate } from 'react-admin';
 import { fileUrl } from '../config.ts';
 import type { ImageValue } from '../providers/dataProvider.ts';
+import { DropZone } from './DropZone.tsx';
+import { GalleryPreviews } from './GalleryPreviews.tsx';
 import { imageChoiceError } from './imageRules.ts';
+import { PicturePreview, RemovePictureButton } from './PicturePreview.tsx';
 
 /** An image the API stored (a path, or `{id, src}` in a gallery) as the input's value. */
 function fromStored(value: unknown): ImageValue | null {
@@ -76,6 +59,11 @@ export function ImageUpload({
   });
   const items: ImageValue[] = multiple ? ((value as ImageValue[]) ?? []) : value ? [value] : [];
 
+  const change = (next: ImageValue[] | ImageValue | null) => {
+    onChange(next);
+    onBlur();
+  };
+
   const dropzone = useDropzone({
     multiple,
     // a read-only screen (a role that may only read): nothing is dropped or picked
@@ -95,37 +83,9 @@ export function ImageUpload({
         notify(refusal, { type: 'error', autoHideDuration: ADMIN_TOAST_MS });
         return;
       }
-      onChange(multiple ? [...items, ...chosen.map(fromFile)] : fromFile(chosen[0]!));
-      onBlur();
+      change(multiple ? [...items, ...chosen.map(fromFile)] : fromFile(chosen[0]!));
     },
   });
-
-  // a gallery's pictures are dragged into their order (or moved with the keyboard: focus one,
-  // Space, the arrow keys, Space); each item is known by its stored path or its file
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const keyOf = (item: ImageValue, index: number) =>
-    String(item.id ?? item.path ?? item.src ?? index);
-  const keys = items.map(keyOf);
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = keys.indexOf(String(active.id));
-    const to = keys.indexOf(String(over.id));
-    onChange(arrayMove(items, from, to));
-    onBlur();
-  };
-  const describe = (item: ImageValue, texts: Pick<ImageValue, 'alt_uz' | 'alt_ru' | 'alt_en'>) => {
-    onChange(items.map((other) => (other === item ? { ...other, ...texts } : other)));
-    onBlur();
-  };
-
-  const remove = (item: ImageValue) => {
-    if (multiple) onChange(items.filter((other) => other !== item));
-    else onChange(null);
-    onBlur();
-  };
 
   const title = label ?? translate(`resources.${resource}.fields.${source}`);
   return (
@@ -138,127 +98,33 @@ export function ImageUpload({
         dropzone={dropzone}
         id={id}
         testId={`upload-${source}`}
+        disabled={disabled}
         text={translate(
           multiple ? 'ra.input.image.upload_several' : 'ra.input.image.upload_single',
         )}
       />
-      {items.length > 0 && (
-        <DndContext sensors={sensors} onDragEnd={onDragEnd}>
-          <SortableContext
-            items={keys}
-            strategy={horizontalListSortingStrategy}
-            disabled={!multiple || disabled}
-          >
-            <Box
-              sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}
-              data-testid={`previews-${source}`}
-            >
-              {items.map((item, index) => (
-                <SortableItem
-                  key={keys[index]}
-                  id={keys[index]!}
-                  label={translate('conveyor.images.move', { place: index + 1 })}
-                  picture={
-                    <Box
-                      component="img"
-                      src={item.src}
-                      alt={item.title ?? ''}
-                      sx={{
-                        width: 96,
-                        height: 96,
-                        objectFit: 'cover',
-                        borderRadius: 1,
-                        display: 'block',
-                      }}
-                    />
-                  }
-                >
-                  <IconButton
-                    size="small"
-                    aria-label={translate('conveyor.images.remove')}
-                    onClick={() => remove(item)}
-                    disabled={disabled}
-                    sx={{
-                      position: 'absolute',
-                      top: 2,
-                      right: 2,
-                      bgcolor: 'background.paper',
-                      '&:hover': { bgcolor: 'background.paper' },
-                    }}
-                  >
-                    <CloseIcon fontSize="small" />
-                  </IconButton>
-                  {multiple && item.id !== undefined && (
-                    <AltTextButton
-                      value={item}
-                      place={index + 1}
-                      disabled={disabled}
-                      onSave={(texts) => describe(item, texts)}
-                    />
-                  )}
-                </SortableItem>
-              ))}
-            </Box>
-          </SortableContext>
-        </DndContext>
+      {multiple && items.length > 0 && (
+        <GalleryPreviews
+          items={items}
+          disabled={disabled}
+          testId={`previews-${source}`}
+          onChange={change}
+        />
+      )}
+      {!multiple && items[0] && (
+        <Box
+          sx={{ position: 'relative', width: 'fit-content', mt: 1 }}
+          data-testid={`previews-${source}`}
+        >
+          <PicturePreview src={items[0].src} alt={title} />
+          <RemovePictureButton
+            label={translate('conveyor.images.remove_named', { name: title })}
+            disabled={disabled}
+            onClick={() => change(null)}
+          />
+        </Box>
       )}
       {error?.message && <FormHelperText error>{translate(error.message)}</FormHelperText>}
-    </Box>
-  );
-}
-
-/**
- * A picture of the gallery that can be dragged (or moved with the keyboard) into its place, by
- * its picture: the handle, a button of its own, so that the buttons beside it stay buttons.
- */
-function SortableItem({
-  id,
-  label,
-  picture,
-  children,
-}: {
-  id: string;
-  /** What the handle is called: "move picture 2". */
-  label: string;
-  picture: ReactNode;
-  children: ReactNode;
-}) {
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id });
-  return (
-    <Box
-      ref={setNodeRef}
-      data-testid="gallery-item"
-      sx={{
-        position: 'relative',
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
-      }}
-    >
-      <Box
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={label}
-        data-testid="gallery-handle"
-        sx={{
-          cursor: attributes['aria-disabled'] ? 'default' : 'grab',
-          touchAction: 'none',
-          borderRadius: 1,
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
-      >
-        {picture}
-      </Box>
-      {children}
     </Box>
   );
 }
