@@ -89,6 +89,8 @@ describe.skipIf(skipReason)('attributes', () => {
       [{ code: 'flag', type: 'boolean', name_en: 'Flag', unit: 'MMT' }, 'unit'],
       [{ code: 'Bad-Code', type: 'number', name_en: 'Bad' }, 'code'],
       [{ code: 'unit_case', type: 'number', name_en: 'U', unit: 'mm' }, 'unit'],
+      // a symbol is not a code: °C is CEL
+      [{ code: 'celsius', type: 'number', name_en: 'T', unit: '°C' }, 'unit'],
       [{ code: 'kind', type: 'colour', name_en: 'Kind' }, 'type'],
       [{ code: 'many', type: 'number', name_en: 'Many', decimals: 7 }, 'decimals'],
       [{ code: 'nameless', type: 'text' }, 'name'],

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { misspeltApostrophes } from '@conveyor/shared';
+import { FIGURE_TYPES, LANGUAGES, misspeltApostrophes, unitByCode } from '@conveyor/shared';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drawApart } from '../src/db/seed/drawApart.ts';
@@ -54,6 +54,23 @@ describe.skipIf(skipReason)('demo seed', () => {
       'stainless',
       'aluminium',
     ]);
+  });
+
+  it('gives every figure of the demo a listed UN/CEFACT unit, labelled as the list labels it', async () => {
+    const figures = (await all('attributes')).filter((a) => FIGURE_TYPES.includes(a.type));
+    expect(figures.map((a) => a.code)).toEqual(expect.arrayContaining(['capacity', 'load']));
+    for (const attribute of figures) {
+      const unit = unitByCode(attribute.unit);
+      expect(unit, `${attribute.code}: ${attribute.unit}`).toBeDefined();
+      for (const language of LANGUAGES) {
+        expect(attribute[`unit_${language}`], `${attribute.code} ${language}`).toBe(
+          unit!.label[language],
+        );
+      }
+    }
+    // Rec 20: tonne per hour, kilogram per metre
+    expect(figures.find((a) => a.code === 'capacity')!.unit).toBe('E18');
+    expect(figures.find((a) => a.code === 'load')!.unit).toBe('KL');
   });
 
   it('gives each category a template and its products typed values from their figures', async () => {

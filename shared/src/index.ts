@@ -30,3 +30,4 @@ export * from './specs.ts';
 export * from './search.ts';
 export * from './documents.ts';
 export * from './related.ts';
+export * from './units.ts';

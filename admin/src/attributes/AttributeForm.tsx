@@ -1,9 +1,4 @@
-import {
-  attributeCodeSchema,
-  attributeFields,
-  FIGURE_TYPES,
-  unitCodeSchema,
-} from '@conveyor/shared';
+import { attributeCodeSchema, attributeFields, FIGURE_TYPES } from '@conveyor/shared';
 import {
   ArrayInput,
   BooleanInput,
@@ -18,17 +13,17 @@ import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
 import { numberRules, textRules } from '../common/schemaRules.ts';
 import { ResourceForm } from '../screens/ResourceForm.tsx';
 import { TYPE_CHOICES } from './types.ts';
+import { UnitInput } from './UnitInput.tsx';
 
 const codeRules = [
   required(),
   ...textRules(attributeCodeSchema, 'resources.attributes.errors.code'),
 ];
-const unitRules = textRules(unitCodeSchema, 'resources.attributes.errors.unit');
 const decimalsRules = numberRules(attributeFields.decimals);
 
 /**
- * An attribute: its code, type and names; a figure's unit (UN/CEFACT code and the label each
- * language shows) and decimals; a choice's options.
+ * An attribute: its code, type and names; a figure's unit (picked from the UN/CEFACT list, with
+ * the label each language shows) and decimals; a choice's options.
  */
 export function AttributeForm() {
   return (
@@ -40,11 +35,7 @@ export function AttributeForm() {
         {({ formData }) =>
           FIGURE_TYPES.includes(formData.type) ? (
             <>
-              <TextInput
-                source="unit"
-                validate={unitRules}
-                parse={(value: string) => value.trim().toUpperCase() || null}
-              />
+              <UnitInput />
               <LocalizedInputs prefix="unit" max={attributeFields.unit_en.maxLength} />
               <NumberInput source="decimals" validate={decimalsRules} defaultValue={0} />
             </>

@@ -2,6 +2,7 @@ import { SelectField, TextField } from 'react-admin';
 import { LocalizedField } from '../common/fields.tsx';
 import { ListPage } from '../screens/ListPage.tsx';
 import { TYPE_CHOICES } from './types.ts';
+import { UnitField } from './UnitField.tsx';
 
 export function AttributeList() {
   return (
@@ -9,7 +10,7 @@ export function AttributeList() {
       <LocalizedField source="name" sortBy="name_uz" />
       <TextField source="code" />
       <SelectField source="type" choices={TYPE_CHOICES} />
-      <LocalizedField source="unit" sortBy="unit_uz" />
+      <UnitField label="resources.attributes.fields.unit" sortBy="unit_uz" />
     </ListPage>
   );
 }

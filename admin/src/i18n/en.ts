@@ -749,7 +749,7 @@ export const en: Catalogue = mergeCatalogue(english, {
         name: 'Name',
         code: 'Code',
         type: 'Type',
-        unit: 'Unit code (UN/CEFACT)',
+        unit: 'Unit (UN/CEFACT code)',
         unit_uz: 'Unit (Uzbek)',
         unit_ru: 'Unit (Russian)',
         unit_en: 'Unit (English)',
@@ -768,6 +768,7 @@ export const en: Catalogue = mergeCatalogue(english, {
         boolean: 'Yes / no',
         text: 'Text',
       },
+      unitHelp: 'Search by its symbol or name (°C, mm, kW, t/h): its UN/CEFACT code is stored',
       errors: {
         code: 'Latin lower-case letters, digits and _, starting with a letter',
         unit: 'Two or three capital letters or digits (MMT, KGM, KWT)',

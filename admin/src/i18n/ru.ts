@@ -789,7 +789,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         name: 'Название',
         code: 'Код',
         type: 'Тип',
-        unit: 'Код единицы (UN/CEFACT)',
+        unit: 'Единица измерения (код UN/CEFACT)',
         unit_uz: 'Единица (узбекский)',
         unit_ru: 'Единица (русский)',
         unit_en: 'Единица (английский)',
@@ -808,6 +808,8 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         boolean: 'Да / нет',
         text: 'Текст',
       },
+      unitHelp:
+        'Найдите по обозначению или названию (°C, мм, кВт, т/ч): сохраняется его код UN/CEFACT',
       errors: {
         code: 'Строчные латинские буквы, цифры и _, начиная с буквы',
         unit: 'Две или три заглавные буквы или цифры (MMT, KGM, KWT)',

@@ -932,10 +932,10 @@ export const uz: Catalogue = mergeCatalogue(english, {
         name: 'Nomi',
         code: 'Kodi',
         type: 'Turi',
-        unit: 'Oʻlchov birligi kodi (UN/CEFACT)',
-        unit_uz: 'Oʻlchov birligi (oʻzbekcha)',
-        unit_ru: 'Oʻlchov birligi (ruscha)',
-        unit_en: 'Oʻlchov birligi (inglizcha)',
+        unit: 'Oʻlchov birligi (UN/CEFACT kodi)',
+        unit_uz: "Oʻlchov birligi (oʻzbekcha)",
+        unit_ru: "Oʻlchov birligi (ruscha)",
+        unit_en: "Oʻlchov birligi (inglizcha)",
         group: 'Guruh',
         decimals: 'Verguldan keyingi raqamlar',
         filterable: 'Kategoriya sahifasida filtr',
@@ -951,6 +951,8 @@ export const uz: Catalogue = mergeCatalogue(english, {
         boolean: 'Ha / yoʻq',
         text: 'Matn',
       },
+      unitHelp:
+        'Belgisi yoki nomi bilan qidiring (°C, mm, kVt, t/soat): uning UN/CEFACT kodi saqlanadi',
       errors: {
         code: 'Kichik lotin harflari, raqamlar va _, harf bilan boshlanadi',
         unit: 'Ikki yoki uchta bosh harf yoki raqam (MMT, KGM, KWT)',

@@ -45,7 +45,7 @@ const t = (ru: string, uz: string, en: string): Text3 => ({ ru, uz, en });
 export interface SeedAttribute {
   code: string;
   type: 'number' | 'range' | 'enum' | 'boolean' | 'text';
-  /** A UN/CEFACT common code; null where the label alone says it (t/h, kg/m). */
+  /** A UN/CEFACT common code (Rec 20, as listed in shared/src/units.ts); null for none. */
   unit: string | null;
   name: Text3;
   unitLabel?: Text3;
@@ -97,7 +97,7 @@ export const ATTRIBUTES: SeedAttribute[] = [
   {
     code: 'capacity',
     type: 'number',
-    unit: null,
+    unit: 'E18',
     name: SPEC_LABELS.capacity,
     unitLabel: t('т/ч', 't/soat', 't/h'),
     group: PERFORMANCE,
@@ -115,7 +115,7 @@ export const ATTRIBUTES: SeedAttribute[] = [
   {
     code: 'load',
     type: 'number',
-    unit: null,
+    unit: 'KL',
     name: SPEC_LABELS.load,
     unitLabel: t('кг/м', 'kg/m', 'kg/m'),
     group: PERFORMANCE,
