@@ -7,6 +7,29 @@
 export const DOCUMENT_KINDS = ['datasheet', 'manual', 'certificate', 'drawing', 'other'] as const;
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
 
+/** What the order of a record's documents is decided by. */
+export interface OrderedDocument {
+  id: number;
+  kind: string;
+  position?: number | null;
+}
+
+/**
+ * The order a record's documents are listed in, on its page and in the back office: the ones
+ * staff placed, by their place; then the others by kind (datasheets first, as makers list
+ * them), then as they were added.
+ */
+export function compareDocuments(a: OrderedDocument, b: OrderedDocument): number {
+  const placed = (document: OrderedDocument) =>
+    typeof document.position === 'number' ? document.position : Number.POSITIVE_INFINITY;
+  const kind = (document: OrderedDocument) => {
+    const index = (DOCUMENT_KINDS as readonly string[]).indexOf(document.kind);
+    return index < 0 ? DOCUMENT_KINDS.length : index;
+  };
+  if (placed(a) !== placed(b)) return placed(a) < placed(b) ? -1 : 1;
+  return kind(a) - kind(b) || a.id - b.id;
+}
+
 /**
  * What a document may belong to: the column naming the record, and the record's resource. A
  * document names exactly one.

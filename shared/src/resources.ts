@@ -116,6 +116,7 @@ export const RESOURCE_REGISTRY = {
       'project_id',
       'category_id',
       'revision',
+      'position',
       ...localized('title'),
     ],
     filters: ['kind', 'product_id', 'project_id', 'category_id'],

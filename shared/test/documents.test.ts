@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  compareDocuments,
   documentFile,
   documentFormat,
   documentKey,
@@ -60,5 +61,32 @@ describe('documents', () => {
     expect(formatFileSize(84_000)).toBe('84 KB');
     expect(formatFileSize(2_400_000, ',')).toBe('2,4 MB');
     expect(formatFileSize(25_000_000)).toBe('25 MB');
+  });
+});
+
+describe('the order of a record’s documents', () => {
+  const order = (documents: { id: number; kind: string; position?: number | null }[]) =>
+    [...documents].sort(compareDocuments).map((document) => document.id);
+
+  it('is by kind, datasheets first, then as added, where staff placed none', () => {
+    expect(
+      order([
+        { id: 1, kind: 'drawing' },
+        { id: 2, kind: 'datasheet', position: null },
+        { id: 3, kind: 'datasheet' },
+        { id: 4, kind: 'manual' },
+      ]),
+    ).toEqual([2, 3, 4, 1]);
+  });
+
+  it('is staff’s where they placed them, the others after', () => {
+    expect(
+      order([
+        { id: 1, kind: 'datasheet' },
+        { id: 2, kind: 'drawing', position: 1 },
+        { id: 3, kind: 'other', position: 0 },
+        { id: 4, kind: 'manual' },
+      ]),
+    ).toEqual([3, 2, 1, 4]);
   });
 });

@@ -207,6 +207,19 @@ describe('the page plan', () => {
     expect(ids(props<'product'>('/catalog/1/products/11').documents)).toEqual([]);
     expect(ids(props<'project'>('/projects/5').documents)).toEqual([3]);
     expect(ids(props<'category'>('/catalog/1').documents)).toEqual([4]);
+    // put in order by staff: their order first, the ones they did not place after
+    const placed = structuredClone(data);
+    placed.documents.push(document(6, 'other', { product_id: 10 }));
+    placed.documents.find((each) => each.id === 1)!.position = 0;
+    placed.documents.find((each) => each.id === 6)!.position = 1;
+    expect(
+      ids(
+        (
+          planSite(placed).find((page) => page.pathname === '/catalog/1/products/10')!
+            .props as RouteProps['product']
+        ).documents,
+      ),
+    ).toEqual([1, 6, 2]);
 
     const more = structuredClone(data);
     more.documents.push(document(5, 'manual', { product_id: 11 }));

@@ -209,6 +209,8 @@ export interface DocumentsTable extends Timestamps, Localized<'title'> {
   product_id: number | null;
   project_id: number | null;
   category_id: number | null;
+  /** Its place among its record's documents (0 first); null: not placed, after the placed. */
+  position: number | null;
   is_active: Bool;
 }
 

@@ -181,6 +181,11 @@ export const documentFields = {
   product_id: nullableIdSchema,
   project_id: nullableIdSchema,
   category_id: nullableIdSchema,
+  /**
+   * Its place among its record's documents, as staff put them (0 first); null: not placed, it
+   * follows the placed ones by kind (`compareDocuments`).
+   */
+  position: { type: ['integer', 'null'], minimum: 0, maximum: 999 },
   is_active: booleanSchema,
 } as const;
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type Category,
   type Client,
-  DOCUMENT_KINDS,
+  compareDocuments,
   type DocumentOwnerColumn,
   documentOwners,
   type DocumentRecord,
@@ -242,14 +242,13 @@ function relatedSections(products: readonly SiteProduct[]) {
 }
 
 /**
- * The documents of each record, by the column naming it and its id: in the order of their
- * kinds (datasheets first, as makers list them), then as staff added them.
+ * The documents of each record, by the column naming it and its id: in the order staff put
+ * them, the others after by kind (datasheets first), then as staff added them
+ * (`compareDocuments`).
  */
 function ownedDocuments(documents: readonly DocumentRecord[]) {
   const groups = new Map<string, DocumentRecord[]>();
-  const sorted = [...documents].sort(
-    (a, b) => DOCUMENT_KINDS.indexOf(a.kind) - DOCUMENT_KINDS.indexOf(b.kind) || a.id - b.id,
-  );
+  const sorted = [...documents].sort(compareDocuments);
   for (const document of sorted) {
     for (const column of documentOwners(document)) {
       const key = `${column}:${String(document[column])}`;
