@@ -1,38 +1,14 @@
-import {
-  DOCUMENT_KINDS,
-  DOCUMENT_OWNERS,
-  type DocumentOwnerColumn,
-  documentFields,
-  documentOwners,
-  LANGUAGES,
-} from '@conveyor/shared';
+import { DOCUMENT_OWNERS, type DocumentOwnerColumn, documentOwners } from '@conveyor/shared';
 import { Typography } from '@mui/material';
-import {
-  AutocompleteInput,
-  BooleanInput,
-  CheckboxGroupInput,
-  ReferenceInput,
-  SelectInput,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
-import { DocumentUpload } from '../common/DocumentUpload.tsx';
-import { LocalizedInputs } from '../common/LocalizedInputs.tsx';
+import { AutocompleteInput, ReferenceInput, useTranslate } from 'react-admin';
 import { useRecordName } from '../common/recordRepresentation.ts';
-import { textRules } from '../common/schemaRules.ts';
 import { ResourceForm } from '../screens/ResourceForm.tsx';
+import { DOCUMENT_DEFAULTS, DocumentFields } from './DocumentFields.tsx';
 
 const OWNERS = Object.entries(DOCUMENT_OWNERS) as [
   DocumentOwnerColumn,
   (typeof DOCUMENT_OWNERS)[DocumentOwnerColumn],
 ][];
-
-const kindChoices = DOCUMENT_KINDS.map((kind) => ({
-  id: kind,
-  name: `conveyor.documents.kinds.${kind}`,
-}));
-const languageChoices = LANGUAGES.map((lang) => ({ id: lang, name: `conveyor.languages.${lang}` }));
-const revisionRules = textRules(documentFields.revision);
 
 /** Exactly one of a product, a project and a category (the API says so too: documents.oneOwner). */
 function oneOwner(values: Record<string, unknown>) {
@@ -60,16 +36,8 @@ function OwnerChoice({
 export function DocumentForm() {
   const translate = useTranslate();
   return (
-    <ResourceForm
-      defaultValues={{ kind: 'datasheet', languages: [], revision: '', on_request: false }}
-      validate={oneOwner}
-    >
-      <SelectInput source="kind" choices={kindChoices} fullWidth />
-      <LocalizedInputs prefix="title" required />
-      <DocumentUpload source="file" />
-      <CheckboxGroupInput source="languages" choices={languageChoices} />
-      <TextInput source="revision" validate={revisionRules} fullWidth />
-      <BooleanInput source="on_request" helperText="conveyor.documents.on_request_help" />
+    <ResourceForm defaultValues={DOCUMENT_DEFAULTS} validate={oneOwner}>
+      <DocumentFields />
       <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
         {translate('conveyor.documents.owner_help')}
       </Typography>

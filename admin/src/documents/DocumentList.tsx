@@ -1,4 +1,4 @@
-import { DOCUMENT_KINDS, formatFileSize } from '@conveyor/shared';
+import { formatFileSize } from '@conveyor/shared';
 import { Typography } from '@mui/material';
 import {
   BooleanField,
@@ -10,11 +10,7 @@ import {
 } from 'react-admin';
 import { LocalizedField, ReferenceName } from '../common/fields.tsx';
 import { ListPage } from '../screens/ListPage.tsx';
-
-const kindChoices = DOCUMENT_KINDS.map((kind) => ({
-  id: kind,
-  name: `conveyor.documents.kinds.${kind}`,
-}));
+import { kindChoices } from './DocumentFields.tsx';
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,
