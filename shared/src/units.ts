@@ -23,17 +23,17 @@ export interface UnitDefinition {
   name: Readonly<Record<Language, string>>;
 }
 
-const unit = (
+// free of side effects, so that a bundle which imports the shared package without the units
+// (the back office's sign-in screen) leaves the list out
+/* @__NO_SIDE_EFFECTS__ */
+function unit(
   code: string,
   symbol: string,
   [uz, ru, en]: [string, string, string],
   [nameUz, nameRu, nameEn]: [string, string, string],
-): UnitDefinition => ({
-  code,
-  symbol,
-  label: { uz, ru, en },
-  name: { uz: nameUz, ru: nameRu, en: nameEn },
-});
+): UnitDefinition {
+  return { code, symbol, label: { uz, ru, en }, name: { uz: nameUz, ru: nameRu, en: nameEn } };
+}
 
 /** Every code here was checked against Rec 20 Rev 17's table (code, name and symbol). */
 export const UNITS: readonly UnitDefinition[] = [
@@ -132,11 +132,9 @@ export const UNITS: readonly UnitDefinition[] = [
   unit('H87', '', ['dona', 'шт', 'pcs'], ['dona', 'штука', 'piece']),
 ];
 
-const BY_CODE = new Map(UNITS.map((each) => [each.code, each]));
-
 /** The listed unit of a code, or undefined (none, or a code the list does not have). */
 export function unitByCode(code: string | null | undefined): UnitDefinition | undefined {
-  return code ? BY_CODE.get(code) : undefined;
+  return code ? UNITS.find((each) => each.code === code) : undefined;
 }
 
 /**
