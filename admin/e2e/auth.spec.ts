@@ -40,6 +40,65 @@ test.describe('sign-in and the guard', () => {
     await expect(page).toHaveURL(/\/auth\/login$/);
   });
 
+  // the toast leaves after 2 s (the spec's); the reason stays in the form until the user acts
+  for (const [language, words] of [
+    [
+      'uz',
+      {
+        user: 'Foydalanuvchi nomi',
+        password: 'Parol',
+        submit: 'Kirish',
+        title: 'Boshqaruv paneliga kirish',
+      },
+    ],
+    [
+      'ru',
+      {
+        user: 'Имя пользователя',
+        password: 'Пароль',
+        submit: 'Войти',
+        title: 'Вход в панель управления',
+      },
+    ],
+    [
+      'en',
+      {
+        user: 'Username',
+        password: 'Password',
+        submit: 'Sign in',
+        title: 'Sign in to the back office',
+      },
+    ],
+  ] as const) {
+    test(`a refused sign-in's reason stays until the user changes a field (${language})`, async ({
+      page,
+    }) => {
+      await page.goto('/auth/login');
+      await page.evaluate(
+        (locale) => localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale)),
+        language,
+      );
+      await page.reload();
+      // the tab names the screen and the company
+      await expect(page).toHaveTitle(`${words.title} — OOO «Konveyer Tizimlari»`);
+      await page.getByRole('textbox', { name: words.user }).fill(ADMIN.user);
+      await page.getByRole('textbox', { name: words.password }).fill('not-the-password');
+      await page.getByRole('button', { name: words.submit }).click();
+      const refusal = page.getByTestId('sign-in-refusal');
+      await expect(refusal).toHaveAttribute('role', 'alert');
+      const text = (await refusal.innerText()).trim();
+      expect(text.length).toBeGreaterThan(5);
+      await expect(toast(page).filter({ hasText: text })).toBeVisible();
+      // well past the toast's time: the toast has gone, the reason has not
+      await expect(toast(page).filter({ hasText: text })).toHaveCount(0, { timeout: 6000 });
+      await page.waitForTimeout(500);
+      await expect(refusal).toHaveText(text);
+      // the user acts: it goes
+      await page.getByRole('textbox', { name: words.password }).fill('another-try');
+      await expect(refusal).toHaveCount(0);
+    });
+  }
+
   test('signing in says so in Uzbek and opens the dashboard at /admin', async ({ page }) => {
     await signInWithForm(page);
     await expectToast(page, 'Tizimga muvaffaqiyatli kirildi');

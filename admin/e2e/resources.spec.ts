@@ -91,8 +91,9 @@ const cases: Case[] = [
       await named('Nomi').fill(page, name);
       await byLabel(page, 'Kodi').fill(`e2e_${name.replace(/\D/g, '')}`);
       await choose(page, 'Turi', 'Son');
-      await byLabel(page, 'Oʻlchov birligi kodi (UN/CEFACT)').fill('mmt');
-      await byLabel(page, 'Oʻlchov birligi (oʻzbekcha)').fill('mm');
+      // the unit picked from the UN/CEFACT list by its symbol; its labels follow
+      await pick(page, 'Oʻlchov birligi (UN/CEFACT kodi)', 'mm');
+      await expect(byLabel(page, 'Oʻlchov birligi (oʻzbekcha)')).toHaveValue('mm');
     },
     // a number turned into a text: the unit the form now hides is not sent (the API refuses a
     // unit on a text)

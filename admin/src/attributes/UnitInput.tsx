@@ -2,6 +2,7 @@ import { ADMIN_DEFAULT_LANGUAGE, isLanguage, LANGUAGES, unitCodeSchema } from '@
 import { useMemo, useRef } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { AutocompleteInput, useLocaleState } from 'react-admin';
+import { useReadOnly } from '../common/readOnly.ts';
 import { textRules } from '../common/schemaRules.ts';
 import { labelsAfterPick, matchUnit, unitChoices } from './units.ts';
 
@@ -40,6 +41,7 @@ export function UnitInput() {
         previous.current = code;
       }}
       sx={{ minWidth: 320 }}
+      disabled={useReadOnly()}
     />
   );
 }

@@ -1,6 +1,7 @@
 import type { Resource } from '@conveyor/shared';
 import type { SortPayload } from 'react-admin';
 import { AutocompleteInput, ReferenceInput, required } from 'react-admin';
+import { useReadOnly } from './readOnly.ts';
 import { useRecordName } from './recordRepresentation.ts';
 
 const searchQuery = (q: string) => ({ q });
@@ -19,6 +20,9 @@ export function ReferenceChoice({
   sort?: SortPayload;
 }) {
   const name = useRecordName(reference);
+  // on a read-only screen it looks as it acts: disabled (the form's fieldset alone left it
+  // looking editable)
+  const readOnly = useReadOnly();
   return (
     <ReferenceInput source={source} reference={reference} sort={sort}>
       <AutocompleteInput
@@ -26,6 +30,7 @@ export function ReferenceChoice({
         filterToQuery={searchQuery}
         validate={required()}
         fullWidth
+        disabled={readOnly}
       />
     </ReferenceInput>
   );

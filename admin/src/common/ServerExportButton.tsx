@@ -3,7 +3,6 @@ import DownloadIcon from '@mui/icons-material/GetApp';
 import { Menu, MenuItem } from '@mui/material';
 import { type MouseEvent, useState } from 'react';
 import {
-  Button,
   useListContext,
   useLocaleState,
   useLogoutIfAccessDenied,
@@ -12,6 +11,7 @@ import {
 } from 'react-admin';
 import { listQuery } from '../providers/dataProvider.ts';
 import { fetchFile, saveFile } from '../providers/http.ts';
+import { LabelledButton } from './LabelledButton.tsx';
 
 /**
  * The list's export, written by the server (`GET /api/{resource}/export`): every record of
@@ -49,15 +49,14 @@ export function ServerExportButton() {
 
   return (
     <>
-      <Button
+      <LabelledButton
         label="ra.action.export"
+        icon={<DownloadIcon />}
         aria-haspopup="menu"
         aria-expanded={anchor !== null}
         onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
         disabled={busy || total === 0}
-      >
-        <DownloadIcon />
-      </Button>
+      />
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {EXPORT_FORMATS.map((format) => (
           <MenuItem key={format} onClick={() => void download(format)}>

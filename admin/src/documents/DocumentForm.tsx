@@ -1,6 +1,7 @@
 import { DOCUMENT_OWNERS, type DocumentOwnerColumn, documentOwners } from '@conveyor/shared';
 import { Typography } from '@mui/material';
 import { AutocompleteInput, ReferenceInput, useTranslate } from 'react-admin';
+import { useReadOnly } from '../common/readOnly.ts';
 import { useRecordName } from '../common/recordRepresentation.ts';
 import { ResourceForm } from '../screens/ResourceForm.tsx';
 import { DOCUMENT_DEFAULTS, DocumentFields } from './DocumentFields.tsx';
@@ -28,7 +29,12 @@ function OwnerChoice({
   const name = useRecordName(reference);
   return (
     <ReferenceInput source={source} reference={reference}>
-      <AutocompleteInput optionText={name} filterToQuery={(q: string) => ({ q })} fullWidth />
+      <AutocompleteInput
+        optionText={name}
+        filterToQuery={(q: string) => ({ q })}
+        fullWidth
+        disabled={useReadOnly()}
+      />
     </ReferenceInput>
   );
 }

@@ -187,6 +187,8 @@ export const en: Catalogue = mergeCatalogue(english, {
       remove_gallery: 'Remove gallery picture %{place}',
       count: '%{count} / %{max} images',
     },
+    /** The company the tab names when its legal name is not set (the site's name). */
+    company: 'Conveyor equipment',
     back: 'Back',
     languages: { label: 'Language', uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' },
     lead_status: {
@@ -708,7 +710,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       sheet: {
         export: 'Sheet',
         import: 'Import sheet',
-        title: 'Import %{name}',
+        title: '%{name} checked: nothing written yet',
         problems:
           'The file has %{count} problem(s): correct them and choose it again. Nothing was written.',
         summary:
@@ -717,6 +719,9 @@ export const en: Catalogue = mergeCatalogue(english, {
         column: 'Column',
         message: 'Problem',
         write: 'Import',
+        why_problems:
+          'It cannot be imported while the file has problems: correct it and choose it again.',
+        why_nothing: 'Nothing to import: the file’s products are as they are now.',
         done: 'Imported: %{created} new, %{changed} changed',
       },
       notifications: { created: 'Product created', updated: 'Product updated' },

@@ -206,6 +206,8 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       remove_gallery: 'Удалить фото %{place} галереи',
       count: '%{count} / %{max} изображений',
     },
+    /** The company the tab names when its legal name is not set (the site's name). */
+    company: 'Конвейерное оборудование',
     back: 'Назад',
     languages: { label: 'Язык', uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' },
     lead_status: {
@@ -744,7 +746,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       sheet: {
         export: 'Таблица',
         import: 'Загрузить таблицу',
-        title: 'Загрузка %{name}',
+        title: 'Файл %{name} проверен: пока ничего не записано',
         problems: 'В файле ошибок: %{count}. Исправьте и выберите его снова. Ничего не записано.',
         summary:
           'Строк: %{rows}. Новых продуктов: %{created}, изменённых: %{changed}, без изменений: %{unchanged}.',
@@ -752,6 +754,8 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         column: 'Столбец',
         message: 'Ошибка',
         write: 'Загрузить',
+        why_problems: 'Загрузить нельзя, пока в файле есть ошибки: исправьте его и выберите снова.',
+        why_nothing: 'Загружать нечего: продукты в файле такие же, как сейчас.',
         done: 'Загружено: новых %{created}, изменённых %{changed}',
       },
       notifications: { created: 'Продукт создан', updated: 'Продукт изменён' },

@@ -22,6 +22,7 @@ export const SIGN_IN_KEYS = [
   'ra.message.invalid_form',
   'conveyor.errors.network',
   'conveyor.login.title',
+  'conveyor.company',
   'conveyor.login.failure',
   'conveyor.login.code_failure',
   'conveyor.login.code_prompt',

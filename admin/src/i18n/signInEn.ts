@@ -13,6 +13,7 @@ export const en: SignInMessages = {
   'ra.message.invalid_form': 'The form is not valid. Please check for errors',
   'conveyor.errors.network': 'The server cannot be reached',
   'conveyor.login.title': 'Sign in to the back office',
+  'conveyor.company': 'Conveyor equipment',
   'conveyor.login.failure': 'Wrong username or password',
   'conveyor.login.code_failure': 'Wrong or already used code',
   'conveyor.login.code_prompt': 'Enter the 6-digit code from your authenticator app',

@@ -13,6 +13,7 @@ export const ru: SignInMessages = {
   'ra.message.invalid_form': 'Проверьте правильность введённых данных',
   'conveyor.errors.network': 'Нет связи с сервером',
   'conveyor.login.title': 'Вход в панель управления',
+  'conveyor.company': 'Конвейерное оборудование',
   'conveyor.login.failure': 'Неверное имя пользователя или пароль',
   'conveyor.login.code_failure': 'Неверный или уже использованный код',
   'conveyor.login.code_prompt': 'Введите 6-значный код из приложения-аутентификатора',

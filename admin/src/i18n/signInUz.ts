@@ -13,6 +13,7 @@ export const uz: SignInMessages = {
   'ra.message.invalid_form': 'Maʼlumotlar toʻgri kiritilganligini tekshiring',
   'conveyor.errors.network': 'Server bilan aloqa yoʻq',
   'conveyor.login.title': 'Boshqaruv paneliga kirish',
+  'conveyor.company': 'Konveyer uskunalari',
   'conveyor.login.failure': 'Foydalanuvchi nomi yoki parol notoʻgʻri',
   'conveyor.login.code_failure': 'Kod notoʻgʻri yoki allaqachon ishlatilgan',
   'conveyor.login.code_prompt': 'Autentifikator ilovasidagi 6 xonali kodni kiriting',

@@ -341,6 +341,8 @@ export const uz: Catalogue = mergeCatalogue(english, {
       remove_gallery: 'Galereyadagi %{place}-rasmni oʻchirish',
       count: '%{count} / %{max} rasm',
     },
+    /** The company the tab names when its legal name is not set (the site's name). */
+    company: 'Konveyer uskunalari',
     back: 'Orqaga',
     languages: { label: 'Til', uz: 'Oʻzbekcha', ru: 'Русский', en: 'English' },
     lead_status: {
@@ -887,7 +889,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       sheet: {
         export: 'Jadval',
         import: 'Jadvalni yuklash',
-        title: '%{name} yuklanmoqda',
+        title: '%{name} tekshirildi: hali hech narsa yozilmadi',
         problems: 'Faylda %{count} ta xato bor: tuzating va qayta tanlang. Hech narsa yozilmadi.',
         summary:
           '%{rows} qator: %{created} ta yangi mahsulot, %{changed} ta oʻzgargan, %{unchanged} ta oʻzgarmagan.',
@@ -895,6 +897,8 @@ export const uz: Catalogue = mergeCatalogue(english, {
         column: 'Ustun',
         message: 'Xato',
         write: 'Yuklash',
+        why_problems: 'Xatolar tuzatilmaguncha yuklab boʻlmaydi: faylni tuzatib, qayta tanlang.',
+        why_nothing: 'Yuklash uchun hech narsa yoʻq: fayldagi mahsulotlar hozirgidek.',
         done: 'Yuklandi: %{created} ta yangi, %{changed} ta oʻzgargan',
       },
       notifications: { created: 'Mahsulot yaratildi', updated: 'Mahsulot tahrirlandi' },
@@ -949,9 +953,9 @@ export const uz: Catalogue = mergeCatalogue(english, {
         code: 'Kodi',
         type: 'Turi',
         unit: 'Oʻlchov birligi (UN/CEFACT kodi)',
-        unit_uz: "Oʻlchov birligi (oʻzbekcha)",
-        unit_ru: "Oʻlchov birligi (ruscha)",
-        unit_en: "Oʻlchov birligi (inglizcha)",
+        unit_uz: 'Oʻlchov birligi (oʻzbekcha)',
+        unit_ru: 'Oʻlchov birligi (ruscha)',
+        unit_en: 'Oʻlchov birligi (inglizcha)',
         group: 'Guruh',
         decimals: 'Verguldan keyingi raqamlar',
         filterable: 'Kategoriya sahifasida filtr',

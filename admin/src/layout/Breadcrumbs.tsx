@@ -19,6 +19,20 @@ export const SCREEN_LABELS: Record<string, string> = {
 };
 
 /**
+ * The name of the screen at a path of the admin (`/products/12`): its resource's or its own,
+ * '' for the dashboard.
+ */
+export function screenLabel(
+  path: string,
+  translate: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const [resource] = path.split('/').filter(Boolean);
+  if (!resource) return '';
+  const screen = SCREEN_LABELS[resource];
+  return screen ? translate(screen) : translate(`resources.${resource}.name`, { smart_count: 2 });
+}
+
+/**
  * The trail of the current screen, built from its path (spec 2.4): resource › create, or
  * resource › #id › show. react-admin's own Breadcrumb is an Enterprise package; this is small.
  */
@@ -29,10 +43,7 @@ export function Breadcrumbs() {
   const parts = pathname.slice(basename.length).split('/').filter(Boolean);
   if (parts.length === 0) return null;
   const [resource, ...rest] = parts;
-  const screen = SCREEN_LABELS[resource!];
-  const resourceLabel = screen
-    ? translate(screen)
-    : translate(`resources.${resource}.name`, { smart_count: 2 });
+  const resourceLabel = screenLabel(resource!, translate);
   const crumbs = rest.map((part) =>
     part === 'create'
       ? translate('ra.action.create')

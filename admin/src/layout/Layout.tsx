@@ -22,6 +22,7 @@ import { BackupWarning } from '../backups/BackupWarning.tsx';
 import { ChannelWarning } from '../notifications/ChannelWarning.tsx';
 import { PublishingIndicator } from '../publishing/PublishingIndicator.tsx';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
+import { DocumentHead } from './DocumentHead.tsx';
 import { LanguageMenuItems, ProfileMenuItem, ThemeMenuItem } from './UserMenuItems.tsx';
 import { SignedInToast } from './SignedInToast.tsx';
 
@@ -98,7 +99,17 @@ function ScreenItem({ area, text, icon }: { area: string; text: string; icon: Re
  */
 function AdminMenu() {
   return (
-    <Menu>
+    <Menu
+      // a label longer than the sidebar wraps onto a second line when the sidebar is open
+      // ("Kompaniya maʼlumotlari" was cut to "Kompaniya ma’lumo…"); closed, it shows icons only
+      sx={{
+        '&.RaMenu-open .MuiMenuItem-root': { whiteSpace: 'normal' },
+        '&.RaMenu-open .MuiMenuItem-root .MuiTypography-noWrap': {
+          whiteSpace: 'normal',
+          overflow: 'visible',
+        },
+      }}
+    >
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       <ScreenItem area="publishing" text="conveyor.publishing.menu" icon={<PublishIcon />} />
@@ -118,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
   return (
     <RaLayout appBar={AdminAppBar} menu={AdminMenu}>
       <SignedInToast />
+      <DocumentHead />
       <Breadcrumbs />
       {children}
     </RaLayout>

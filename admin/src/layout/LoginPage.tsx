@@ -39,6 +39,7 @@ import type { Credentials } from '../providers/authProvider.ts';
 import { signedOutNotice } from '../providers/signedOutNotice.ts';
 import { type ToastType, useSignInToasts } from './SignInToasts.tsx';
 import { useSignInTheme } from './signInTheme.ts';
+import { companyName, tabTitle } from './tabTitle.ts';
 
 // The sign-in screen is the back office's first screen, and its JavaScript has a budget
 // (admin/scripts/initialJs.ts): it runs without react-admin, whose context, form, inputs and
@@ -147,6 +148,7 @@ function useSignInForm<Name extends string>(
   checks: Record<Name, Check[]>,
   onValid: (values: Record<Name, string>) => void,
   onInvalid: () => void,
+  onEdit: () => void,
 ) {
   const names = Object.keys(checks) as Name[];
   const [values, setValues] = useState(
@@ -167,6 +169,7 @@ function useSignInForm<Name extends string>(
     },
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const { value } = event.target;
+      onEdit();
       setValues((current) => ({ ...current, [name]: value }));
       if (submitted) setErrors((current) => ({ ...current, [name]: check(name, value) }));
     },
@@ -269,6 +272,35 @@ interface FormProps {
   t: Translate;
   loading: boolean;
   onInvalid: () => void;
+  /** Why the last sign-in was refused; shown until the user changes a field or tries again. */
+  refusal: string | null;
+  onEdit: () => void;
+}
+
+/**
+ * A refused sign-in's reason, in the form above its button, where it stays until the user
+ * acts (changes a field, or signs in again): the toast that also says it leaves after two
+ * seconds (the spec's), too soon to be read by everyone.
+ */
+function Refusal({ text }: { text: string | null }) {
+  if (!text) return null;
+  return (
+    <Typography
+      role="alert"
+      data-testid="sign-in-refusal"
+      variant="body2"
+      sx={{
+        mb: 1,
+        px: 1.5,
+        py: 1,
+        borderRadius: 1,
+        bgcolor: 'error.main',
+        color: 'error.contrastText',
+      }}
+    >
+      {text}
+    </Typography>
+  );
 }
 
 /** The first step: user name and password, both required. */
@@ -276,12 +308,15 @@ function CredentialsForm({
   t,
   loading,
   onInvalid,
+  refusal,
+  onEdit,
   onSubmit,
 }: FormProps & { onSubmit: (values: { username: string; password: string }) => void }) {
   const form = useSignInForm(
     { username: [required(t)], password: [required(t)] },
     onSubmit,
     onInvalid,
+    onEdit,
   );
   return (
     <form onSubmit={form.onSubmit} noValidate>
@@ -297,6 +332,7 @@ function CredentialsForm({
         label={t('ra.auth.password')}
         autoComplete="current-password"
       />
+      <Refusal text={refusal} />
       <SignInButton loading={loading} t={t} />
     </form>
   );
@@ -307,6 +343,8 @@ function CodeForm({
   t,
   loading,
   onInvalid,
+  refusal,
+  onEdit,
   onSubmit,
   recovery,
   onSwitch,
@@ -321,6 +359,7 @@ function CodeForm({
     { code: recovery ? [required(t)] : [required(t), sixDigits(t)] },
     ({ code }) => onSubmit(code),
     onInvalid,
+    onEdit,
   );
   return (
     <form onSubmit={form.onSubmit} noValidate>
@@ -334,6 +373,7 @@ function CodeForm({
         htmlInput={recovery ? {} : { inputMode: 'numeric', maxLength: 6 }}
         autoFocus
       />
+      <Refusal text={refusal} />
       <SignInButton loading={loading} t={t} />
       <Button fullWidth sx={{ mt: 1 }} onClick={onSwitch}>
         {t(recovery ? 'conveyor.login.use_code' : 'conveyor.login.use_recovery')}
@@ -368,6 +408,8 @@ function LoginPage({
   // with the code of the app (or a recovery code). The password is kept in memory only.
   const [pending, setPending] = useState<{ username: string; password: string } | null>(null);
   const [recovery, setRecovery] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const clearRefusal = () => setRefusal(null);
 
   // Why the user was just signed out (the API's 401 text), as the spec's warning toast.
   useEffect(() => {
@@ -377,10 +419,17 @@ function LoginPage({
 
   const say = async (message: string) =>
     notify(await toastText(message, messages, locale), 'error');
+  /** A refused sign-in: said in a toast, as the spec asks, and in the form until the user acts. */
+  const refuse = async (message: string) => {
+    const text = await toastText(message, messages, locale);
+    setRefusal(text);
+    notify(text, 'error');
+  };
   const invalid = () => void say('ra.message.invalid_form');
 
   const attempt = async (credentials: Credentials) => {
     setLoading(true);
+    setRefusal(null);
     try {
       // The admin shows 'Login successfully' once it has opened (SignedInToast): a toast
       // raised here would vanish with the sign-in screen.
@@ -395,7 +444,7 @@ function LoginPage({
       if (code === 'twoFactorRequired') {
         setPending({ username: credentials.username, password: credentials.password });
       } else {
-        await say(
+        await refuse(
           code === 'twoFactorWrong'
             ? 'conveyor.login.code_failure'
             : status === 401
@@ -444,10 +493,16 @@ function LoginPage({
               onInvalid={invalid}
               onSubmit={submitCode}
               recovery={recovery}
-              onSwitch={() => setRecovery(!recovery)}
+              refusal={refusal}
+              onEdit={clearRefusal}
+              onSwitch={() => {
+                setRecovery(!recovery);
+                clearRefusal();
+              }}
               onBack={() => {
                 setPending(null);
                 setRecovery(false);
+                clearRefusal();
               }}
             />
           ) : (
@@ -455,6 +510,8 @@ function LoginPage({
               t={t}
               loading={loading}
               onInvalid={invalid}
+              refusal={refusal}
+              onEdit={clearRefusal}
               onSubmit={(values) => void attempt(values)}
             />
           )}
@@ -462,6 +519,32 @@ function LoginPage({
       </Card>
     </Box>
   );
+}
+
+/**
+ * The tab says it is the sign-in of this company's back office (`tabTitle`), in the screen's
+ * language (the page's `lang` too): the company's name is public (the site shows it), read once.
+ */
+function useTabTitle(messages: SignInMessages | null, locale: string) {
+  const [legalName, setLegalName] = useState<unknown>(undefined);
+  useEffect(() => {
+    const aborted = new AbortController();
+    fetch('/api/settings', { signal: aborted.signal })
+      .then((reply) => (reply.ok ? reply.json() : null))
+      .then((body: { data?: { legal_name?: unknown } } | null) =>
+        setLegalName(body?.data?.legal_name),
+      )
+      .catch(() => undefined);
+    return () => aborted.abort();
+  }, []);
+  useEffect(() => {
+    if (!messages) return;
+    document.documentElement.lang = locale;
+    document.title = tabTitle(
+      messages['conveyor.login.title'],
+      companyName(legalName, messages['conveyor.company']),
+    );
+  }, [messages, legalName, locale]);
 }
 
 /**
@@ -486,6 +569,7 @@ export function LoginScreen() {
   }, [locale, messages]);
   // what the sign-in will call, while the user types (the admin loads too: Shell.tsx)
   useEffect(() => void loadAuth(locale).catch(() => undefined), [locale]);
+  useTabTitle(messages, locale);
 
   return (
     <ThemeProvider theme={theme}>

@@ -8,6 +8,7 @@ import {
   SelectInput,
   SimpleFormIterator,
 } from 'react-admin';
+import { useReadOnly } from '../common/readOnly.ts';
 import { useRecordName } from '../common/recordRepresentation.ts';
 
 const kindChoices = RELATION_KINDS.map((kind) => ({
@@ -26,9 +27,10 @@ const atMost = (value: unknown[] | undefined) =>
  */
 export function RelatedInput() {
   const name = useRecordName('products');
+  const readOnly = useReadOnly();
   return (
     <ArrayInput source="related" validate={atMost}>
-      <SimpleFormIterator inline disableClear>
+      <SimpleFormIterator inline disableClear disabled={readOnly}>
         <ReferenceInput source="product_id" reference="products">
           <AutocompleteInput
             label="resources.products.related.product_id"
@@ -36,6 +38,7 @@ export function RelatedInput() {
             filterToQuery={(q: string) => ({ q })}
             validate={required()}
             sx={{ minWidth: 260 }}
+            disabled={readOnly}
           />
         </ReferenceInput>
         <SelectInput

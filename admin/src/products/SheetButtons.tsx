@@ -11,6 +11,7 @@ import {
   TableCell,
   TableHead,
   TableRow,
+  Typography,
 } from '@mui/material';
 import { type ChangeEvent, useRef, useState } from 'react';
 import {
@@ -22,6 +23,7 @@ import {
   useRefresh,
   useTranslate,
 } from 'react-admin';
+import { LabelledButton } from '../common/LabelledButton.tsx';
 import { listQuery } from '../providers/dataProvider.ts';
 import { api, fetchFile, saveFile } from '../providers/http.ts';
 
@@ -119,22 +121,28 @@ export function SheetButtons() {
   };
 
   const problems = check?.problems ?? [];
+  // why Import cannot be pressed, said beside it (a disabled button alone says nothing)
+  const why = !check
+    ? null
+    : problems.length > 0
+      ? 'resources.products.sheet.why_problems'
+      : !(check.created || check.changed)
+        ? 'resources.products.sheet.why_nothing'
+        : null;
   return (
     <>
-      <Button
+      <LabelledButton
         label="resources.products.sheet.export"
+        icon={<DownloadIcon />}
         onClick={() => void download()}
         disabled={busy}
-      >
-        <DownloadIcon />
-      </Button>
-      <Button
+      />
+      <LabelledButton
         label="resources.products.sheet.import"
+        icon={<UploadIcon />}
         onClick={() => input.current?.click()}
         disabled={busy}
-      >
-        <UploadIcon />
-      </Button>
+      />
       <input
         ref={input}
         type="file"
@@ -183,13 +191,24 @@ export function SheetButtons() {
             </Alert>
           )}
         </DialogContent>
-        <DialogActions>
+        <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+          {why && (
+            <Typography
+              id="sheet-why"
+              variant="body2"
+              color="text.secondary"
+              sx={{ flex: '1 1 240px' }}
+            >
+              {translate(why)}
+            </Typography>
+          )}
           <Button label="ra.action.cancel" onClick={close} />
           <Button
             label="resources.products.sheet.write"
             variant="contained"
             onClick={() => void write()}
-            disabled={busy || problems.length > 0 || !(check?.created || check?.changed)}
+            disabled={busy || why !== null}
+            {...(why ? { 'aria-describedby': 'sheet-why' } : {})}
           />
         </DialogActions>
       </Dialog>

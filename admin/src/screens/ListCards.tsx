@@ -1,13 +1,15 @@
-import { Box, Card, CardContent, Stack } from '@mui/material';
-import { Children, isValidElement, type ReactElement, type ReactNode } from 'react';
-import { Labeled, RecordContextProvider, useListContext } from 'react-admin';
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import { Children, Fragment, isValidElement, type ReactElement, type ReactNode } from 'react';
+import { FieldTitle, RecordContextProvider, useListContext, useResourceContext } from 'react-admin';
 import { StatusSwitch } from '../common/StatusSwitch.tsx';
 import { DraftMarker } from '../drafts/DraftMarker.tsx';
 
 /**
- * The list on a phone: a card per record holding the same fields as the table's columns, each
- * under its label, then the status switch and the row's buttons, all within the screen's width
- * (the table would be wider than the screen, its status and buttons out of reach).
+ * The list on a phone: a card per record holding the same fields as the table's columns, then
+ * the status switch and the row's buttons, all within the screen's width (the table would be
+ * wider than the screen, its status and buttons out of reach). Compact: each field on one line
+ * beside its label, not under it, so that a product's card takes a third of a phone's screen
+ * rather than all of it.
  */
 export function ListCards({
   children,
@@ -19,18 +21,54 @@ export function ListCards({
   rowActions: ReactElement;
 }) {
   const { data, isPending } = useListContext();
+  const resource = useResourceContext();
   if (isPending || !data) return null;
   return (
     <Stack spacing={1} sx={{ p: 1 }}>
       {data.map((record) => (
         <RecordContextProvider key={record.id} value={record}>
           <Card variant="outlined" data-testid="list-card">
-            <CardContent sx={{ display: 'grid', gap: 1, overflowWrap: 'anywhere' }}>
-              {Children.map(children, (field) =>
-                isValidElement(field) ? <Labeled>{field}</Labeled> : null,
-              )}
+            <CardContent
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: 'minmax(72px, 30%) minmax(0, 1fr)',
+                columnGap: 1.5,
+                rowGap: 0.75,
+                alignItems: 'baseline',
+                overflowWrap: 'anywhere',
+                p: 1.5,
+                '&:last-child': { pb: 1.5 },
+                // a field with nothing to show (a record without a picture) takes no line
+                '& .card-value:empty, & .card-label:has(+ .card-value:empty)': {
+                  display: 'none',
+                },
+              }}
+            >
+              {Children.map(children, (field, index) => {
+                if (!isValidElement<{ label?: string; source?: string }>(field)) return null;
+                return (
+                  <Fragment key={index}>
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      component="div"
+                      className="card-label"
+                    >
+                      <FieldTitle
+                        label={field.props.label}
+                        source={field.props.source}
+                        resource={resource}
+                      />
+                    </Typography>
+                    <Box className="card-value" sx={{ minWidth: 0, typography: 'body2' }}>
+                      {field}
+                    </Box>
+                  </Fragment>
+                );
+              })}
               <Box
                 sx={{
+                  gridColumn: '1 / -1',
                   display: 'flex',
                   flexWrap: 'wrap',
                   alignItems: 'center',

@@ -25,6 +25,7 @@ import {
 import DeleteIcon from '@mui/icons-material/Close';
 import { useWatch } from 'react-hook-form';
 import { useGetList, useGetOne, useInput, useLocaleState, useTranslate } from 'react-admin';
+import { useReadOnly } from '../common/readOnly.ts';
 
 /**
  * A product's Specifications: one typed input per attribute of its category's template, in the
@@ -37,6 +38,8 @@ export function SpecsInput() {
   const translate = useTranslate();
   const [locale] = useLocaleState();
   const language = isLanguage(locale) ? locale : ADMIN_DEFAULT_LANGUAGE;
+  // a read-only screen: the values shown disabled, nothing to add or remove
+  const readOnly = useReadOnly();
   const categoryId = useWatch({ name: 'category_id' }) as number | undefined;
   const { data: category } = useGetOne<{ id: number; attributes?: TemplateEntry[] }>(
     'categories',
@@ -102,6 +105,7 @@ export function SpecsInput() {
             spec={spec}
             language={language}
             label={name(attribute)}
+            disabled={readOnly}
             onChange={(patch) => change(id, patch)}
           />
           {problem || missing ? (
@@ -115,7 +119,7 @@ export function SpecsInput() {
             </Typography>
           ) : null}
         </Box>
-        {removable ? (
+        {removable && !readOnly ? (
           <IconButton
             aria-label={translate('resources.products.specs.remove', { name: name(attribute) })}
             onClick={() => remove(id)}
@@ -140,20 +144,26 @@ export function SpecsInput() {
       ) : null}
       {template.map((entry) => row(entry.attribute_id, entry.required ?? false, false))}
       {extras.map((spec) => row(spec.attribute_id, false, true))}
-      <Autocomplete
-        options={addable}
-        getOptionLabel={(attribute) => `${name(attribute)} (${attribute.code})`}
-        value={null}
-        onChange={(_event, attribute) => {
-          if (attribute) field.onChange([...specs, { attribute_id: attribute.id }]);
-        }}
-        renderInput={(params) => (
-          <TextField {...params} label={translate('resources.products.specs.add')} size="small" />
-        )}
-        sx={{ maxWidth: 400, mt: 1 }}
-        blurOnSelect
-        clearOnBlur
-      />
+      {!readOnly && (
+        <Autocomplete
+          options={addable}
+          getOptionLabel={(attribute) => `${name(attribute)} (${attribute.code})`}
+          value={null}
+          onChange={(_event, attribute) => {
+            if (attribute) field.onChange([...specs, { attribute_id: attribute.id }]);
+          }}
+          renderInput={(params) => (
+            <TextField {...params} label={translate('resources.products.specs.add')} size="small" />
+          )}
+          sx={{ maxWidth: 400, mt: 1 }}
+          blurOnSelect
+          clearOnBlur
+          openText={translate('ra.action.open')}
+          closeText={translate('ra.action.close')}
+          clearText={translate('ra.action.clear_input_value')}
+          noOptionsText={translate('ra.navigation.no_results')}
+        />
+      )}
     </Box>
   );
 }
@@ -176,12 +186,14 @@ function ValueInput({
   spec,
   language,
   label,
+  disabled,
   onChange,
 }: {
   attribute: Attribute;
   spec: SpecValue | undefined;
   language: (typeof LANGUAGES)[number];
   label: string;
+  disabled: boolean;
   onChange(patch: Partial<SpecValue>): void;
 }) {
   const translate = useTranslate();
@@ -191,6 +203,7 @@ function ValueInput({
     : {};
   const numberProps = {
     type: 'number',
+    disabled,
     size: 'small' as const,
     slotProps: { ...adornment, htmlInput: { step: 'any', inputMode: 'decimal' as const } },
   };
@@ -225,6 +238,7 @@ function ValueInput({
       return (
         <TextField
           select
+          disabled={disabled}
           size="small"
           label={label}
           value={spec?.option ?? ''}
@@ -253,6 +267,7 @@ function ValueInput({
           )}
           control={
             <Switch
+              disabled={disabled}
               inputProps={{ 'aria-label': label }}
               checked={spec?.value === true}
               onChange={(event) => onChange({ value: event.target.checked })}
@@ -268,6 +283,7 @@ function ValueInput({
           {LANGUAGES.map((lang) => (
             <TextField
               key={lang}
+              disabled={disabled}
               size="small"
               label={`${label} (${lang})`}
               value={spec?.[`text_${lang}`] ?? ''}

@@ -29,6 +29,7 @@ import {
   required,
   useTranslate,
 } from 'react-admin';
+import { useReadOnly } from '../common/readOnly.ts';
 import { useRecordName } from '../common/recordRepresentation.ts';
 
 const searchQuery = (q: string) => ({ q });
@@ -43,6 +44,8 @@ const byCode = { field: 'code', order: 'ASC' } as const;
 export function TemplateInput() {
   const translate = useTranslate();
   const { fields, append, remove, move } = useFieldArray({ name: 'attributes' });
+  // a read-only screen shows the template, with nothing to add, move or remove
+  const readOnly = useReadOnly();
   const sensors = useSensors(
     useSensor(PointerSensor),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -77,12 +80,14 @@ export function TemplateInput() {
           </Box>
         </SortableContext>
       </DndContext>
-      <Button
-        label="resources.categories.template.add"
-        onClick={() => append({ attribute_id: null, required: false })}
-      >
-        <AddIcon />
-      </Button>
+      {!readOnly && (
+        <Button
+          label="resources.categories.template.add"
+          onClick={() => append({ attribute_id: null, required: false })}
+        >
+          <AddIcon />
+        </Button>
+      )}
     </Box>
   );
 }
@@ -102,6 +107,7 @@ function TemplateLine({
 }) {
   const translate = useTranslate();
   const name = useRecordName('attributes');
+  const readOnly = useReadOnly();
   const {
     attributes,
     listeners,
@@ -127,15 +133,17 @@ function TemplateLine({
         bgcolor: 'background.paper',
       }}
     >
-      <IconButton
-        ref={setActivatorNodeRef}
-        {...attributes}
-        {...listeners}
-        aria-label={translate('resources.categories.template.move')}
-        sx={{ cursor: 'grab', touchAction: 'none' }}
-      >
-        <DragIcon />
-      </IconButton>
+      {!readOnly && (
+        <IconButton
+          ref={setActivatorNodeRef}
+          {...attributes}
+          {...listeners}
+          aria-label={translate('resources.categories.template.move')}
+          sx={{ cursor: 'grab', touchAction: 'none' }}
+        >
+          <DragIcon />
+        </IconButton>
+      )}
       <ReferenceInput
         source={`attributes.${index}.attribute_id`}
         reference="attributes"
@@ -148,30 +156,39 @@ function TemplateLine({
           validate={required()}
           helperText={false}
           sx={{ minWidth: 300 }}
+          disabled={readOnly}
         />
       </ReferenceInput>
       <BooleanInput
         source={`attributes.${index}.required`}
         label="resources.categories.template.required"
         helperText={false}
+        disabled={readOnly}
       />
-      <IconButton
-        aria-label={translate('resources.categories.template.up')}
-        onClick={() => onMove(index - 1)}
-        disabled={index === 0}
-      >
-        <UpIcon />
-      </IconButton>
-      <IconButton
-        aria-label={translate('resources.categories.template.down')}
-        onClick={() => onMove(index + 1)}
-        disabled={last}
-      >
-        <DownIcon />
-      </IconButton>
-      <IconButton aria-label={translate('resources.categories.template.remove')} onClick={onRemove}>
-        <DeleteIcon />
-      </IconButton>
+      {!readOnly && (
+        <>
+          <IconButton
+            aria-label={translate('resources.categories.template.up')}
+            onClick={() => onMove(index - 1)}
+            disabled={index === 0}
+          >
+            <UpIcon />
+          </IconButton>
+          <IconButton
+            aria-label={translate('resources.categories.template.down')}
+            onClick={() => onMove(index + 1)}
+            disabled={last}
+          >
+            <DownIcon />
+          </IconButton>
+          <IconButton
+            aria-label={translate('resources.categories.template.remove')}
+            onClick={onRemove}
+          >
+            <DeleteIcon />
+          </IconButton>
+        </>
+      )}
     </Box>
   );
 }
