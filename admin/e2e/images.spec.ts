@@ -132,6 +132,9 @@ test.describe('image rules', () => {
       await page.goto(`/admin/products/${productId}`);
       const items = page.getByTestId('previews-images').getByTestId('gallery-item');
       await expect(items).toHaveCount(3);
+      // the screen settled (its parts above the gallery that load apart, the draft's panel),
+      // so that the places measured are where the pictures stay
+      await page.waitForLoadState('networkidle');
       await items.first().scrollIntoViewIfNeeded();
       // the browser's own drag of a picture (to the desktop) must not take over the press
       const nativeDrags = await page.evaluateHandle(() => {
@@ -142,8 +145,12 @@ test.describe('image rules', () => {
       const from = (await items.nth(2).getByTestId('gallery-handle').boundingBox())!;
       const to = (await items.nth(0).boundingBox())!;
       await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+      // a hand's pace: a moment between press, move and release (at a script's pace the
+      // release could come before the gallery had measured where its pictures are)
       await page.mouse.down();
+      await page.waitForTimeout(100);
       await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps });
+      await page.waitForTimeout(100);
       await page.mouse.up();
       await expect(items.first().locator('img')).toHaveAttribute('src', new RegExp(before[2]!.src));
       expect(await nativeDrags.evaluate((seen) => seen.count)).toBe(0);
