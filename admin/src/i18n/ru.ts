@@ -755,7 +755,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         message: 'Ошибка',
         write: 'Загрузить',
         why_problems: 'Загрузить нельзя, пока в файле есть ошибки: исправьте его и выберите снова.',
-        why_nothing: 'Загружать нечего: продукты в файле такие же, как сейчас.',
+        why_nothing: 'Загружать нечего: продукция в файле такая же, как сейчас.',
         done: 'Загружено: новых %{created}, изменённых %{changed}',
       },
       notifications: { created: 'Продукт создан', updated: 'Продукт изменён' },
