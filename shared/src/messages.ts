@@ -33,6 +33,7 @@ export const ERRORS = {
   scheduleOrder: 'The unpublish time must be after the publish time',
   documentFormat: 'Only PDF, DWG, DXF, STEP and ZIP files are allowed',
   documentOwner: 'A document belongs to exactly one product, project or category',
+  concurrentChange: 'Someone else changed this at the same moment; try again',
 } as const;
 
 /**
@@ -94,6 +95,11 @@ export const ERROR_CODES = [
   'conflict',
   /** 409: a record other records still refer to. */
   'inUse',
+  /**
+   * 409: the database gave the request up for another that ran into it at the same moment (a
+   * deadlock, a serialization failure, a busy file); nothing was changed: send it again.
+   */
+  'concurrentChange',
   /** 409: deleting, deactivating or demoting the last active admin. */
   'users.lastActiveAdmin',
   /** 403: a role or active change by someone who is not an admin (their own profile's edit). */

@@ -85,6 +85,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       notFound: 'The record was not found',
       conflict: 'A record with these values already exists',
       inUse: 'This record is still in use',
+      concurrentChange: 'Someone else changed this at the same moment; try again',
       categories: { hasProducts: 'This category still has products; move or delete them first' },
       drafts: {
         none: 'This record has no unpublished changes',

@@ -102,6 +102,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       notFound: 'Запись не найдена',
       conflict: 'Запись с такими значениями уже существует',
       inUse: 'Эта запись ещё используется',
+      concurrentChange: 'Кто-то изменил это в тот же момент; попробуйте ещё раз',
       categories: {
         hasProducts: 'В этой категории ещё есть продукция: сначала перенесите или удалите её',
       },

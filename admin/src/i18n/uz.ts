@@ -236,6 +236,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       notFound: 'Yozuv topilmadi',
       conflict: 'Shunday qiymatli yozuv allaqachon mavjud',
       inUse: 'Bu yozuv hali boshqa yozuvlarda ishlatilmoqda',
+      concurrentChange: 'Kimdir buni xuddi shu daqiqada oʻzgartirdi; qaytadan urinib koʻring',
       categories: {
         hasProducts: 'Bu kategoriyada hali mahsulotlar bor: avval ularni koʻchiring yoki oʻchiring',
       },

@@ -32,3 +32,24 @@ export function isForeignKeyViolation(error: unknown): boolean {
     sqliteCode(error) === SQLITE_CONSTRAINT_FOREIGNKEY
   );
 }
+
+// PostgreSQL's SQLSTATEs of a transaction it aborted because of another running beside it
+const PG_SERIALIZATION_FAILURE = '40001';
+const PG_DEADLOCK_DETECTED = '40P01';
+// SQLite's primary result code (the low byte of the extended one) for a database another
+// connection holds locked past our busy timeout (another process on the file: a CLI command)
+const SQLITE_BUSY = 5;
+
+/**
+ * Whether the database gave up a statement because another transaction ran into it at the
+ * same moment: PostgreSQL aborted one of two transactions that waited for each other's locks
+ * (a deadlock) or that could not both be kept at their isolation level, or SQLite's file
+ * stayed locked by another connection. Nothing is wrong with the request: the same request
+ * a moment later succeeds.
+ */
+export function isConcurrencyConflict(error: unknown): boolean {
+  const code = (error as DriverError | null)?.code;
+  if (code === PG_DEADLOCK_DETECTED || code === PG_SERIALIZATION_FAILURE) return true;
+  const sqlite = sqliteCode(error);
+  return typeof sqlite === 'number' && (sqlite & 0xff) === SQLITE_BUSY;
+}

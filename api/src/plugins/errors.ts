@@ -1,6 +1,7 @@
 import { type ErrorCode, ERRORS } from '@conveyor/shared';
 import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import { isConcurrencyConflict } from '../lib/dbErrors.ts';
 import { ApiError } from '../lib/httpErrors.ts';
 
 declare module 'fastify' {
@@ -165,6 +166,15 @@ export default fp(
         return reply
           .status(400)
           .send({ error: 'The multipart/form-data body is malformed', code: 'badRequest' });
+      }
+      // Two transactions that ran into each other: the database rolled one back whole, so
+      // nothing of this request was kept and sending it again succeeds. A 409 that says so,
+      // rather than a retry here: the transactions are opened in some thirty places, several
+      // around files written to storage or answers already computed, and no one wrapper
+      // could know which are safe to run twice; the client, who knows what it sent, can.
+      if (isConcurrencyConflict(error)) {
+        request.log.warn({ err: error }, 'request gave way to a concurrent transaction');
+        return reply.status(409).send({ error: ERRORS.concurrentChange, code: 'concurrentChange' });
       }
       const status =
         (error.code && CODE_STATUSES[error.code]) ||
