@@ -1,4 +1,5 @@
 import { SCHEDULER } from '@conveyor/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listJobs } from '../src/db/repositories/jobs.ts';
 import type { ContentChange } from '../src/plugins/events.ts';
@@ -72,9 +73,11 @@ describe.skipIf(skipReason)('scheduled publishing', () => {
       .execute();
 
   beforeAll(async () => {
-    api = await startApi({ SEED_DEMO: false }, { clock });
+    // one document per record: a cap a scheduled publish can run into
+    const env = { SEED_DEMO: false, DOCUMENTS_PER_RECORD: 1 };
+    api = await startApi(env, { clock });
     second = await startApi(
-      { DATA_DIR: api.dataDir, DATABASE_URL: api.config.databaseUrl ?? '', SEED_DEMO: false },
+      { ...env, DATA_DIR: api.dataDir, DATABASE_URL: api.config.databaseUrl ?? '' },
       { clock },
     );
     admin = await api.signIn();
@@ -406,6 +409,102 @@ describe.skipIf(skipReason)('scheduled publishing', () => {
     expect((await api.request('GET', '/api/schedules')).status).toBe(401);
     expect((await scheduleOf('products', id)).user_name).toBe('admin');
     await api.request('DELETE', `/api/products/${id}/schedule`, { token: admin });
+  });
+
+  /** A document (on request: no file) of a product; answers its id. */
+  const documentOf = async (productId: number, title: string) => {
+    const reply = await api.request('POST', '/api/documents', {
+      token: admin,
+      json: { kind: 'manual', title_en: title, product_id: productId, on_request: true },
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    return reply.body.data.id as number;
+  };
+  const jobsOf = (resource: string, id: number) =>
+    listJobs(api.app.db.kysely, { kind: SCHEDULE_JOB, ref: scheduleRef(resource, id) });
+
+  it('fails a refused publish once, marks the schedule failed with why, and keeps it until changed', async () => {
+    const full = await hiddenProduct('Полный');
+    const other = await hiddenProduct('Другой');
+    const kept = await documentOf(full, 'Kept');
+    const moving = await documentOf(other, 'Moving');
+    // a draft that moves the document onto a product that has as many as it may
+    const draft = await api.request('PUT', `/api/documents/${moving}/draft`, {
+      token: admin,
+      json: { product_id: full },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(200);
+    const publishAt = at(5 * MINUTE);
+    expect((await schedule('documents', moving, { publish_at: publishAt })).status).toBe(200);
+
+    clock.advance(5 * MINUTE);
+    await settle(api, second);
+    const failed = await scheduleOf('documents', moving);
+    expect(failed).toMatchObject({
+      publish_at: publishAt,
+      failed_at: new Date(clock.now()).toISOString(),
+      failure_code: 'documents.tooMany',
+    });
+    expect(failed.failure).toMatch(/at most 1/);
+    // the Scheduled screen shows it
+    const listed = await api.request('GET', '/api/schedules?resource=documents', { token: admin });
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ record_id: moving, failure_code: 'documents.tooMany' }),
+    ]);
+    // one attempt, given up on: an hour later nothing has tried again
+    clock.advance(60 * MINUTE);
+    await settle(api, second);
+    expect((await jobsOf('documents', moving)).map((job) => [job.status, job.attempts])).toEqual([
+      ['failed', 1],
+    ]);
+    // nothing changed: the document is where it was, its draft kept, no rebuild asked for
+    const document = await api.request('GET', `/api/documents/${moving}`, { token: admin });
+    expect(document.body.data.product_id).toBe(other);
+    expect(
+      (await api.request('GET', `/api/documents/${moving}/draft`, { token: admin })).status,
+    ).toBe(200);
+    expect(updates()).toEqual([]);
+
+    // staff make room and set a new time: the failure goes with the old times, the publish runs
+    expect(
+      (await api.request('DELETE', `/api/documents/${kept}`, { token: admin })).status,
+    ).toBeLessThan(300);
+    const again = await schedule('documents', moving, { publish_at: at(MINUTE) });
+    expect(again.body.data).toMatchObject({ failed_at: null, failure: null, failure_code: null });
+    clock.advance(MINUTE);
+    await settle(api, second);
+    expect(await scheduleOf('documents', moving)).toBeNull();
+    expect(
+      (await api.request('GET', `/api/documents/${moving}`, { token: admin })).body.data.product_id,
+    ).toBe(full);
+  });
+
+  it('retries a publish that failed for a passing reason, leaving the schedule unmarked', async () => {
+    const id = await hiddenProduct('Временный сбой');
+    const publishAt = at(5 * MINUTE);
+    await schedule('products', id, { publish_at: publishAt });
+    // the database fails the change for a while (a table it writes is away)
+    await sql`ALTER TABLE revisions RENAME TO revisions_away`.execute(api.app.db.kysely);
+    try {
+      clock.advance(5 * MINUTE);
+      await settle(api, second);
+      expect((await jobsOf('products', id)).map((job) => [job.status, job.attempts])).toEqual([
+        ['queued', 1],
+      ]);
+      expect(await scheduleOf('products', id)).toMatchObject({
+        publish_at: publishAt,
+        failed_at: null,
+        failure_code: null,
+      });
+      expect(await live('products', id)).toBe(false);
+    } finally {
+      await sql`ALTER TABLE revisions_away RENAME TO revisions`.execute(api.app.db.kysely);
+    }
+    // the retry, after its backoff, makes the change
+    clock.advance(MINUTE);
+    await settle(api, second);
+    expect(await live('products', id)).toBe(true);
+    expect(await scheduleOf('products', id)).toBeNull();
   });
 });
 

@@ -52,6 +52,16 @@ const scheduleProperties = {
   /** Who set it last. */
   user_name: { type: 'string' },
   updated_at: timestampSchema,
+  /**
+   * When a time came and its change was refused for a reason that waiting cannot change (a
+   * draft that would take its record past a cap), or failed for good; null: not failed. The
+   * schedule stays, with that time, until staff change or cancel it.
+   */
+  failed_at: nullableTime,
+  /** Why, in English (the refusal's message). */
+  failure: { type: ['string', 'null'] },
+  /** Why, as an error code (ERROR_CODES) that staff's screens say in their language. */
+  failure_code: { type: ['string', 'null'] },
 } as const;
 
 /** A record's pending schedule. */

@@ -34,6 +34,7 @@ import * as relatedProducts from './migrations/2026_11_28_0002_related_products.
 import * as pictureAltTexts from './migrations/2026_11_28_0003_picture_alt_texts.ts';
 import * as outdatedTranslations from './migrations/2026_11_28_0004_outdated_translations.ts';
 import * as orderedParts from './migrations/2026_11_29_0001_ordered_parts.ts';
+import * as scheduleFailures from './migrations/2026_11_29_0002_schedule_failures.ts';
 import * as documentPositions from './migrations/2026_11_30_0001_document_positions.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_0003_picture_alt_texts': pictureAltTexts,
   '2026_11_28_0004_outdated_translations': outdatedTranslations,
   '2026_11_29_0001_ordered_parts': orderedParts,
+  '2026_11_29_0002_schedule_failures': scheduleFailures,
   '2026_11_30_0001_document_positions': documentPositions,
 };
 

@@ -396,6 +396,12 @@ export interface SchedulesTable {
   user_name: Generated<string>;
   created_at: string;
   updated_at: string;
+  /** When its time came and its change was refused; null: not failed. */
+  failed_at: string | null;
+  /** The refusal's English message. */
+  failure: string | null;
+  /** The refusal's error code (shared ERROR_CODES), for staff's language. */
+  failure_code: string | null;
 }
 
 /** Who hears of new leads and supplier applications: one row (id 1), staff only. */

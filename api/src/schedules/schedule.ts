@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { type Actor, audit } from '../audit/log.ts';
 import { dropQueuedJobs } from '../db/repositories/jobs.ts';
 import {
+  markFailed,
   removeSchedule,
   saveSchedule,
   type ScheduleTimes,
@@ -18,7 +19,7 @@ import {
 } from '../db/repositories/schedules.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { PermanentJobError, type JobRunner } from '../jobs/runner.ts';
-import { BadRequest } from '../lib/httpErrors.ts';
+import { ApiError, BadRequest } from '../lib/httpErrors.ts';
 import { publish } from '../content/definition.ts';
 import { makeLive, SCHEDULER_ACTOR, takeOffline } from './publication.ts';
 
@@ -141,16 +142,47 @@ export function defineScheduleJob(app: FastifyInstance): void {
       const { resource, id, action, at } = payload;
       const def = isSchedulable(resource) ? app.crud.get(resource) : undefined;
       if (!def) throw new PermanentJobError(`${resource} cannot be scheduled`);
-      const outcome = await app.db.kysely.transaction().execute(async (trx) => {
-        const schedule = await takeDue(trx, { resource, id }, action, at);
-        if (!schedule) return 'stale';
-        // who asked for it: the event's user is the scheduler
-        const details = { scheduled: action, scheduled_by: schedule.user_name, scheduled_at: at };
-        const change = action === 'publish' ? makeLive : takeOffline;
-        return (await change(trx, def, SCHEDULER_ACTOR, id, details)) ? 'changed' : 'unchanged';
-      });
+      const outcome = await app.db.kysely
+        .transaction()
+        .execute(async (trx) => {
+          const schedule = await takeDue(trx, { resource, id }, action, at);
+          if (!schedule) return 'stale';
+          // who asked for it: the event's user is the scheduler
+          const details = { scheduled: action, scheduled_by: schedule.user_name, scheduled_at: at };
+          const change = action === 'publish' ? makeLive : takeOffline;
+          return (await change(trx, def, SCHEDULER_ACTOR, id, details)) ? 'changed' : 'unchanged';
+        })
+        .catch((error: unknown) => {
+          // A refusal (a draft that would take its record past a cap) says the same at every
+          // attempt until staff change something: failed at once, not retried. Anything else
+          // (the database away for a moment, a deadlock) may pass, and is retried.
+          if (error instanceof ApiError && error.statusCode < 500) {
+            throw new PermanentJobError(error.message, { cause: error });
+          }
+          throw error;
+        });
       if (outcome === 'changed') publish(app, def, 'update', id, SCHEDULER_ACTOR);
       log.info({ resource, id, action, at, outcome }, 'scheduled time came');
+    },
+    // Given up on (a refusal, or the last attempt): the schedule says so, with why, where staff
+    // look (the Scheduled screen, the record's schedule panel); its time stays there until they
+    // change or cancel it. The transaction was rolled back: the record is as it was.
+    async afterFailure(payload, { error, retryAt }) {
+      if (retryAt !== null) return;
+      const refusal = error instanceof PermanentJobError ? error.cause : error;
+      const known = refusal instanceof ApiError;
+      const message = error instanceof Error ? error.message : String(error);
+      await markFailed(
+        app.db.kysely,
+        { resource: payload.resource, id: payload.id },
+        payload.action,
+        payload.at,
+        {
+          at: new Date(app.jobs.clock.now()).toISOString(),
+          message: known ? message : ERRORS.server,
+          code: known ? refusal.errorCode : 'server',
+        },
+      );
     },
   });
 }

@@ -24,6 +24,9 @@ function toSchedule(row: Row): Schedule {
     next_at: row.next_at,
     user_name: row.user_name,
     updated_at: row.updated_at,
+    failed_at: row.failed_at,
+    failure: row.failure,
+    failure_code: row.failure_code,
   };
 }
 
@@ -69,6 +72,10 @@ export async function saveSchedule(
     user_id: author?.id ?? null,
     user_name: author?.user_name ?? '',
     updated_at: now,
+    // a schedule set again starts over: the failure was of the times it replaces
+    failed_at: null,
+    failure: null,
+    failure_code: null,
   };
   const row = await db
     .insertInto('schedules')
@@ -137,6 +144,29 @@ export async function takeDue(
           .executeTakeFirst();
   const taken = 'numDeletedRows' in result ? result.numDeletedRows : result.numUpdatedRows;
   return Number(taken) === 1 ? toSchedule(row) : undefined;
+}
+
+/**
+ * Marks a record's schedule failed at one of its times: the change that time asked for was
+ * refused, or failed for good. Only while the schedule still holds that time (a compare-and-set
+ * like `takeDue`'s): one set again or cancelled since is not the one that failed. The time
+ * stays on the schedule, so that the Scheduled screen shows what did not happen and why.
+ */
+export async function markFailed(
+  db: Executor,
+  record: { resource: string; id: number },
+  action: ScheduleAction,
+  at: string,
+  failure: { at: string; message: string; code: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('schedules')
+    .set({ failed_at: failure.at, failure: failure.message, failure_code: failure.code })
+    .where('resource', '=', record.resource)
+    .where('record_id', '=', record.id)
+    .where(COLUMN[action], '=', at)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 /** The schedules of these resources, soonest first, a page of them and how many there are. */
