@@ -350,6 +350,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       publish_line: 'Goes live: %{time}',
       unpublish_line: 'Goes offline: %{time}',
       set_by: 'set by %{name}',
+      did_fail: 'Did not happen (%{time}): %{reason}. Change the schedule or cancel it.',
       set: 'Schedule',
       change: 'Change schedule',
       cancel: 'Cancel schedule',

@@ -371,6 +371,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
       publish_line: 'Публикация: %{time}',
       unpublish_line: 'Снятие с публикации: %{time}',
       set_by: 'задал(а): %{name}',
+      did_fail: 'Не выполнено (%{time}): %{reason}. Измените расписание или отмените его.',
       set: 'Запланировать',
       change: 'Изменить расписание',
       cancel: 'Отменить расписание',

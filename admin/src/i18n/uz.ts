@@ -507,6 +507,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       publish_line: 'Saytga chiqadi: %{time}',
       unpublish_line: 'Saytdan olinadi: %{time}',
       set_by: 'belgilagan: %{name}',
+      did_fail: 'Bajarilmadi (%{time}): %{reason}. Jadvalni oʻzgartiring yoki bekor qiling.',
       set: 'Rejalashtirish',
       change: 'Jadvalni oʻzgartirish',
       cancel: 'Jadvalni bekor qilish',

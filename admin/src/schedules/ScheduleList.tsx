@@ -19,6 +19,7 @@ import {
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { NewestFirstList } from '../screens/NewestFirstList.tsx';
 import { CancelScheduleButton } from './CancelScheduleButton.tsx';
+import { ScheduleFailure } from './ScheduleFailure.tsx';
 
 /** The API lists what is scheduled in one order: what acts first, first. */
 const SOONEST_FIRST: SortPayload = { field: 'next_at', order: 'ASC' };
@@ -98,7 +99,13 @@ export function ScheduleList() {
       key="is_active"
       source="is_active"
       sortable={false}
-      render={(item) => translate(`conveyor.schedule.${item.is_active ? 'live' : 'hidden'}`)}
+      render={(item) =>
+        item.failed_at ? (
+          <ScheduleFailure schedule={item} />
+        ) : (
+          translate(`conveyor.schedule.${item.is_active ? 'live' : 'hidden'}`)
+        )
+      }
     />,
     <TextField key="user_name" source="user_name" sortable={false} />,
   ];

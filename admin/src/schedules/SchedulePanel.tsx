@@ -4,6 +4,7 @@ import { Box, Stack, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Button, CanAccess, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { useFormat } from '../publishing/format.ts';
+import { ScheduleFailure } from './ScheduleFailure.tsx';
 import { labelRepresentation } from '../common/recordRepresentation.ts';
 import { useSchedule } from './api.ts';
 import { CancelScheduleButton } from './CancelScheduleButton.tsx';
@@ -46,6 +47,7 @@ export function SchedulePanel() {
               })}
             </Typography>
           )}
+          <ScheduleFailure schedule={schedule} />
           <Typography variant="caption" color="text.secondary">
             {translate('conveyor.schedule.set_by', { name: schedule.user_name })}
           </Typography>
