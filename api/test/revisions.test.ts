@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as lineEndings from '../src/db/migrations/2026_11_26_0010_line_endings.ts';
-import { normaliseBodyText } from '../src/plugins/textInput.ts';
+import { normaliseBodyText } from '../src/lib/bodyText.ts';
 import { pruneRevisions } from '../src/revisions/prune.ts';
 import { type TestApi, startApi } from './helpers/api.ts';
 import { skipReason } from './helpers/database.ts';

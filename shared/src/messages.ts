@@ -155,6 +155,24 @@ export const ERROR_CODES = [
   'documents.oneOwner',
   /** 400: a document neither on request nor with a file. */
   'documents.fileRequired',
+  /** 413: a products sheet larger than an import takes (10 MB). */
+  'products.sheetTooLarge',
+  /** 413: an XLSX sheet whose parts unpack past what an import reads. */
+  'products.sheetUnpackedTooLarge',
+  /** 413: an XLSX file of more archive entries than a workbook has. */
+  'products.sheetTooManyEntries',
+  /** 413: an XLSX sheet with more shared strings than an import takes. */
+  'products.sheetTooManyStrings',
+  /** 413: a sheet with more rows of products than one import takes (5000). */
+  'products.sheetTooManyRows',
+  /** 413: a sheet with more columns, cells or text than an import takes. */
+  'products.sheetTooManyCells',
+  /** 413: a sheet's cell longer than a spreadsheet cell holds (32,767 characters). */
+  'products.sheetCellTooLong',
+  /** 400: a file that is neither a readable XLSX nor CSV, or is empty. */
+  'products.sheetUnreadable',
+  /** 409: another sheet is being imported on this server; try again when it is done. */
+  'products.importBusy',
   /** 413: an image with more pixels than allowed. */
   'images.tooManyPixels',
   /** 415: a body in a content type the address does not take. */

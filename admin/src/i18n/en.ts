@@ -66,6 +66,21 @@ export const en: Catalogue = mergeCatalogue(english, {
         tooManyPixels: 'The image is too large (too many pixels)',
         onlyJpegPng: 'Only jpeg and png files are allowed',
       },
+      products: {
+        sheetTooLarge: 'The sheet file is too large (at most 10 MB)',
+        sheetUnpackedTooLarge:
+          'The workbook holds more data than an import reads: split it into smaller sheets',
+        sheetTooManyEntries:
+          'The workbook has too many parts: save a file with the products sheet only',
+        sheetTooManyStrings:
+          'The workbook holds too many texts for an import: split it into smaller sheets',
+        sheetTooManyRows: 'The sheet has more rows than one import takes (5000): split it',
+        sheetTooManyCells:
+          'The sheet has too many columns or cells: remove the columns you did not change',
+        sheetCellTooLong: 'A cell holds more text than a spreadsheet cell can (32,767 characters)',
+        sheetUnreadable: 'The file is neither a readable XLSX nor a CSV sheet',
+        importBusy: 'Another sheet is being imported: try again in a moment',
+      },
       unauthorized: 'Please sign in',
       sessionExpired: 'Your session has expired or was ended; please sign in again',
       wrongCredentials: 'Wrong username or password',

@@ -216,6 +216,23 @@ export const uz: Catalogue = mergeCatalogue(english, {
         tooManyPixels: 'Rasm juda katta (piksellar juda koʻp)',
         onlyJpegPng: 'Faqat jpeg va png fayllarni yuklash mumkin',
       },
+      products: {
+        sheetTooLarge: 'Jadval fayli juda katta (koʻpi bilan 10 MB)',
+        sheetUnpackedTooLarge:
+          'Kitobda import oʻqiydiganidan koʻp maʼlumot bor: uni kichikroq jadvallarga boʻling',
+        sheetTooManyEntries:
+          'Kitobda juda koʻp qism bor: faqat mahsulotlar varagʻi bor faylni saqlang',
+        sheetTooManyStrings:
+          'Kitobda import uchun juda koʻp matn bor: uni kichikroq jadvallarga boʻling',
+        sheetTooManyRows:
+          'Jadvalda bitta import qabul qiladiganidan koʻp qator bor (5000): uni boʻling',
+        sheetTooManyCells:
+          'Jadvalda juda koʻp ustun yoki katak bor: oʻzgartirmagan ustunlaringizni olib tashlang',
+        sheetCellTooLong:
+          'Katakda jadval katagi sigʻdira oladiganidan koʻp matn bor (32 767 belgi)',
+        sheetUnreadable: 'Fayl na XLSX, na CSV sifatida oʻqilmaydi',
+        importBusy: 'Hozir boshqa jadval import qilinmoqda: birozdan keyin qayta urinib koʻring',
+      },
       unauthorized: 'Iltimos, tizimga kiring',
       sessionExpired: 'Sessiya tugadi yoki yakunlandi, qaytadan kiring',
       wrongCredentials: 'Foydalanuvchi nomi yoki parol notoʻgʻri',

@@ -7,7 +7,10 @@ import {
   type SpecValue,
 } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
+import type { ReadCell } from '../exports/sheetLimits.ts';
 import type { Cell, ExportColumn } from '../exports/table.ts';
+
+export type { ReadCell };
 
 // Products as a spreadsheet, for entering specifications in bulk: one row per product, one
 // column per attribute (its code, and its unit code in the header), the numbers in the
@@ -114,9 +117,6 @@ export interface SheetProblem {
   message: string;
 }
 
-/** A cell as read from a file: what the sheet wrote, or what a person typed. */
-export type ReadCell = string | number | boolean | null;
-
 /** A text cell as the export neutralised it (`'=A1`), given back as it was (`=A1`). */
 const unquote = (text: string) =>
   /^'(?:[\t\r]|\s*[=+\-@＝＋－＠])/.test(text) ? text.slice(1) : text;
@@ -214,7 +214,8 @@ export function readField(
 
 /**
  * Reads the header: each column's meaning, or the problems of headers that are not columns of
- * the sheet (an unknown attribute, a typo).
+ * the sheet (an unknown attribute, a typo) or that name a column another header names already
+ * (which of the two to take is not ours to guess).
  */
 export function readHeader(
   headers: readonly ReadCell[],
@@ -226,6 +227,7 @@ export function readHeader(
     byHeader.set(column.header, column);
     byHeader.set(column.key, column);
   }
+  const first = new Map<SheetColumn, number>();
   const mapped = headers.map((header, index) => {
     const name = String(header ?? '').trim();
     if (name === '') return null;
@@ -234,6 +236,16 @@ export function readHeader(
       problems.push({ row: 1, column: name, message: `is not a column (index ${index + 1})` });
       return null;
     }
+    const earlier = first.get(column);
+    if (earlier !== undefined) {
+      problems.push({
+        row: 1,
+        column: name,
+        message: `is in the file twice (columns ${earlier + 1} and ${index + 1})`,
+      });
+      return null;
+    }
+    first.set(column, index);
     return column;
   });
   if (!mapped.some((column) => column?.field === 'id')) {

@@ -66,6 +66,19 @@ export async function checkSpecs(
     db,
     specs.map((spec) => spec.attribute_id),
   );
+  return checkSpecsAgainst(found, specs, lenient, field);
+}
+
+/**
+ * `checkSpecs` against attributes already read (`found`, by id): what a caller checking many
+ * products at once (a sheet's import) runs per product, with one read of the attributes.
+ */
+export function checkSpecsAgainst(
+  found: ReadonlyMap<number, AttributeDefinition>,
+  specs: readonly SpecValue[],
+  lenient = false,
+  field = 'specs',
+): SpecValue[] {
   const named = (id: number) => found.get(id)?.code ?? `the attribute ${id}`;
   if (!lenient) {
     once(

@@ -3,84 +3,13 @@ import type { FastifyError, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { isConcurrencyConflict } from '../lib/dbErrors.ts';
 import { ApiError } from '../lib/httpErrors.ts';
+import { describeValidation } from '../lib/validation.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** Answers an unknown page with the site's 404 page, when the frontends plugin has one. */
     notFoundPage: ((reply: FastifyReply) => void) | null;
   }
-}
-
-interface ValidationIssue {
-  keyword: string;
-  instancePath: string;
-  params: Record<string, unknown>;
-  message?: string;
-}
-
-const FIELD_HINTS: Record<string, string> = {
-  email: 'must be a valid e-mail address',
-  phone: 'must be a phone number (digits, spaces, +, -, brackets)',
-  phone_primary: 'must be a phone number (digits, spaces, +, -, brackets)',
-  phone_secondary: 'must be a phone number (digits, spaces, +, -, brackets)',
-  inn: 'must be 9 to 14 digits',
-  user_name: 'must be 3 to 50 letters, digits, dots, dashes or underscores',
-  link: 'must be an http(s) link',
-};
-
-/**
- * One validation error as a sentence that names the field (`email: must be a valid e-mail
- * address`), and that field.
- */
-export function describeValidation(
-  issues: readonly ValidationIssue[],
-  part = 'body',
-): { message: string; field: string } {
-  const issue = issues[0];
-  if (!issue) return { message: 'Invalid request', field: part };
-  const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
-  const field =
-    issue.keyword === 'required'
-      ? [path, String(issue.params.missingProperty)].filter(Boolean).join('.')
-      : path || part;
-  const last = field.split('.').pop() ?? field;
-  const p = issue.params;
-  let text: string;
-  switch (issue.keyword) {
-    case 'required':
-      text = 'is required';
-      break;
-    case 'maxLength':
-      text = `must be at most ${String(p.limit)} characters`;
-      break;
-    case 'minLength':
-      text = p.limit === 1 ? 'must not be empty' : `must be at least ${String(p.limit)} characters`;
-      break;
-    case 'pattern':
-    case 'format':
-      text =
-        FIELD_HINTS[last] ??
-        (last.endsWith('_url') ? 'must be an http(s) link' : 'has an invalid format');
-      break;
-    case 'type':
-      text = `must be ${String(p.type).replace(',', ' or ')}`;
-      break;
-    case 'enum':
-      text = `must be one of: ${(p.allowedValues as unknown[]).join(', ')}`;
-      break;
-    case 'minimum':
-    case 'maximum':
-    case 'exclusiveMinimum':
-    case 'exclusiveMaximum':
-      text = `must be ${String(p.comparison)} ${String(p.limit)}`;
-      break;
-    case 'maxItems':
-      text = `must have at most ${String(p.limit)} items`;
-      break;
-    default:
-      text = issue.message ?? 'is invalid';
-  }
-  return { message: `${field}: ${text}`, field };
 }
 
 /** Texts for the framework's and plugins' own 4xx errors, which we answer in our words. */
@@ -122,6 +51,7 @@ const ERROR_CODE_OF: Record<string, ErrorCode> = {
   CONVEYOR_IMAGE_TOO_LARGE: 'images.tooManyPixels',
   CONVEYOR_UNREADABLE_IMAGE: 'images.unreadable',
   CONVEYOR_DOCUMENT_TOO_LARGE: 'documents.fileTooLarge',
+  CONVEYOR_SHEET_TOO_LARGE: 'products.sheetTooLarge',
   CONVEYOR_REQUEST_TOO_LARGE: 'payloadTooLarge',
   CONVEYOR_MULTIPART_NOT_ACCEPTED: 'unsupportedMedia',
   CONVEYOR_UNEXPECTED_FILE: 'unexpectedFile',

@@ -9,6 +9,7 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import { ERRORS, MAX_PRODUCT_IMAGES } from '@conveyor/shared';
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SHEET_LIMITS } from '../exports/sheetLimits.ts';
 import { BadRequest } from '../lib/httpErrors.ts';
 
 export interface UploadedFile {
@@ -33,11 +34,14 @@ declare module 'fastify' {
     fileFields?: readonly string[];
     /** Its files are documents (DOCUMENT_MAX_MB each), not pictures (UPLOAD_MAX_FILE_MB). */
     documentFiles?: boolean;
+    /** Its file is a products sheet (XLSX or CSV, SHEET_LIMITS.fileBytes). */
+    sheetFiles?: boolean;
   }
 }
 
 const FileTooLarge = createError('FST_REQ_FILE_TOO_LARGE', '%s', 413);
 const DocumentTooLarge = createError('CONVEYOR_DOCUMENT_TOO_LARGE', '%s', 413);
+const SheetTooLarge = createError('CONVEYOR_SHEET_TOO_LARGE', '%s', 413);
 const RequestTooLarge = createError('CONVEYOR_REQUEST_TOO_LARGE', '%s', 413);
 const NotMultipartRoute = createError(
   'CONVEYOR_MULTIPART_NOT_ACCEPTED',
@@ -96,7 +100,7 @@ export default fp(
       attachFieldsToBody: 'keyValues',
       limits: {
         // the larger of the two: a route taking pictures is held to theirs as the file arrives
-        fileSize: Math.max(maxFileBytes, maxDocumentBytes),
+        fileSize: Math.max(maxFileBytes, maxDocumentBytes, SHEET_LIMITS.fileBytes),
         // Room for a gallery well past its limit, so that the usual mistake (a few images too
         // many) is read whole and answered with "You can upload up to 8 images" by the route,
         // not cut off mid-request with a generic limit error.
@@ -117,12 +121,19 @@ export default fp(
           size: 0,
           filename: part.filename ?? '',
         };
-        const fileLimit = this.routeOptions.config.documentFiles ? maxDocumentBytes : maxFileBytes;
+        const { documentFiles, sheetFiles } = this.routeOptions.config;
+        const fileLimit = documentFiles
+          ? maxDocumentBytes
+          : sheetFiles
+            ? SHEET_LIMITS.fileBytes
+            : maxFileBytes;
         const tooLarge = () => {
           const message = `${ERRORS.fileTooLarge} (at most ${mb(fileLimit)})`;
-          return this.routeOptions.config.documentFiles
+          return documentFiles
             ? new DocumentTooLarge(message)
-            : new FileTooLarge(message);
+            : sheetFiles
+              ? new SheetTooLarge(message)
+              : new FileTooLarge(message);
         };
         // registered before the first byte, so that a failure part-way still removes it
         this.uploadedFiles.push(file);

@@ -139,15 +139,19 @@ export function toSpec(row: Omit<SpecRow, 'product_id'>): SpecValue {
   return spec;
 }
 
-/** The values of one product, or of all (a site build), by product id, by attribute id. */
+/**
+ * The values of one product, of some (a sheet's), or of all (a site build), by product id, by
+ * attribute id.
+ */
 export async function productSpecs(
   db: Executor,
-  productId?: number,
+  productId?: number | readonly number[],
 ): Promise<Map<number, SpecValue[]>> {
+  const ids = productId === undefined ? undefined : [productId].flat();
   const rows = await db
     .selectFrom('product_specs')
     .select(['product_id', ...SPEC_COLUMNS])
-    .$if(productId !== undefined, (query) => query.where('product_id', '=', productId!))
+    .$if(ids !== undefined, (query) => query.where('product_id', 'in', ids!.length ? ids! : [0]))
     .orderBy('product_id')
     .orderBy('attribute_id')
     .execute();

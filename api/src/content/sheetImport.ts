@@ -1,0 +1,423 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Kysely } from 'kysely';
+import { type ErrorCode, type Language, type SpecValue, specProblem } from '@conveyor/shared';
+import { type Actor, audit } from '../audit/log.ts';
+import { productSpecs } from '../db/repositories/specs.ts';
+import type { Executor } from '../db/repositories/table.ts';
+import type { Database } from '../db/types.ts';
+import { readSheet } from '../exports/readSheet.ts';
+import { SheetRefusal, type SheetRefusalKind, type SheetRow } from '../exports/sheetLimits.ts';
+import {
+  findNonFinite,
+  findNul,
+  NON_FINITE_REFUSED,
+  NUL_REFUSED,
+  normaliseBodyText,
+} from '../lib/bodyText.ts';
+import { ApiError } from '../lib/httpErrors.ts';
+import { describeValidation, type ValidationIssue } from '../lib/validation.ts';
+import { addRevision, snapshotOf } from '../revisions/store.ts';
+import type { AnyRecord, Body, Crud } from './definition.ts';
+import { writeParts } from './parts.ts';
+import {
+  type ReadCell,
+  readField,
+  readHeader,
+  readSpec,
+  type SheetAttribute,
+  sheetAttributes,
+  type SheetColumn,
+  sheetColumns,
+  type SheetProblem,
+} from './productSheet.ts';
+import { checkSpecsAgainst } from './specs.ts';
+import { revised, updateIn } from './update.ts';
+import { columnValues, requireLocalized } from './values.ts';
+
+// Taking a products sheet back (docs/specifications.md): every row is read into the body a
+// `POST` or `PUT /api/products` would send, and goes through what such a body goes through, in
+// the same order: its text's line breaks made LF and NUL characters and infinite numbers refused
+// (lib/bodyText.ts, as the text-input and hostile-input hooks do), the route's own body schema
+// (compiled by the route's validator, so the same Ajv and limits), a name in some language, a
+// category that exists, values that fit their attributes (content/specs.ts). What the JSON API
+// would refuse is a problem of its row and column, and the whole file then writes nothing; a
+// dry run answers the same problems, so a file that passes one is written by the other on both
+// databases.
+
+/** A body schema's validator, as the route compiles it (`request.compileValidationSchema`). */
+export interface BodyValidator {
+  (body: unknown): boolean;
+  errors?: readonly ValidationIssue[] | null;
+}
+
+/** The validators of the products' create and update bodies. */
+export interface SheetBodyChecks {
+  create: BodyValidator;
+  update: BodyValidator;
+}
+
+export interface PlannedWrite {
+  id: number;
+  values: Body;
+  specs: SpecValue[] | undefined;
+}
+
+/** What an import would write, and the problems that keep it from writing anything. */
+export interface SheetImportPlan {
+  /** Rows of products the file has (not its header, not its empty rows). */
+  rows: number;
+  updates: PlannedWrite[];
+  creates: Omit<PlannedWrite, 'id'>[];
+  unchanged: number;
+  problems: SheetProblem[];
+}
+
+/** How each limit a sheet passed is answered: its status and stable code. */
+const REFUSALS: Record<SheetRefusalKind, { status: number; code: ErrorCode }> = {
+  entries: { status: 413, code: 'products.sheetTooManyEntries' },
+  unpacked: { status: 413, code: 'products.sheetUnpackedTooLarge' },
+  sharedStrings: { status: 413, code: 'products.sheetTooManyStrings' },
+  rows: { status: 413, code: 'products.sheetTooManyRows' },
+  columns: { status: 413, code: 'products.sheetTooManyCells' },
+  cells: { status: 413, code: 'products.sheetTooManyCells' },
+  cellChars: { status: 413, code: 'products.sheetCellTooLong' },
+  textChars: { status: 413, code: 'products.sheetTooManyCells' },
+  unreadable: { status: 400, code: 'products.sheetUnreadable' },
+};
+
+/**
+ * An uploaded products sheet's rows (exports/readSheet.ts: on a thread of its own, within the
+ * sheet limits); a file past a limit, or unreadable, is an error answer with its own code.
+ */
+export async function readProductSheet(path: string): Promise<SheetRow[]> {
+  try {
+    const rows = await readSheet(path);
+    if (!rows.length) {
+      throw new SheetRefusal('unreadable', 'file: is empty');
+    }
+    return rows;
+  } catch (error) {
+    if (!(error instanceof SheetRefusal)) throw error;
+    const { status, code } = REFUSALS[error.kind];
+    throw new ApiError(status, code, error.message, 'file');
+  }
+}
+
+/** Rows checked between two turns of the event loop: other requests are answered between. */
+const ROWS_PER_TURN = 100;
+/** Products written between two turns, inside the import's transaction. */
+const WRITES_PER_TURN = 20;
+
+/** A problem's text without the field it names: the problem's column says that. */
+const withoutField = (message: string, field: string) =>
+  message.startsWith(`${field}: `) ? message.slice(field.length + 2) : message;
+
+/** A value of the file's, and the column it came from (a text's: the first language's). */
+interface SheetSpec {
+  value: SpecValue;
+  column: SheetColumn;
+}
+
+/**
+ * Checks a row's body as the JSON API's hooks and schema would, and answers its problems by
+ * column. Each problem found is taken out and the rest checked again, so that a row answers all
+ * of its problems, not only the first the schema stops at.
+ */
+function bodyProblems(
+  fields: Body,
+  specs: SheetSpec[] | undefined,
+  validate: BodyValidator,
+  fallback: BodyValidator,
+): { field: string; column: string; message: string }[] {
+  const found: { field: string; column: string; message: string }[] = [];
+  const specColumn = (spec: SheetSpec, field: string) => {
+    const language = /^text_(\w+)$/.exec(field)?.[1] as Language | undefined;
+    const attribute = spec.column.attribute!;
+    return language && attribute.type === 'text'
+      ? `${attribute.code}:${language}`
+      : spec.column.header;
+  };
+  // the hooks: line breaks, then NUL characters and infinite numbers
+  normaliseBodyText(fields);
+  for (const spec of specs ?? []) normaliseBodyText(spec.value);
+  for (const [key, value] of Object.entries(fields)) {
+    const refused = findNul(value, key)
+      ? NUL_REFUSED
+      : findNonFinite(value, key)
+        ? NON_FINITE_REFUSED
+        : null;
+    if (refused) {
+      found.push({ field: key, column: key, message: refused });
+      delete fields[key];
+    }
+  }
+  const kept = (specs ?? []).filter((spec) => {
+    const path = findNul(spec.value, 'spec') ?? findNonFinite(spec.value, 'spec');
+    if (!path) return true;
+    const field = path.split('.').pop() ?? '';
+    const refused = findNul(spec.value, 'spec') ? NUL_REFUSED : NON_FINITE_REFUSED;
+    found.push({ field: `specs.${field}`, column: specColumn(spec, field), message: refused });
+    return false;
+  });
+  // the schema, again after each problem it finds
+  let check = validate;
+  for (let round = 0; round <= Object.keys(fields).length + kept.length + 1; round++) {
+    const body: Body = specs ? { ...fields, specs: kept.map((spec) => spec.value) } : { ...fields };
+    if (check(body)) {
+      // what validation made of the values (coercion), as the JSON API stores them
+      for (const key of Object.keys(fields)) fields[key] = body[key];
+      break;
+    }
+    const issues = check.errors ?? [];
+    const { message, field } = describeValidation(issues, 'body');
+    const [top, index, own] = field.split('.');
+    const spec = top === 'specs' && index !== undefined ? kept[Number(index)] : undefined;
+    found.push({
+      field,
+      column: spec ? specColumn(spec, own ?? '') : (top ?? field),
+      message: withoutField(message, field),
+    });
+    if (issues[0]?.keyword === 'required') check = fallback;
+    else if (spec) kept.splice(kept.indexOf(spec), 1);
+    else if (top && top in fields) delete fields[top];
+    else break;
+  }
+  if (specs) specs.splice(0, specs.length, ...kept);
+  return found;
+}
+
+/**
+ * What importing `table` (its header is row 1) would write, row by row, and every problem that
+ * keeps it from writing anything. Writes nothing; reads the products the file names, the
+ * categories and the attributes once. Gives the event loop a turn every few rows.
+ */
+export async function planSheetImport(
+  db: Executor,
+  def: Crud,
+  table: readonly SheetRow[],
+  checks: SheetBodyChecks,
+): Promise<SheetImportPlan> {
+  const attributes = await sheetAttributes(db);
+  const header = table[0]?.row === 1 ? table[0].cells : [];
+  const rows = table.filter((row) => row.row > 1);
+  const { mapped, problems } = readHeader(header, sheetColumns(attributes));
+  const plan: SheetImportPlan = {
+    rows: rows.length,
+    updates: [],
+    creates: [],
+    unchanged: 0,
+    problems,
+  };
+  if (problems.length) return plan;
+
+  const idColumn = mapped.findIndex((column) => column?.field === 'id');
+  const ids = [
+    ...new Set(
+      rows.map((row) => Number(row.cells[idColumn])).filter((id) => Number.isInteger(id) && id > 0),
+    ),
+  ];
+  const existing = new Map<number, AnyRecord>();
+  for (let at = 0; at < ids.length; at += 1000) {
+    const slice = ids.slice(at, at + 1000);
+    const found = await db.selectFrom('products').selectAll().where('id', 'in', slice).execute();
+    for (const row of found) existing.set(row.id, def.repo.map(row) as AnyRecord);
+  }
+  const categoryIds = new Set(
+    (await db.selectFrom('categories').select('id').execute()).map((row) => row.id),
+  );
+  const storedSpecs = await productSpecs(db, [...existing.keys()]);
+  const definitions = new Map<number, SheetAttribute>(attributes.map((a) => [a.id, a]));
+  const specColumns = mapped.filter((column): column is SheetColumn => Boolean(column?.attribute));
+  const inFile = new Set(specColumns.map((column) => column.attribute!.id));
+  // each attribute once (a text one has a column per language)
+  const fileAttributes = [
+    ...new Map(specColumns.map((column) => [column.attribute!.id, column])).values(),
+  ];
+  const seen = new Set<number>();
+
+  for (const [index, { row: rowNumber, cells }] of rows.entries()) {
+    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+    if (cells.every((cell) => cell === null || cell === '')) continue;
+    const problemsBefore = problems.length;
+    const problem = (column: string, message: string) =>
+      problems.push({ row: rowNumber, column, message });
+    const fields: Body = {};
+    const texts = new Map<number, Partial<Record<Language | 'value', ReadCell>>>();
+    let categoryEmptied = false;
+    mapped.forEach((column, at) => {
+      if (!column) return;
+      const cell = cells[at] ?? null;
+      if (column.field) {
+        const read = readField(column.field, cell);
+        if ('problem' in read) problem(column.header, read.problem);
+        else if (column.field === 'category_id' && read.value === null) categoryEmptied = true;
+        else if (read.value !== undefined) fields[column.field] = read.value;
+      } else {
+        const cellsOf = texts.get(column.attribute!.id) ?? {};
+        cellsOf[column.language ?? 'value'] = cell;
+        texts.set(column.attribute!.id, cellsOf);
+      }
+    });
+    const id = fields.id as number | null | undefined;
+    delete fields.id;
+    const current = id ? existing.get(id) : undefined;
+    if (id && !current) {
+      problem('id', `there is no product with id ${id}`);
+      continue;
+    }
+    if (id && seen.has(id)) {
+      problem('id', `the product ${id} is in the file twice`);
+      continue;
+    }
+    if (id) seen.add(id);
+    // an emptied category: the product would have none, which no body may ask
+    if (categoryEmptied && current) problem('category_id', 'is required');
+
+    // the file's values, as the sheet writes them, each checked against its attribute
+    let specs: SheetSpec[] | undefined;
+    if (fileAttributes.length) {
+      specs = [];
+      for (const column of fileAttributes) {
+        const attribute = column.attribute!;
+        const read = readSpec(attribute, texts.get(attribute.id) ?? {});
+        if (read === null) continue;
+        if ('problem' in read) {
+          problem(column.header, read.problem);
+          continue;
+        }
+        const wrong = specProblem(attribute, read);
+        if (wrong) {
+          const says = {
+            type: 'is not a value of this attribute',
+            order: 'its minimum is above its maximum',
+            option: `is not one of its options (${attribute.options.map((o) => o.code).join(', ')})`,
+            decimals: `has more than ${attribute.decimals} digits after the decimal point`,
+          }[wrong];
+          problem(column.header, says);
+          continue;
+        }
+        specs.push({ value: read, column });
+      }
+    }
+    // the other values of the product, as it has them, go with them: the body replaces its list
+    const before = (id ? storedSpecs.get(id) : undefined) ?? [];
+    const others = specs ? before.filter((spec) => !inFile.has(spec.attribute_id)) : [];
+    const othersColumn = (spec: SpecValue): SheetColumn => {
+      const attribute = definitions.get(spec.attribute_id)!;
+      return { key: attribute.code, header: attribute.code, kind: 'text', attribute };
+    };
+    const listed = specs && [
+      ...specs,
+      ...others.map((value) => ({ value, column: othersColumn(value) })),
+    ];
+
+    // the body as `POST` or `PUT /api/products` takes it, through the same hooks and schema
+    for (const found of bodyProblems(
+      fields,
+      listed,
+      current ? checks.update : checks.create,
+      checks.update,
+    )) {
+      problem(found.column, found.message);
+    }
+    try {
+      requireLocalized(def, { ...current, ...fields });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      problem(
+        mapped.find((column) => column?.field?.startsWith('name_'))?.header ?? 'name',
+        'a name in at least one language is needed',
+      );
+    }
+    const category = fields.category_id as number | undefined;
+    if (category !== undefined && !categoryIds.has(category)) {
+      problem('category_id', `there is no category with id ${category}`);
+    }
+    if (problems.length > problemsBefore) continue;
+
+    // the values as they are stored (content/specs.ts), with the product's others
+    let nextSpecs: SpecValue[] | undefined;
+    if (listed) {
+      try {
+        nextSpecs = checkSpecsAgainst(
+          definitions,
+          listed.map((spec) => spec.value),
+        );
+      } catch (error) {
+        if (!(error instanceof ApiError)) throw error;
+        problem('specs', withoutField(error.message, 'specs'));
+        continue;
+      }
+    }
+    const values = columnValues(def, fields);
+    if (!current) {
+      plan.creates.push({ values, specs: nextSpecs ?? [] });
+      continue;
+    }
+    const changed = Object.entries(values).filter(
+      ([key, value]) => JSON.stringify(current[key]) !== JSON.stringify(value),
+    );
+    const specsChanged =
+      nextSpecs !== undefined && JSON.stringify(before) !== JSON.stringify(nextSpecs);
+    if (!changed.length && !specsChanged) {
+      plan.unchanged++;
+      continue;
+    }
+    plan.updates.push({
+      id: id!,
+      values: Object.fromEntries(changed),
+      specs: specsChanged ? nextSpecs : undefined,
+    });
+  }
+  return plan;
+}
+
+/**
+ * Writes a plan without problems in one transaction, as the JSON API writes each product: a
+ * change is an update with its revision and activity event (content/update.ts), a new product
+ * an insert with its values, a revision and an event. All or nothing. Gives the event loop a
+ * turn every few products, so that other requests are answered meanwhile (on SQLite, those
+ * that need the database wait for the commit: it has one writer). Answers the products written.
+ */
+export async function writeSheetImport(
+  db: Kysely<Database>,
+  def: Crud,
+  actor: Actor,
+  plan: SheetImportPlan,
+): Promise<number[]> {
+  return db.transaction().execute(async (trx) => {
+    const ids: number[] = [];
+    const turn = async () => {
+      if (ids.length % WRITES_PER_TURN === 0) await nextTurn();
+    };
+    for (const { id, values, specs } of plan.updates) {
+      await updateIn(trx, def, actor, id, values, {
+        after: async (updated) =>
+          specs ? writeParts(def, trx, updated.id, { specs }) : Promise.resolve([]),
+        details: { import: true },
+      });
+      ids.push(id);
+      await turn();
+    }
+    for (const { values, specs } of plan.creates) {
+      const created = await def.repo.insert(trx, values);
+      await writeParts(def, trx, created.id, { specs: specs ?? [] });
+      const revision = await addRevision(
+        trx,
+        def,
+        actor,
+        'create',
+        await snapshotOf(def, trx, created),
+      );
+      await audit(trx, actor, {
+        action: 'create',
+        resource: def.name,
+        recordId: created.id,
+        details: { ...revised(revision), import: true },
+      });
+      ids.push(created.id);
+      await turn();
+    }
+    return ids;
+  });
+}
