@@ -172,12 +172,16 @@ function bodyProblems(
     const { message, field } = describeValidation(issues, 'body');
     const [top, index, own] = field.split('.');
     const spec = top === 'specs' && index !== undefined ? kept[Number(index)] : undefined;
-    found.push({
-      field,
-      column: spec ? specColumn(spec, own ?? '') : (top ?? field),
-      message: withoutField(message, field),
-    });
-    if (issues[0]?.keyword === 'required') check = fallback;
+    const required = issues[0]?.keyword === 'required';
+    // a field taken out for its own problem is not missing on top of it
+    if (!(required && found.some((one) => one.field === field))) {
+      found.push({
+        field,
+        column: spec ? specColumn(spec, own ?? '') : (top ?? field),
+        message: withoutField(message, field),
+      });
+    }
+    if (required) check = fallback;
     else if (spec) kept.splice(kept.indexOf(spec), 1);
     else if (top && top in fields) delete fields[top];
     else break;
@@ -312,16 +316,18 @@ export async function planSheetImport(
     ];
 
     // the body as `POST` or `PUT /api/products` takes it, through the same hooks and schema
-    for (const found of bodyProblems(
+    const rowFound = bodyProblems(
       fields,
       listed,
       current ? checks.update : checks.create,
       checks.update,
-    )) {
-      problem(found.column, found.message);
-    }
+    );
+    for (const found of rowFound) problem(found.column, found.message);
     try {
-      requireLocalized(def, { ...current, ...fields });
+      // a name refused above is not a missing name on top of it
+      if (!rowFound.some((one) => one.field.startsWith('name_'))) {
+        requireLocalized(def, { ...current, ...fields });
+      }
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       problem(
