@@ -106,7 +106,7 @@ export async function readProductSheet(path: string): Promise<SheetRow[]> {
 /** Rows checked between two turns of the event loop: other requests are answered between. */
 const ROWS_PER_TURN = 100;
 /** Products written between two turns, inside the import's transaction. */
-const WRITES_PER_TURN = 20;
+const WRITES_PER_TURN = 10;
 
 /** A problem's text without the field it names: the problem's column says that. */
 const withoutField = (message: string, field: string) =>

@@ -189,7 +189,13 @@ async function sharedStrings(zip: ZipFile, entry: Entry, budget: SheetBudget): P
   const parser = xmlParser();
   parser.onopentag = (tag) => {
     const name = local(tag.name);
-    if (name === 'si') {
+    if (name === 'sst') {
+      // a count it declares past the limit is refused at once; one it does not is counted
+      const declared = Number((tag.attributes as Record<string, string>).uniqueCount);
+      if (declared > limit) {
+        throw new SheetRefusal('sharedStrings', `file: more than ${limit} shared strings`);
+      }
+    } else if (name === 'si') {
       if (strings.length >= limit) {
         throw new SheetRefusal('sharedStrings', `file: more than ${limit} shared strings`);
       }

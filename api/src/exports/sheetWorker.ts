@@ -1,3 +1,5 @@
+import { readlinkSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readCsv } from './readCsv.ts';
 import { readXlsx } from './readXlsx.ts';
@@ -20,19 +22,40 @@ export type SheetMessage =
   | { done: true }
   | { refused: { kind: SheetRefusal['kind']; message: string } };
 
-const BATCH = 250;
+/**
+ * Rows sent at once, and the characters of text: the main thread copies each batch in as one
+ * task, which stays short this way even for rows of long descriptions.
+ */
+const BATCH = { rows: 250, chars: 128 * 1024 };
+
+/**
+ * This thread gives way to the server's own: on Linux a nice value is a thread's, and this one's
+ * id is the last part of /proc/thread-self. Parsing then takes the CPU the requests leave, on a
+ * machine whose cores are all busy too. Elsewhere it runs at the server's priority.
+ */
+function giveWay(): void {
+  try {
+    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 10);
+  } catch {
+    // not Linux, or not allowed: the same priority as the server
+  }
+}
 
 async function run(port: NonNullable<typeof parentPort>, job: SheetJob): Promise<void> {
   const budget = new SheetBudget(job.limits);
   const send = (message: SheetMessage) => port.postMessage(message);
   let batch: SheetRow[] = [];
+  let chars = 0;
   try {
     const rows = job.format === 'xlsx' ? readXlsx(job.path, budget) : readCsv(job.path, budget);
     for await (const row of rows) {
       batch.push(row);
-      if (batch.length >= BATCH) {
+      for (const cell of row.cells) if (typeof cell === 'string') chars += cell.length;
+      if (batch.length >= BATCH.rows || chars >= BATCH.chars) {
         send({ rows: batch });
         batch = [];
+        chars = 0;
       }
     }
     if (batch.length) send({ rows: batch });
@@ -46,4 +69,7 @@ async function run(port: NonNullable<typeof parentPort>, job: SheetJob): Promise
   }
 }
 
-if (parentPort) await run(parentPort, workerData as SheetJob);
+if (parentPort) {
+  giveWay();
+  await run(parentPort, workerData as SheetJob);
+}

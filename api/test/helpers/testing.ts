@@ -3,3 +3,4 @@
 export { ADMIN, startApi, type TestApi } from './api.ts';
 export { file, jpeg, png } from './images.ts';
 export { startReceiver, startSmtp, startTelegram } from './standIns.ts';
+export { rowXml, sharedStringsXml, sheetOfRows, sheetXml, workbookOf, zipBomb } from './sheets.ts';
