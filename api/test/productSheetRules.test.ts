@@ -67,6 +67,7 @@ describe.skipIf(skipReason)('products sheet rows under the JSON API rules', () =
       ['', 99_999_999_999, 'Fine', '', ''],
       ['', category, long(201), long(5001), ''],
       ['', '', 'No category', '', ''],
+      [99_999_999_999, category, 'Far id', '', ''],
     ]);
     const dry = await upload(file, 'rules.csv', true);
     expect(dry.status, JSON.stringify(dry.body).slice(0, 500)).toBe(200);
@@ -79,6 +80,7 @@ describe.skipIf(skipReason)('products sheet rows under the JSON API rules', () =
       { row: 7, column: 'name_en', message: 'must be at most 200 characters' },
       { row: 7, column: 'description_en', message: 'must be at most 5000 characters' },
       { row: 8, column: 'category_id', message: 'is required' },
+      { row: 9, column: 'id', message: 'must be <= 2147483647' },
     ];
     expect(dry.body.data.problems).toEqual(problems);
     const real = await upload(file, 'rules.csv', false);
@@ -106,6 +108,11 @@ describe.skipIf(skipReason)('products sheet rows under the JSON API rules', () =
       expect(reply.status).toBe(400);
       expect(reply.body.error).toBe(`${field}: ${problems[index]!.message}`);
     }
+    const farId = await api.request('PUT', '/api/products/99999999999', {
+      token,
+      json: { name_en: 'Fine' },
+    });
+    expect(farId.body.error).toBe(`id: ${problems.at(-1)!.message}`);
   });
 
   it('stores line breaks as LF, as the JSON API does, so that the same file again changes nothing', async () => {

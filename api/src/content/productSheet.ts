@@ -3,6 +3,7 @@ import {
   type AttributeOption,
   LANGUAGES,
   type Language,
+  MAX_ID,
   neutraliseCell,
   type SpecValue,
 } from '@conveyor/shared';
@@ -198,9 +199,12 @@ export function readField(
   if (field === 'id' || field === 'category_id') {
     if (cell === null || cell === '') return { value: null };
     const value = figure(cell);
-    return typeof value === 'number' && Number.isInteger(value) && value > 0
-      ? { value }
-      : { problem: 'is not an id' };
+    if (typeof value !== 'number' || !Number.isInteger(value) || value <= 0) {
+      return { problem: 'is not an id' };
+    }
+    // an id past the databases' integer range names no product, as the API's id schema says
+    // (idSchema; a category's is checked by the body's schema)
+    return field === 'id' && value > MAX_ID ? { problem: `must be <= ${MAX_ID}` } : { value };
   }
   if (field === 'is_active') {
     if (cell === null || cell === '') return { value: undefined };

@@ -215,9 +215,13 @@ export async function planSheetImport(
   if (problems.length) return plan;
 
   const idColumn = mapped.findIndex((column) => column?.field === 'id');
+  // the ids as a row reads them (readField), each within the id range
   const ids = [
     ...new Set(
-      rows.map((row) => Number(row.cells[idColumn])).filter((id) => Number.isInteger(id) && id > 0),
+      rows.flatMap((row) => {
+        const read = readField('id', row.cells[idColumn] ?? null);
+        return 'value' in read && typeof read.value === 'number' ? [read.value] : [];
+      }),
     ),
   ];
   const existing = new Map<number, AnyRecord>();
@@ -262,6 +266,8 @@ export async function planSheetImport(
         texts.set(column.attribute!.id, cellsOf);
       }
     });
+    // a row whose id cannot be read names no product: nothing more to check of it
+    if (problems.length > problemsBefore && !('id' in fields)) continue;
     const id = fields.id as number | null | undefined;
     delete fields.id;
     const current = id ? existing.get(id) : undefined;

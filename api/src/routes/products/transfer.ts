@@ -144,7 +144,11 @@ export function registerProductTransfer(app: FastifyInstance, def: Crud): void {
           '(only the columns the file has; an empty attribute cell removes the value); a row ' +
           'without one creates a product. `dry_run=true` answers every problem and writes ' +
           'nothing; a real run writes everything or, with a problem, nothing (400 with the ' +
-          'problems), a revision per product it changes, and publishes once.',
+          'problems), a revision per product it changes, and publishes once. Each row is ' +
+          'checked as POST/PUT /api/products check a body. A file past a limit (10 MB, 5,000 ' +
+          'rows, what an XLSX unpacks to, …: docs/specifications.md) is refused as it is ' +
+          'read, with a code of its own (413 products.sheetTooManyRows, …); one import at a ' +
+          'time (409 products.importBusy).',
         security,
         consumes: ['multipart/form-data'],
         querystring: importQuery,
