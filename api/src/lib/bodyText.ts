@@ -2,7 +2,7 @@ import { normaliseNewlines } from '@conveyor/shared';
 
 // What every body's text goes through before its schema sees it, whichever way it came: a JSON
 // or multipart request (plugins/textInput.ts, plugins/hostileInput.ts) or a row of an imported
-// sheet (content/sheetImport.ts). Kept here, below both, so that the two cannot drift apart.
+// sheet (content/sheetRowChecks.ts). Kept here, below both, so that the two cannot drift apart.
 
 /** Secrets are compared as they were typed: their line breaks, if any, are left alone. */
 const VERBATIM = /password/i;

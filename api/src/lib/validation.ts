@@ -1,6 +1,6 @@
 // How a schema's refusal is said: one sentence naming the field. The error handler answers a
 // request's body so (plugins/errors.ts); a sheet's import says each row's problems so
-// (content/sheetImport.ts).
+// (content/sheetRowChecks.ts).
 
 /** One of Ajv's validation errors, as much of it as is read here. */
 export interface ValidationIssue {

@@ -28,7 +28,7 @@ function refuseNonFinite(request: FastifyRequest): void {
  * every route, present and future, instead of a pattern on every string schema.
  *
  * Registered after the multipart plugin, so its fields are in the body by now. A sheet's rows
- * get the same checks (content/sheetImport.ts).
+ * get the same checks (content/sheetRowChecks.ts).
  */
 export default fp(
   async (app) => {

@@ -7,7 +7,7 @@ import { normaliseBodyText } from '../lib/bodyText.ts';
  * breaks as CRLF, and a JSON save sends LF; without this each save rewrote every multi-line
  * field, and History listed fields nobody edited. Before validation, so that limits count the
  * text as stored. Registered after the multipart plugin, so its fields are in the body by now.
- * A sheet's rows get the same (content/sheetImport.ts).
+ * A sheet's rows get the same (content/sheetRowChecks.ts).
  */
 export default fp(
   async (app) => {

@@ -9,7 +9,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { audit } from '../../audit/log.ts';
 import { type AnyRecord, type Crud, publish } from '../../content/definition.ts';
 import { sheetAttributes, sheetCell, sheetColumns } from '../../content/productSheet.ts';
-import { planSheetImport, readProductSheet, writeSheetImport } from '../../content/sheetImport.ts';
+import { readProductSheet, writeSheetImport } from '../../content/sheetImport.ts';
+import { planSheetImport } from '../../content/sheetPlan.ts';
 import { getNotificationSettings } from '../../db/repositories/notificationSettings.ts';
 import { productSpecs } from '../../db/repositories/specs.ts';
 import { csvStream } from '../../exports/csv.ts';
@@ -73,7 +74,7 @@ const importErrorSchema = {
  * writes all of it or, with a problem, nothing, as one transaction: a revision and an activity
  * event per product it changes, and one site build. The file is read on a thread of its own
  * within the sheet limits (exports/sheetLimits.ts), each row checked as the JSON API checks a
- * body (content/sheetImport.ts).
+ * body (content/sheetPlan.ts, content/sheetRowChecks.ts).
  *
  * One import at a time on a server: reading a sheet takes a thread and up to the memory its
  * limits allow, and two at once would take twice that. A second one meanwhile is refused at
