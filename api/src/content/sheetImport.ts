@@ -1,4 +1,3 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { ErrorCode } from '@conveyor/shared';
 import type { Kysely } from 'kysely';
 import { type Actor, audit } from '../audit/log.ts';
@@ -6,6 +5,7 @@ import type { Database } from '../db/types.ts';
 import { readSheet } from '../exports/readSheet.ts';
 import { SheetRefusal, type SheetRefusalKind, type SheetRow } from '../exports/sheetLimits.ts';
 import { ApiError } from '../lib/httpErrors.ts';
+import { turnTaker } from '../lib/turns.ts';
 import { addRevision, snapshotOf } from '../revisions/store.ts';
 import type { Crud } from './definition.ts';
 import { writeParts } from './parts.ts';
@@ -46,15 +46,13 @@ export async function readProductSheet(path: string): Promise<SheetRow[]> {
   }
 }
 
-/** Products written between two turns, inside the import's transaction. */
-const WRITES_PER_TURN = 10;
-
 /**
  * Writes a plan without problems in one transaction, as the JSON API writes each product: a
  * change is an update with its revision and activity event (content/update.ts), a new product
  * an insert with its values, a revision and an event. All or nothing. Gives the event loop a
- * turn every few products, so that other requests are answered meanwhile (on SQLite, those
- * that need the database wait for the commit: it has one writer). Answers the products written.
+ * turn every few milliseconds, so that other requests are answered meanwhile (on SQLite the
+ * public lists and products are read by a read-only connection of their own, beside this
+ * transaction; other queries wait for its commit). Answers the products written.
  */
 export async function writeSheetImport(
   db: Kysely<Database>,
@@ -64,9 +62,7 @@ export async function writeSheetImport(
 ): Promise<number[]> {
   return db.transaction().execute(async (trx) => {
     const ids: number[] = [];
-    const turn = async () => {
-      if (ids.length % WRITES_PER_TURN === 0) await nextTurn();
-    };
+    const turn = turnTaker();
     for (const { id, values, specs } of plan.updates) {
       await updateIn(trx, def, actor, id, values, {
         after: async (updated) =>

@@ -1,9 +1,9 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { type Language, type SpecValue, specProblem } from '@conveyor/shared';
 import { productSpecs } from '../db/repositories/specs.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import type { SheetRow } from '../exports/sheetLimits.ts';
 import { ApiError } from '../lib/httpErrors.ts';
+import { turnTaker } from '../lib/turns.ts';
 import type { AnyRecord, Body, Crud } from './definition.ts';
 import {
   type ReadCell,
@@ -51,13 +51,10 @@ export interface SheetImportPlan {
   problems: SheetProblem[];
 }
 
-/** Rows checked between two turns of the event loop: other requests are answered between. */
-const ROWS_PER_TURN = 100;
-
 /**
  * What importing `table` (its header is row 1) would write, row by row, and every problem that
  * keeps it from writing anything. Writes nothing; reads the products the file names, the
- * categories and the attributes once. Gives the event loop a turn every few rows.
+ * categories and the attributes once. Gives the event loop a turn every few milliseconds.
  */
 export async function planSheetImport(
   db: Executor,
@@ -106,9 +103,10 @@ export async function planSheetImport(
     ...new Map(specColumns.map((column) => [column.attribute!.id, column])).values(),
   ];
   const seen = new Set<number>();
+  const turn = turnTaker();
 
-  for (const [index, { row: rowNumber, cells }] of rows.entries()) {
-    if (index > 0 && index % ROWS_PER_TURN === 0) await nextTurn();
+  for (const { row: rowNumber, cells } of rows) {
+    await turn();
     if (cells.every((cell) => cell === null || cell === '')) continue;
     const problemsBefore = problems.length;
     const problem = (column: string, message: string) =>
