@@ -461,7 +461,7 @@ export const en: Catalogue = mergeCatalogue(english, {
         running: 'Sending…',
       },
       // each card names its own channel's variable (they all repeated the three)
-      not_configured: 'Not set up on the server: %{variable} is not set (see README).',
+      not_configured: 'Not set up on the server: %{variable} is not set (see docs/operations.md).',
       last_success: 'Last delivered: %{time}',
       nothing_sent: 'Nothing sent yet.',
       failing_since: 'Failing since %{time}',

@@ -481,7 +481,7 @@ export const ru: Catalogue = mergeCatalogue(russian, {
         running: 'Отправляется…',
       },
       // each card names its own channel's variable (they all repeated the three)
-      not_configured: 'Не настроен на сервере: не задан %{variable} (см. README).',
+      not_configured: 'Не настроен на сервере: не задан %{variable} (см. docs/operations.md).',
       last_success: 'Последняя доставка: %{time}',
       nothing_sent: 'Пока ничего не отправлено.',
       failing_since: 'Ошибки с %{time}',

@@ -620,7 +620,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
         running: 'Yuborilmoqda…',
       },
       // each card names its own channel's variable (they all repeated the three)
-      not_configured: 'Serverda sozlanmagan: %{variable} berilmagan (README).',
+      not_configured: 'Serverda sozlanmagan: %{variable} berilmagan (docs/operations.md).',
       last_success: 'Oxirgi yetkazish: %{time}',
       nothing_sent: 'Hali hech narsa yuborilmagan.',
       failing_since: '%{time} dan beri xato',

@@ -45,7 +45,7 @@ const rules = {
   retention: [required(), ...numberRules(fields.retention_months)],
 };
 
-/** The server setting that turns each channel on (README, Lead delivery). */
+/** The server setting that turns each channel on (docs/operations.md, Lead delivery channels). */
 const CHANNEL_VARIABLES: Record<Channel, string> = {
   telegram: 'TELEGRAM_BOT_TOKEN',
   email: 'SMTP_URL',
@@ -140,7 +140,7 @@ function TestMessage() {
 /**
  * Lead delivery: which Telegram chats and mailboxes hear of new leads and supplier
  * applications, in which language and time zone; each channel's health; a test message. The
- * bot token, the SMTP account and the webhooks are server settings (README).
+ * bot token, the SMTP account and the webhooks are server settings (docs/operations.md).
  */
 export function NotificationsPage() {
   const translate = useTranslate();
