@@ -71,6 +71,9 @@ function loggerOptions(config: Config): FastifyServerOptions['logger'] {
             ignore: 'pid,hostname',
             singleLine: true,
             sync: true,
+            // colours on a terminal only: in a file (`npm start > start.log`) they are noise,
+            // and pino-pretty's own guess takes CI=true for a terminal
+            colorize: Boolean(process.stdout.isTTY),
           }),
         }
       : {}),

@@ -155,8 +155,9 @@ describe.skipIf(skipReason)('bodies over their limit', () => {
     expect(answer.status, answer.body).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'documents.fileTooLarge' });
     expect(answer.closed).toBe(true);
-    // what the sockets buffer on both ends besides: far below the gigabyte offered
-    expect(answer.sent).toBeLessThan((DOCUMENT_MB + 32) * MB);
+    // what the server drops after its answer (16 MB at most) and the sockets buffer on both ends
+    // besides: far below the gigabyte offered
+    expect(answer.sent).toBeLessThan((DOCUMENT_MB + 48) * MB);
   });
 
   it('cuts a chunked body of text fields off at the request limit too', async () => {
@@ -182,7 +183,7 @@ describe.skipIf(skipReason)('bodies over their limit', () => {
     expect(answer.status, answer.body).toBe(413);
     expect(JSON.parse(answer.body)).toMatchObject({ code: 'payloadTooLarge' });
     expect(answer.closed).toBe(true);
-    expect(answer.sent).toBeLessThan((REQUEST_MB + 32) * MB);
+    expect(answer.sent).toBeLessThan((REQUEST_MB + 48) * MB);
   });
 
   it('cuts a chunked JSON body off at its limit and closes', async () => {
@@ -202,7 +203,7 @@ describe.skipIf(skipReason)('bodies over their limit', () => {
     );
     expect(answer.status, answer.body).toBe(413);
     expect(answer.closed).toBe(true);
-    expect(answer.sent).toBeLessThan(33 * MB);
+    expect(answer.sent).toBeLessThan(49 * MB);
   });
 
   it('keeps the connection of a body within its limit for the next request', async () => {

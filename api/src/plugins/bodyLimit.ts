@@ -11,9 +11,15 @@ const MULTIPART = /^multipart\/form-data\b/i;
  */
 export const MULTIPART_TEXT_BYTES = 1024 * 1024;
 
-/** How long, and how much of what a client still sends, is read after a refusal (closeLingering). */
+/**
+ * How long, and how much of what a client still sends, is read and dropped after a refusal
+ * (closeLingering): enough for a client that stops at the answer to have read it before the
+ * close (a close with its bytes unread is a reset, which loses the answer on the client's side
+ * when it has not read it yet: with 1 MB, a busy client lost it now and then), little next to the
+ * gigabyte a body may offer.
+ */
 const LINGER_MS = 2000;
-const LINGER_BYTES = 1024 * 1024;
+const LINGER_BYTES = 16 * 1024 * 1024;
 
 /**
  * A body over its limit is refused as early as HTTP allows, and never read to its end, on every
