@@ -21,7 +21,7 @@ for (const [language, width, words] of [
     1366,
     { dashboard: 'Bosh sahifa', products: 'Mahsulotlar', product: 'Mahsulot', quotes: '«»' },
   ],
-  ['ru', 390, { dashboard: 'Главная', products: 'Продукты', product: 'Продукт', quotes: '""' }],
+  ['ru', 390, { dashboard: 'Главная', products: 'Продукция', product: 'Продукт', quotes: '""' }],
   ['en', 1366, { dashboard: 'Dashboard', products: 'Products', product: 'Product', quotes: '""' }],
 ] as const) {
   test(`the tab names the screen and the company (${language}, ${width} px)`, async ({ page }) => {
