@@ -135,30 +135,36 @@ describe('starting the server', () => {
     expect(installCovered()).toBe(true);
   });
 
-  it('warns loudly in production when SITE_URL is unset or a loopback address', async () => {
-    for (const [siteUrl, expected] of [
-      ['', /SITE_URL is not set/],
-      ['http://127.0.0.1:8080', /SITE_URL is http:\/\/127\.0\.0\.1:8080, a loopback address/],
-      ['https://conveyor.example', null],
-    ] as const) {
-      const server = run(
-        { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, SEED_DEMO: 'false' },
-        await freePort(),
-      );
-      try {
-        await ready(server);
-        if (expected) {
-          expect(server.output()).toMatch(expected);
-          // In the JSON log as a warning, and in the console next to the addresses.
-          expect(server.output()).toMatch(/"level":40.*SITE_URL/);
-          expect(server.output()).toMatch(/WARNING: SITE_URL/);
-        } else expect(server.output()).not.toMatch(/SITE_URL/);
-      } finally {
-        server.child.kill('SIGTERM');
-        await server.exited;
+  // three servers started one after another: beside a full parallel run on two cores that took
+  // longer than vitest's 30 s
+  it(
+    'warns loudly in production when SITE_URL is unset or a loopback address',
+    { timeout: 120_000 },
+    async () => {
+      for (const [siteUrl, expected] of [
+        ['', /SITE_URL is not set/],
+        ['http://127.0.0.1:8080', /SITE_URL is http:\/\/127\.0\.0\.1:8080, a loopback address/],
+        ['https://conveyor.example', null],
+      ] as const) {
+        const server = run(
+          { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, SEED_DEMO: 'false' },
+          await freePort(),
+        );
+        try {
+          await ready(server);
+          if (expected) {
+            expect(server.output()).toMatch(expected);
+            // In the JSON log as a warning, and in the console next to the addresses.
+            expect(server.output()).toMatch(/"level":40.*SITE_URL/);
+            expect(server.output()).toMatch(/WARNING: SITE_URL/);
+          } else expect(server.output()).not.toMatch(/SITE_URL/);
+        } finally {
+          server.child.kill('SIGTERM');
+          await server.exited;
+        }
       }
-    }
-  });
+    },
+  );
 
   it('refuses a malformed setting with a message naming it', async () => {
     const server = run({ ...env, PORT: 'eighty' }, 0);
