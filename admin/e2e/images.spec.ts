@@ -120,8 +120,8 @@ test.describe('image rules', () => {
   });
 
   // a real mouse: pressed on the picture, moved, released. Once with a single move (a quick
-  // flick, or a tool that moves once: the move that started the drag used to be dropped, and
-  // the picture stayed), once in steps as a hand moves.
+  // flick, or a tool that moves once: the move that starts the drag must be applied too), once
+  // in steps as a hand moves.
   for (const steps of [1, 10]) {
     test(`a gallery picture is dragged into its place with the mouse (${steps} move${steps > 1 ? 's' : ''})`, async ({
       page,
@@ -168,7 +168,7 @@ test.describe('image rules', () => {
   }
 
   // Each picture is announced by a name of its own, in every language: the main picture by its
-  // field, the gallery's by their place in it (both were "1-rasm").
+  // field, the gallery's by their place in it (never two of them "1-rasm").
   for (const [language, width, main, gallery] of [
     ['uz', 390, 'Asosiy rasm', (n: number) => `Galereyadagi ${n}-rasm`],
     ['ru', 1366, 'Главное изображение', (n: number) => `Фото ${n} галереи`],

@@ -177,7 +177,7 @@ test('on a phone a product’s card is compact and the sheet’s buttons say wha
   const card = page.getByTestId('list-card').first();
   await expect(card.locator('img[data-thumbnail]')).toBeVisible();
   const { height } = (await card.boundingBox())!;
-  // a card took the whole screen; a third or so now, its picture included
+  // a compact card: well under half a phone's screen, its picture included
   expect(height).toBeLessThan(844 * 0.4);
   for (const label of ['Jadval', 'Jadvalni yuklash']) {
     await expect(page.getByRole('button', { name: label, exact: true })).toHaveText(

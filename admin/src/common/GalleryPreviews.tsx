@@ -33,9 +33,9 @@ const keyOf = (item: ImageValue, index: number) =>
  * picture, and carries its remove and alternative-text buttons.
  *
  * The pointer sensor starts a drag at the press, with no distance to cover first: with one,
- * the move that covered it only started the drag and was not applied, so a drag made of few
- * moves (a quick flick, or a tool that presses, moves once and releases) left the picture where
- * it was. A press that does not move drops the picture where it was.
+ * the move that covers it only starts the drag and is not applied, so a drag made of few moves
+ * (a quick flick, or a tool that presses, moves once and releases) would leave the picture in
+ * place. A press that does not move drops the picture where it was.
  */
 export function GalleryPreviews({
   items,

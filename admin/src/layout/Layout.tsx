@@ -100,8 +100,8 @@ function ScreenItem({ area, text, icon }: { area: string; text: string; icon: Re
 function AdminMenu() {
   return (
     <Menu
-      // a label longer than the sidebar wraps onto a second line when the sidebar is open
-      // ("Kompaniya maʼlumotlari" was cut to "Kompaniya ma’lumo…"); closed, it shows icons only
+      // a label longer than the sidebar ("Kompaniya maʼlumotlari") wraps onto a second line
+      // when the sidebar is open, rather than being cut off; closed, it shows icons only
       sx={{
         '&.RaMenu-open .MuiMenuItem-root': { whiteSpace: 'normal' },
         '&.RaMenu-open .MuiMenuItem-root .MuiTypography-noWrap': {

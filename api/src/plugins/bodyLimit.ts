@@ -15,7 +15,7 @@ export const MULTIPART_TEXT_BYTES = 1024 * 1024;
  * How long, and how much of what a client still sends, is read and dropped after a refusal
  * (closeLingering): enough for a client that stops at the answer to have read it before the
  * close (a close with its bytes unread is a reset, which loses the answer on the client's side
- * when it has not read it yet: with 1 MB, a busy client lost it now and then), little next to the
+ * when it has not read it yet, and a busy client may be slow to read), little next to the
  * gigabyte a body may offer.
  */
 const LINGER_MS = 2000;
