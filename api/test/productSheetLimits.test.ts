@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { ERROR_CODES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_LIMITS } from '../src/exports/sheetLimits.ts';
@@ -211,6 +212,29 @@ describe.skipIf(skipReason)('products sheet limits', () => {
     await refused(Buffer.from('\n\n'), 'empty.csv', 400, 'products.sheetUnreadable');
   });
 
+  /** A multipart request that declares 9 MB and sends its headers only: its answer. */
+  const headersOnly = () =>
+    new Promise<{ status: number; code: string }>((resolve, reject) => {
+      const request = httpRequest(`${api.url}/api/products/import?dry_run=true`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'multipart/form-data; boundary=sheet',
+          'content-length': String(9 * 1024 * 1024),
+        },
+      });
+      request.on('response', (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () => {
+          resolve({ status: response.statusCode ?? 0, code: JSON.parse(text).code });
+          request.destroy();
+        });
+      });
+      request.on('error', reject);
+      request.flushHeaders();
+    });
+
   it('takes one import at a time: another one meanwhile is refused with products.importBusy', async () => {
     const rows = Array.from({ length: SHEET_LIMITS.rows }, (_, n) =>
       rowXml(n + 2, [null, `Conveyor ${n}`]),
@@ -222,9 +246,23 @@ describe.skipIf(skipReason)('products sheet limits', () => {
       running = false;
     });
     const others: Reply[] = [];
+    let unsent: Awaited<ReturnType<typeof headersOnly>> | undefined;
+    let anonymous: Reply | undefined;
     while (running) {
       others.push(await upload(small, 'small.csv', true));
+      // refused before its upload is read: an answer to the headers alone, the body never sent
+      unsent ??= await headersOnly();
+      anonymous ??= await api.request('POST', '/api/products/import?dry_run=true', {
+        form: (() => {
+          const form = new FormData();
+          form.append('file', new Blob([small]), 'small.csv');
+          return form;
+        })(),
+      });
     }
+    expect(unsent).toMatchObject({ status: 409, code: 'products.importBusy' });
+    // the sign-in check comes first: nothing about the import reaches an anonymous caller
+    expect(anonymous?.status).toBe(401);
     expect((await first).status).toBe(200);
     const busy = others.filter((reply) => reply.status === 409);
     expect(busy.length).toBeGreaterThan(0);
@@ -233,5 +271,25 @@ describe.skipIf(skipReason)('products sheet limits', () => {
     for (const reply of others.filter((one) => one.status !== 409)) expect(reply.status).toBe(200);
     // and once it is done, the next one is taken
     expect((await upload(small, 'small.csv', true)).status).toBe(200);
+  });
+
+  it('frees the import for the next file when an upload is abandoned part-way', async () => {
+    const request = httpRequest(`${api.url}/api/products/import?dry_run=true`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'multipart/form-data; boundary=sheet',
+        'content-length': String(9 * 1024 * 1024),
+      },
+    });
+    request.on('error', () => {});
+    request.write(
+      '--sheet\r\ncontent-disposition: form-data; name="file"; filename="a.csv"\r\n\r\nid,',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    request.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const reply = await upload(csvOf([header.join(','), ',Conveyor']), 'small.csv', true);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
   });
 });

@@ -1,16 +1,16 @@
-import { readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import { readCsv } from './readCsv.ts';
 import { readXlsx } from './readXlsx.ts';
 import { SheetBudget, type SheetLimits, SheetRefusal, type SheetRow } from './sheetLimits.ts';
 
-// A thread of its own that reads one uploaded sheet (readSheet.ts starts it): unzipping and
-// parsing XML take seconds of CPU for a large file, which on the main thread would hold up
-// every other request meanwhile. The rows go to the main thread in batches as they are read;
+// A thread of its own that reads one uploaded sheet (readSheet.ts starts it, at a lower
+// priority): unzipping and parsing XML take seconds of CPU for a large file, which on the main
+// thread would hold up every other request meanwhile. The rows go to the main thread in batches as they are read;
 // what was sent is not kept here.
 
 export interface SheetJob {
+  /** This file, which the thread's plain-JavaScript first code (readSheet.ts) imports. */
+  entry: string;
   path: string;
   format: 'xlsx' | 'csv';
   limits: SheetLimits;
@@ -27,20 +27,6 @@ export type SheetMessage =
  * task, which stays short this way even for rows of long descriptions.
  */
 const BATCH = { rows: 250, chars: 128 * 1024 };
-
-/**
- * This thread gives way to the server's own: on Linux a nice value is a thread's, and this one's
- * id is the last part of /proc/thread-self. Parsing then takes the CPU the requests leave, on a
- * machine whose cores are all busy too. Elsewhere it runs at the server's priority.
- */
-function giveWay(): void {
-  try {
-    const thread = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (Number.isInteger(thread) && thread > 0) setPriority(thread, 10);
-  } catch {
-    // not Linux, or not allowed: the same priority as the server
-  }
-}
 
 async function run(port: NonNullable<typeof parentPort>, job: SheetJob): Promise<void> {
   const budget = new SheetBudget(job.limits);
@@ -70,6 +56,5 @@ async function run(port: NonNullable<typeof parentPort>, job: SheetJob): Promise
 }
 
 if (parentPort) {
-  giveWay();
   await run(parentPort, workerData as SheetJob);
 }

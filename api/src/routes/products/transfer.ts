@@ -79,13 +79,18 @@ const importErrorSchema = {
  * One import at a time on a server: reading a sheet takes a thread and up to the memory its
  * limits allow, and two at once would take twice that. A second one meanwhile is refused at
  * once (409, `products.importBusy`) rather than queued: its request would otherwise wait with
- * its upload held, and the back office says to try again.
+ * its upload held, and the back office says to try again. It is refused before its upload is
+ * read (onRequest, after the sign-in check), so that a second file costs the server nothing.
  */
 export function registerProductTransfer(app: FastifyInstance, def: Crud): void {
   const db = app.db.kysely;
   const tags = ['products'];
   const security = [{ bearer: [] }];
-  let importing = false;
+  /** The import under way: its request, from its first hook to its answer. */
+  let importing: FastifyRequest | null = null;
+  const release = (request: FastifyRequest) => {
+    if (importing === request) importing = null;
+  };
 
   // the list's own selection (search, category, incomplete, ids, sort), as the leads' export
   const exportQuery = exportQuerySchema(def);
@@ -137,6 +142,19 @@ export function registerProductTransfer(app: FastifyInstance, def: Crud): void {
     '/products/import',
     {
       config: { access: 'staff', area: 'products', fileFields: ['file'], sheetFiles: true },
+      onRequest: async (request) => {
+        if (importing) {
+          throw new Conflict('Another sheet is being imported: try again when it is done', {
+            code: 'products.importBusy',
+          });
+        }
+        importing = request;
+      },
+      // A refusal before the handler (the upload past a limit or abandoned, a bad query) frees
+      // the slot as it is sent (the handler frees it itself). onResponse would come only once
+      // the refused upload's connection has closed, after the client has read the answer and
+      // may have sent its next file.
+      onSend: async (request) => release(request),
       schema: {
         tags,
         summary: 'Take a products sheet back (XLSX or CSV, as the export writes it)',
@@ -161,12 +179,6 @@ export function registerProductTransfer(app: FastifyInstance, def: Crud): void {
       },
     },
     async (request, reply) => {
-      if (importing) {
-        throw new Conflict('Another sheet is being imported: try again when it is done', {
-          code: 'products.importBusy',
-        });
-      }
-      importing = true;
       try {
         const dryRun = request.query.dry_run;
         const table = await readProductSheet(sheetPath(request));
@@ -197,7 +209,7 @@ export function registerProductTransfer(app: FastifyInstance, def: Crud): void {
         if (touched.length) publish(app, def, 'update', touched[0]!, request);
         return { data: result };
       } finally {
-        importing = false;
+        release(request);
       }
     },
   );
