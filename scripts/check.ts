@@ -158,9 +158,33 @@ async function runPhase(phase: Phase, together: boolean): Promise<void> {
 rmSync(times, { force: true });
 mkdirSync(join(REPO_ROOT, '.cache', 'test-results'), { recursive: true });
 const started = performance.now();
+/**
+ * CPU seconds the finished child processes have used so far (Linux: /proc/self/stat's cutime
+ * and cstime, in clock ticks of 1/100 s), or null elsewhere. The check is bound by the two
+ * cores: a stage's CPU time beside its wall time says whether its time is work or waiting.
+ */
+function childrenCpu(): number | null {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    // after the command's name: state is field 3, cutime 16 and cstime 17
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+const stages: { phases: string; seconds: number; cpu: number | null }[] = [];
 for (const stage of STAGES) {
   const phases = PHASES.filter((phase) => stage.includes(phase.name) && selected(phase.name));
+  if (!phases.length) continue;
+  const [stageStarted, cpuBefore] = [performance.now(), childrenCpu()];
   await Promise.all(phases.map((phase) => runPhase(phase, phases.length > 1)));
+  const cpuAfter = childrenCpu();
+  stages.push({
+    phases: phases.map((phase) => phase.name).join(' + '),
+    seconds: (performance.now() - stageStarted) / 1000,
+    cpu: cpuBefore === null || cpuAfter === null ? null : cpuAfter - cpuBefore,
+  });
 }
 const total = (performance.now() - started) / 1000;
 
@@ -171,6 +195,14 @@ for (const result of results) {
   );
 }
 console.log(`  ${'total'.padEnd(13)} ${total.toFixed(0).padStart(5)} s`);
+if (stages.some((stage) => stage.cpu !== null)) {
+  console.log('\n[check] stages: wall time, and the CPU time of their processes');
+  for (const stage of stages) {
+    console.log(
+      `  ${stage.seconds.toFixed(0).padStart(5)} s  ${(stage.cpu ?? 0).toFixed(0).padStart(5)} CPU s  ${stage.phases}`,
+    );
+  }
+}
 
 let files: FileTime[] = [];
 try {
