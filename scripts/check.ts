@@ -221,6 +221,12 @@ if (files.length) {
     );
   }
 }
+if (quick) {
+  console.log(
+    '\n[check] left to `npm test`: lint of the unchanged files, the API tests on PostgreSQL ' +
+      '(api:postgres), the back office bundle, and the browser tests (site e2e, admin e2e)',
+  );
+}
 const failed = results.filter((result) => !result.ok).map((result) => result.name);
 if (failed.length) console.log(`\n[check] FAILED: ${failed.join(', ')}`);
 process.exit(failed.length ? 1 : 0);
