@@ -8,14 +8,14 @@ import { defineConfig } from 'vitest/config';
  * them in a vitest run of their own beside the others' (scripts/check.ts).
  */
 const SITE_BUILDS = [
-  'api/test/publishing.incremental.test.ts',
-  'api/test/publishing.site.test.ts',
-  'api/test/publishing.siteBuilder.test.ts',
-  'api/test/publishing.warm.test.ts',
-  'api/test/frontends.test.ts',
+  'api/test/publishing/incremental.test.ts',
+  'api/test/publishing/site.test.ts',
+  'api/test/publishing/siteBuilder.test.ts',
+  'api/test/publishing/warmBuilds.test.ts',
+  'api/test/plugins/frontends.test.ts',
 ];
 /** Compares the two databases, so it runs in the PostgreSQL project only. */
-const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
+const BOTH_DATABASES = ['api/test/publishing/siteData.databases.test.ts'];
 /**
  * Files whose code does not depend on the database's dialect: SQLite only. They test what sits
  * beside the database (configuration, storage drivers, the cache, sign-in throttling in memory
@@ -29,22 +29,22 @@ const BOTH_DATABASES = ['api/test/siteData.databases.test.ts'];
 const DIALECT_NEUTRAL = [
   'config',
   'configDocs',
-  'notify',
-  'storage',
+  'notify/channels',
+  'storage/storage',
   'hardening',
-  'publicCache',
-  'uploads',
-  'bodyLimits',
-  'forms',
-  'leadDelivery',
-  'backupSchedule',
+  'plugins/publicCache',
+  'plugins/uploads',
+  'plugins/bodyLimits',
+  'routes/forms',
+  'notify/leadDelivery',
+  'backup/schedule',
   'startup',
-  'publishing.catchUp',
-  'publishing.routes',
-  'publishing.runner',
-  'publishing.webhook',
-  'uzbekOrthography',
-  'glossary',
+  'publishing/catchUp',
+  'publishing/routes',
+  'publishing/runner',
+  'publishing/webhook',
+  'i18n/uzbekOrthography',
+  'i18n/glossary',
 ].map((name) => `api/test/${name}.test.ts`);
 
 // The API's projects: each test database starts from one migrated per run.
