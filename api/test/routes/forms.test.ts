@@ -3,7 +3,8 @@ import { type TestApi, startApi } from '../helpers/api.ts';
 import { skipReason } from '../helpers/database.ts';
 
 // The public forms: contact messages (leads) and supplier applications are validated on the
-// server, rate limited, and guarded by a honeypot. Staff handle leads by status.
+// server, rate limited, and guarded by a honeypot. Staff handle leads by status; a visitor sets
+// only the fields a visitor fills in.
 
 const supplier = {
   company_name: 'Podshipnik Savdo',
@@ -190,5 +191,62 @@ describe.skipIf(skipReason)('public forms', () => {
       });
       expect(staff.status).toBe(201);
     }
+  });
+});
+
+describe.skipIf(skipReason)('public forms against a hostile visitor', () => {
+  const lead = { name: 'Aziz', phone: '+998 90 123 45 67', email: '', message: 'Hello' };
+  let api: TestApi;
+  let token: string;
+
+  beforeAll(async () => {
+    api = await startApi({ FORM_RATE_LIMIT: 4, TRUST_PROXY: 'true' });
+    token = await api.signIn();
+  });
+  afterAll(() => api?.close());
+
+  // every test posts from addresses of its own (behind the trusted proxy)
+  let address = 1;
+  const from = () => ({ 'x-forwarded-for': `198.51.100.${address++}` });
+
+  describe('the fields a visitor may set', () => {
+    it('a lead cannot be created already done; an application cannot set its status', async () => {
+      const created = await api.request('POST', '/api/leads', {
+        headers: from(),
+        json: { ...lead, name: 'Workflow', status: 'done', id: 99999, created_at: '2000-01-01' },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toEqual({ data: { received: true } });
+      const stored = (await api.request('GET', '/api/leads?q=Workflow', { token })).body.data[0];
+      expect(stored.status).toBe('new');
+      expect(stored.id).not.toBe(99999);
+      expect(stored.created_at.startsWith('2000')).toBe(false);
+
+      const application = await api.request('POST', '/api/suppliers', {
+        headers: from(),
+        json: { ...supplier, company_name: 'Flagged', is_active: false },
+      });
+      expect(application.status).toBe(201);
+      const row = (await api.request('GET', '/api/suppliers?q=Flagged', { token })).body.data[0];
+      expect(row.is_active).toBe(true);
+    });
+  });
+
+  describe('one limit for both forms', () => {
+    it('counts leads and supplier applications together against the form limit', async () => {
+      const headers = from();
+      const statuses: number[] = [];
+      for (const [path, json] of [
+        ['/api/leads', lead],
+        ['/api/suppliers', supplier],
+        ['/api/leads', lead],
+        ['/api/suppliers', supplier],
+        ['/api/leads', lead],
+        ['/api/suppliers', supplier],
+      ] as const) {
+        statuses.push((await api.request('POST', path, { headers, json })).status);
+      }
+      expect(statuses).toEqual([201, 201, 201, 201, 429, 429]);
+    });
   });
 });
