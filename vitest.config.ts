@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * The API's tests that run real site builds. They run on SQLite only: a build reads the
- * database once, through the snapshot, and api/test/siteData.databases.test.ts checks that the
- * snapshot is the same on PostgreSQL. They run one at a time (each build wants both cores, and
- * they share Astro's image cache), which vitest does after every other file: `npm test` runs
- * them in a vitest run of their own beside the others' (scripts/check.ts).
+ * database once, through the snapshot, and api/test/publishing/siteData.databases.test.ts checks
+ * that the snapshot is the same on PostgreSQL. They run one at a time (each build wants both
+ * cores, and they share Astro's image cache), which vitest does after every other file:
+ * `npm test` runs them in a vitest run of their own beside the others' (scripts/check.ts).
  */
 const SITE_BUILDS = [
   'api/test/publishing/incremental.test.ts',
@@ -21,8 +21,9 @@ const BOTH_DATABASES = ['api/test/publishing/siteData.databases.test.ts'];
  * beside the database (configuration, storage drivers, the cache, sign-in throttling in memory
  * or Redis, mail and Telegram, image uploads, body limits, build processes and webhook calls,
  * timers), and reach the database only through paths that the files run on both check (the
- * records of contract/registry/access, the job queue of jobs/publishing.queue, the snapshot of
- * siteData.databases, transactions in crashDrills/leadDurability, odd values in hostileInput).
+ * records of routes/contract, routes/registry and auth/access, the job queue of jobs/runner and
+ * publishing/queue, the snapshot of publishing/siteData.databases, transactions in crashDrills
+ * and notify/leadDurability, odd values in plugins/hostileInput).
  * Starting the server apart from its database (startup) is one: server.test.ts starts it on each.
  * The files stay written for either database (TEST_DB): moving one back is a change of this list.
  */

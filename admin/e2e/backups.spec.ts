@@ -4,7 +4,7 @@ import { apiToken, expectToast, signIn } from './helpers.ts';
 
 // Backups: an administrator backs up from the back office and downloads the archive;
 // no other role sees the screen. The schedule, pruning and the API's refusals are in
-// api/test/backupSchedule.test.ts.
+// api/test/backup/schedule.test.ts.
 
 const PASSWORD = 'backup-password-1';
 const menu = (page: Page) => page.getByRole('menuitem', { name: 'Zaxira nusxalar' });

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiToken, expectToast, makeUser, removeUser, signIn, userRow } from './helpers.ts';
 
 // Roles: each role sees only what it may use, and what it may not is refused, not
-// just hidden. The API's own matrix is in api/test/roles.test.ts; this is the back office's.
+// just hidden. The API's own matrix is in api/test/auth/roles.test.ts; this is the back office's.
 
 const PASSWORD = 'role-password-1';
 

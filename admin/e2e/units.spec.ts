@@ -4,7 +4,7 @@ import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 // A figure's unit is picked from the UN/CEFACT list by the symbol or the name staff know, in
 // their language or another (°C, мм, kW, t/h): the code is stored, read beside the unit, and
 // the labels each language's pages show are filled in. (The API refusing a symbol typed as a
-// code, °C, is api/test/attributes.test.ts's.)
+// code, °C, is api/test/content/attributes.test.ts's.)
 
 const WORDS = {
   uz: {

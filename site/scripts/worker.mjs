@@ -11,10 +11,10 @@
 // Astro and Vite are not made to build twice in one process: from the second build on, a file
 // the server bundle emits (the hero video) is left out of the output. An incremental build
 // links every file its pages need and it did not write from the live release, so it is whole
-// (publishing.incremental.test.ts compares such builds, one after another in one worker, with
-// full builds in processes of their own); so does Rebuild now, which renders every page
-// (SITE_RENDER_ALL) and links just those files. A build with no live release to link from (a
-// site's first) is therefore always a worker's first (the runner sees to it).
+// (api/test/publishing/incremental.test.ts compares such builds, one after another in one
+// worker, with full builds in processes of their own); so does Rebuild now, which renders every
+// page (SITE_RENDER_ALL) and links just those files. A build with no live release to link from
+// (a site's first) is therefore always a worker's first (the runner sees to it).
 //
 // The worker ends itself (after answering) after a build with no live release, which leaves
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has

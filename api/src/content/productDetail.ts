@@ -69,7 +69,7 @@ const list = <T>(value: unknown): T[] =>
  * `related` and `gallery`), read in one prepared statement: what `present` assembles from the
  * parts and the media in six queries, for the product page's every uncached read. `undefined`
  * when there is no such product, or anonymous readers may not see it (`visibleOnly`).
- * api/test/specs.test.ts checks that both give the same.
+ * api/test/content/specs.test.ts checks that both give the same.
  */
 export async function productDetail(
   db: Executor,

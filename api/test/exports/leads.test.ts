@@ -162,7 +162,7 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
     expect(Object.keys(doc.paths['/api/leads/export'])).toEqual(['get']);
     expect(Object.keys(doc.paths['/api/suppliers/export'])).toEqual(['get']);
     // only the resources the registry marks `exports`, and the products' sheet (their own
-    // layout, for editing specifications in bulk: productSheet.test.ts)
+    // layout, for editing specifications in bulk: productSheet.test.ts beside this file)
     expect(
       Object.keys(doc.paths)
         .filter((path) => path.endsWith('/export'))

@@ -11,7 +11,8 @@ import { createPostgresDatabase, postgresReachable } from './database.ts';
  * run, so that each of the many test databases starts as a copy rather than running every
  * migration again (a PostgreSQL database is created from the template, a SQLite file copied).
  * The app still migrates at its start, which finds nothing to do; the migrations themselves are
- * tested from an empty database (api/test/backup.test.ts, revisions.test.ts, the first start).
+ * tested from an empty database (api/test/backup/backup.test.ts, revisions/revisions.test.ts,
+ * the first start).
  */
 export default async function setup(project: TestProject) {
   const dir = await mkdtemp(join(tmpdir(), 'conveyor-template-'));

@@ -8,7 +8,7 @@ import { processRuns } from '../helpers/publishing.ts';
 
 // The warm build worker's protocol and its failures, with a stand-in worker that
 // speaks site/scripts/worker.mjs's messages (the real one, running Astro, is exercised by
-// publishing.incremental.test.ts): `MODE` in a build's environment picks what it does.
+// incremental.test.ts): `MODE` in a build's environment picks what it does.
 const WORKER = `
 import { mkdirSync, writeFileSync } from 'node:fs';
 process.on('message', ({ id, outDir, env }) => {

@@ -37,7 +37,7 @@ import { langParam } from './staticPaths.ts';
  * its language and its props. A page whose key is the one the live release built it with is
  * not rendered again; its files are carried over (src/integrations/incremental.ts). So a page
  * is rendered again exactly when what it is given changes; the equality test
- * (api/test/publishing.incremental.test.ts) builds incrementally after each of a sequence of
+ * (api/test/publishing/incremental.test.ts) builds incrementally after each of a sequence of
  * edits, every kind at least once, and compares each release with a full build of the same
  * data, file by file.
  *
