@@ -8,6 +8,7 @@ import Fastify, {
 } from 'fastify';
 import pinoPretty from 'pino-pretty';
 import { type Config, SITE_BUILD_AGENT, siteUrlProblem } from './config.ts';
+import type { AdminBuild } from './lib/adminBuild.ts';
 import type { Clock } from './lib/clock.ts';
 import accountsPlugin from './plugins/accounts.ts';
 import backupsPlugin from './plugins/backups.ts';
@@ -55,6 +56,8 @@ export interface AppOptions {
    * instead of waiting for schedules and code steps).
    */
   clock?: Clock;
+  /** The back office's build running beside this start: /admin says it is on its way. */
+  adminBuild?: AdminBuild | undefined;
 }
 
 function loggerOptions(config: Config): FastifyServerOptions['logger'] {
@@ -156,7 +159,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(swaggerPlugin);
   await app.register(apiRoutes, { prefix: '/api' });
   await app.register(previewsPlugin);
-  await app.register(frontendsPlugin);
+  await app.register(frontendsPlugin, { adminBuild: options.adminBuild });
   const siteProblem = siteUrlProblem(config);
   if (siteProblem) app.log.warn(siteProblem);
   return app;

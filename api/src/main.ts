@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import closeWithGrace from 'close-with-grace';
 import { loadConfig, siteUrlProblem } from './config.ts';
-import { adminSteps, startAdminBuild } from './plugins/frontends.ts';
+import { adminSteps, startAdminBuild } from './lib/adminBuild.ts';
 
 // The server, loaded by server.ts once the process is tuned: builds the back office beside its
 // start when asked (npm start), creates the app, seeds demo content into a database this start
@@ -24,7 +24,7 @@ const drawn =
 // its failure is the seed's to report (or nobody's, if this start turns out not to seed)
 drawn?.catch(() => undefined);
 const { buildApp } = await import('./app.ts');
-const app = await buildApp(config);
+const app = await buildApp(config, { adminBuild });
 
 if (app.databaseCreated && config.seedDemo) {
   // the demo catalogue's module only when it is seeded: a later start never loads it

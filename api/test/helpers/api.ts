@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
+import type { AdminBuild } from '../../src/lib/adminBuild.ts';
 import type { Clock } from '../../src/lib/clock.ts';
 import { createPostgresDatabase, migratedTemplates, TEST_DB } from './database.ts';
 
@@ -40,7 +41,7 @@ export interface TestApi {
  */
 export async function startApi(
   env: Record<string, string | number | boolean> = {},
-  options: { clock?: Clock } = {},
+  options: { clock?: Clock; adminBuild?: AdminBuild } = {},
 ): Promise<TestApi> {
   // A second instance on the same data passes DATA_DIR (and DATABASE_URL): it owns neither.
   const ownsData = env.DATA_DIR === undefined;
@@ -75,6 +76,7 @@ export async function startApi(
   const app = await buildApp(config, {
     logger: { level: config.logLevel, stream: { write: (line: string) => void logs.push(line) } },
     clock: options.clock,
+    adminBuild: options.adminBuild,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();

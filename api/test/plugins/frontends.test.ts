@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
-import { adminSteps, startAdminBuild } from '../../src/plugins/frontends.ts';
+import { adminSteps, startAdminBuild } from '../../src/lib/adminBuild.ts';
 import { type TestApi, startApi } from '../helpers/api.ts';
 import { skipReason } from '../helpers/database.ts';
 
@@ -397,11 +397,14 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
   it('answers "being prepared" (503, reload) until it is built, then serves it', async () => {
     const log = vi.spyOn(console, 'log');
     const build = fakeBuild();
-    const api = await startApi({
-      SERVE_FRONTENDS: true,
-      ADMIN_DIR: admin,
-      SITE_DIR: join(root, 'no-site'),
-    });
+    const api = await startApi(
+      {
+        SERVE_FRONTENDS: true,
+        ADMIN_DIR: admin,
+        SITE_DIR: join(root, 'no-site'),
+      },
+      { adminBuild: build },
+    );
     try {
       expect(log).toHaveBeenCalledWith('[start] building the back office …');
       for (const path of ['/admin', '/admin/', '/admin/products/3', '/auth/login']) {
@@ -451,11 +454,14 @@ describe.skipIf(skipReason)('the back office built beside the start', () => {
   it('keeps the server running when the build fails: its output is shown, /admin not served', async () => {
     const error = vi.spyOn(console, 'error');
     const build = fakeBuild(3);
-    const api = await startApi({
-      SERVE_FRONTENDS: true,
-      ADMIN_DIR: admin,
-      SITE_DIR: join(root, 'no-site'),
-    });
+    const api = await startApi(
+      {
+        SERVE_FRONTENDS: true,
+        ADMIN_DIR: admin,
+        SITE_DIR: join(root, 'no-site'),
+      },
+      { adminBuild: build },
+    );
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
     try {
       expect((await fetch(api.url + '/admin/')).status).toBe(503);
