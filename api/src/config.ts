@@ -152,7 +152,7 @@ export interface Config {
   adminDir: string;
   /**
    * Build the back office (admin/dist) beside the server's start, /admin "being prepared" until
-   * it is built (ADMIN_BUILD_AT_START, which `npm start` sets): see startAdminBuild.
+   * it is built (ADMIN_BUILD_AT_START, which `npm start` sets): see lib/adminBuild.ts.
    */
   adminBuildAtStart: boolean;
   /**

@@ -31,3 +31,4 @@ export * from './search.ts';
 export * from './documents.ts';
 export * from './related.ts';
 export * from './units.ts';
+export * from './time.ts';

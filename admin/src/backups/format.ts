@@ -1,7 +1,8 @@
+import { DAY_MS } from '@conveyor/shared';
 import { useLocaleState, useTranslate } from 'react-admin';
 
 const UNITS = [
-  ['days', 86_400_000],
+  ['days', DAY_MS],
   ['hours', 3_600_000],
   ['minutes', 60_000],
 ] as const;

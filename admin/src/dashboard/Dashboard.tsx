@@ -1,4 +1,5 @@
 import {
+  DAY_MS,
   DRAFT_RESOURCES,
   type IncompleteTranslations,
   isLanguage,
@@ -35,7 +36,6 @@ interface ListAnswer<T> {
   total?: number;
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const REFRESH_MS = 60_000;
 
 /** A list screen's address with its filter set, as react-admin reads it from the URL. */

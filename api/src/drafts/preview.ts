@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdir, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
+  DAY_MS,
   LANGUAGES,
   type Language,
   type Preview,
@@ -31,7 +32,7 @@ import { picturesOf } from './pictures.ts';
  */
 
 /** Previews are kept this much longer than the longest link lasts, then removed. */
-const KEEP_MS = 8 * 24 * 3600_000;
+const KEEP_MS = 8 * DAY_MS;
 
 type Data = Record<string, AnyRecord[]> & { settings: unknown };
 

@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { DAY_MS } from '@conveyor/shared';
 import { pruneJobs } from '../db/repositories/jobs.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -12,7 +13,6 @@ declare module 'fastify' {
 
 /** Finished jobs are kept this long, for the status screens, then pruned. */
 const KEEP_FINISHED_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * One job runner per instance, on the app's database. Kinds are defined by the plugins and

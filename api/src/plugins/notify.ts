@@ -1,12 +1,11 @@
 import fp from 'fastify-plugin';
+import { DAY_MS } from '@conveyor/shared';
 import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { closeMailTransports } from '../notify/channels.ts';
 import type { Subject } from '../notify/message.ts';
 import { defineDeliveryJobs, queueDeliveries } from '../notify/notifier.ts';
 import { purgeExpired, retentionCutoff } from '../notify/retention.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 declare module 'fastify' {
   interface FastifyInstance {

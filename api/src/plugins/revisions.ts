@@ -1,7 +1,6 @@
 import fp from 'fastify-plugin';
+import { DAY_MS } from '@conveyor/shared';
 import { pruneRevisions } from '../revisions/prune.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The daily prune of content history: revisions past REVISIONS_KEEP_DAYS or beyond

@@ -1,8 +1,6 @@
-import { RESOURCE_REGISTRY, RESOURCES } from '@conveyor/shared';
+import { DAY_MS, RESOURCE_REGISTRY, RESOURCES } from '@conveyor/shared';
 import { audit } from '../audit/log.ts';
 import type { Executor } from '../db/repositories/table.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RevisionRetention {
   /** Revisions older than this many days go (0: kept however old). */

@@ -1,9 +1,7 @@
-import { type Resource, TRASH_RESOURCES, type TrashItem } from '@conveyor/shared';
+import { DAY_MS, type Resource, TRASH_RESOURCES, type TrashItem } from '@conveyor/shared';
 import type { Executor } from '../db/repositories/table.ts';
 import { toIso } from '../lib/rows.ts';
 import { DELETED_WITH } from './store.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The trash is a view of the revisions, not a table of its own: a deleted record is

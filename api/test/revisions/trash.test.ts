@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DAY_MS } from '@conveyor/shared';
 import { purgeExpired } from '../../src/notify/retention.ts';
 import type { ContentChange } from '../../src/plugins/events.ts';
 import { pruneRevisions } from '../../src/revisions/prune.ts';
@@ -23,7 +24,6 @@ interface TrashRow {
   snapshot: Record<string, unknown>;
 }
 
-const DAY_MS = 24 * 3600_000;
 const PASSWORD = 'trash-password-1';
 
 describe.skipIf(skipReason)('trash', () => {

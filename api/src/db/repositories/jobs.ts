@@ -1,3 +1,4 @@
+import { DAY_MS } from '@conveyor/shared';
 import type { ExpressionBuilder } from 'kysely';
 import type { Database, JobsTable } from '../types.ts';
 import type { Executor } from './table.ts';
@@ -453,7 +454,7 @@ export async function kindHealth(db: Executor, kind: string, now: Date): Promise
     .where('kind', '=', kind)
     .where('status', 'in', ['queued', 'running', 'failed'])
     .where('last_error', 'is not', null)
-    .where('updated_at', '>', new Date(now.getTime() - 24 * 3600_000).toISOString())
+    .where('updated_at', '>', new Date(now.getTime() - DAY_MS).toISOString())
     .orderBy('updated_at', 'desc')
     .limit(500)
     .execute();

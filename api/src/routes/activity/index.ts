@@ -1,6 +1,7 @@
 import {
   AUDIT_ACTIONS,
   auditEventSchema,
+  DAY_MS,
   errorResponses,
   idSchema,
   listResponseSchema,
@@ -9,8 +10,6 @@ import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-
 import type { FastifyInstance } from 'fastify';
 import { listAudit, pruneAudit } from '../../audit/log.ts';
 import { newestFirstPaging } from '../crud/schemas.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 const querySchema = {
   type: 'object',
