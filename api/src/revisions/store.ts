@@ -5,8 +5,10 @@ import {
   type RevisionAction,
   type Revision,
 } from '@conveyor/shared';
+import type { Selectable } from 'kysely';
 import { listNotes } from '../db/repositories/notes.ts';
 import type { Executor } from '../db/repositories/table.ts';
+import type { RevisionsTable } from '../db/types.ts';
 import { imagesOf } from '../db/repositories/productImages.ts';
 import { nowIso, toIso } from '../lib/rows.ts';
 import type { Actor } from '../audit/log.ts';
@@ -131,17 +133,8 @@ export async function ensureBaseline(db: Executor, def: Snapshotted, before: Row
   if (!any) await addRevision(db, def, null, 'initial', await snapshotOf(def, db, before));
 }
 
-interface RevisionRow {
-  id: number;
-  resource: string;
-  record_id: number;
-  created_at: Date | string;
-  user_id: number | null;
-  user_name: string;
-  action: string;
-  fields: string;
-  snapshot: string;
-}
+/** A row of the revisions table, as both databases hand it back. */
+type RevisionRow = Selectable<RevisionsTable>;
 
 const toRevision = (row: RevisionRow): Revision => ({
   id: row.id,

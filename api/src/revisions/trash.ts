@@ -1,5 +1,7 @@
 import { DAY_MS, type Resource, TRASH_RESOURCES, type TrashItem } from '@conveyor/shared';
+import type { Selectable } from 'kysely';
 import type { Executor } from '../db/repositories/table.ts';
+import type { RevisionsTable } from '../db/types.ts';
 import { toIso } from '../lib/rows.ts';
 import { DELETED_WITH } from './store.ts';
 
@@ -27,15 +29,11 @@ function items(db: Executor, resources: readonly Resource[]) {
     );
 }
 
-interface ItemRow {
-  id: number;
-  resource: string;
-  record_id: number;
-  created_at: Date | string;
-  user_id: number | null;
-  user_name: string;
-  snapshot: string;
-}
+/** The revision a delete left, the columns an item of the trash shows (COLUMNS). */
+type ItemRow = Pick<
+  Selectable<RevisionsTable>,
+  'id' | 'resource' | 'record_id' | 'created_at' | 'user_id' | 'user_name' | 'snapshot'
+>;
 
 function toItem(row: ItemRow, trashDays: number): TrashItem {
   const deleted = toIso(row.created_at);

@@ -4,6 +4,8 @@ import type {
   SpecValue,
   TemplateEntry,
 } from '@conveyor/shared';
+import type { Selectable } from 'kysely';
+import type { CategoryAttributesTable, ProductSpecsTable } from '../types.ts';
 import type { Executor } from './table.ts';
 
 // The rows of the specifications (shared/src/specs.ts): categories' templates and products'
@@ -45,11 +47,10 @@ export async function attributeDefinitions(
   );
 }
 
-interface TemplateRow {
-  category_id: number;
-  attribute_id: number;
-  required: boolean | number;
-}
+type TemplateRow = Pick<
+  Selectable<CategoryAttributesTable>,
+  'category_id' | 'attribute_id' | 'required'
+>;
 
 const toEntry = (row: TemplateRow): TemplateEntry => ({
   attribute_id: row.attribute_id,
@@ -112,18 +113,8 @@ export const SPEC_COLUMNS = [
   'text_en',
 ] as const;
 
-export interface SpecRow {
-  product_id: number;
-  attribute_id: number;
-  value_number: number | null;
-  value_boolean: boolean | number | null;
-  min: number | null;
-  max: number | null;
-  option: string | null;
-  text_uz: string | null;
-  text_ru: string | null;
-  text_en: string | null;
-}
+/** A stored value, as both databases hand it back (SQLite: a boolean as 0 or 1). */
+export type SpecRow = Omit<Selectable<ProductSpecsTable>, 'id'>;
 
 /** A stored value as the API answers it: its attribute and the fields its type fills in. */
 export function toSpec(row: Omit<SpecRow, 'product_id'>): SpecValue {
