@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import * as tar from 'tar';
-import { backupStamp, MAX_MANIFEST_BYTES } from './archive.ts';
-import { FORMAT, type Manifest } from './format.ts';
+import { backupStamp, FORMAT, type Manifest, MAX_MANIFEST_BYTES } from './format.ts';
 
 // The backup folder (BACKUP_DIR) as the server sees it: which files are archives, what each
 // holds, and which of them the server may delete. Only names of two fixed shapes count, so a

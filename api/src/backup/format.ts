@@ -127,3 +127,15 @@ export const dataFile = (table: string) => `data/${table}.jsonl`;
 export class BackupError extends Error {
   override name = 'BackupError';
 }
+
+/** YYYYMMDD-HHMMSS in UTC: archive names sort by time. */
+export function backupStamp(now: Date): string {
+  return now
+    .toISOString()
+    .replace(/\.\d+Z$/, '')
+    .replace(/[-:]/g, '')
+    .replace('T', '-');
+}
+
+/** A manifest lists every upload with its checksum; a few MB is thousands of them. */
+export const MAX_MANIFEST_BYTES = 16 * 1024 * 1024;
