@@ -1,5 +1,5 @@
 import { type CompiledQuery, type Compilable, SqliteAdapter } from 'kysely';
-import type { Executor } from './repositories/table.ts';
+import type { Executor } from './types.ts';
 
 /** A value standing for an argument while the query is built (replaced before it runs). */
 class Slot {

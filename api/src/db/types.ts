@@ -1,5 +1,5 @@
 import type { LocalizedKeys } from '@conveyor/shared';
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, Kysely, Transaction } from 'kysely';
 
 // One interface per table. SQLite hands booleans back as 0/1 and timestamps as ISO text,
 // PostgreSQL as booleans and Date objects: repositories map rows through `rows.ts` before they
@@ -450,3 +450,6 @@ export interface Database {
   schedules: SchedulesTable;
   notification_settings: NotificationSettingsTable;
 }
+
+/** The connection or a transaction on it: what every query of a repository runs on. */
+export type Executor = Kysely<Database> | Transaction<Database>;

@@ -5,13 +5,12 @@ import {
   type Kysely,
   type SqlBool,
   sql,
-  type Transaction,
 } from 'kysely';
 import { nowIso, rowMapper } from '../../lib/rows.ts';
 import { PreparedQuery } from '../prepared.ts';
-import type { Database } from '../types.ts';
+import type { Database, Executor } from '../types.ts';
 
-export type Executor = Kysely<Database> | Transaction<Database>;
+export type { Executor };
 
 // The generic queries below address tables by name at run time, which Kysely's static typing
 // cannot follow; they use an untyped view of the same connection, and every row leaves through
