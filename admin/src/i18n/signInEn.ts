@@ -1,4 +1,4 @@
-import type { SignInMessages } from './signIn.ts';
+import type { SignInMessages } from './signInKeys.ts';
 
 /** The sign-in screen's texts in English (en.ts's, ra-language-english's among them). */
 export const en: SignInMessages = {

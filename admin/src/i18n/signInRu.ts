@@ -1,4 +1,4 @@
-import type { SignInMessages } from './signIn.ts';
+import type { SignInMessages } from './signInKeys.ts';
 
 /** The sign-in screen's texts in Russian (ru.ts's, ra-language-russian's among them). */
 export const ru: SignInMessages = {

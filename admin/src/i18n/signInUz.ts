@@ -1,4 +1,4 @@
-import type { SignInMessages } from './signIn.ts';
+import type { SignInMessages } from './signInKeys.ts';
 
 /** The sign-in screen's texts in Uzbek (uz.ts's, see signIn.ts). */
 export const uz: SignInMessages = {
