@@ -28,6 +28,8 @@ const PHASES: Phase[] = [
     commands: [
       ['pnpm', 'exec', 'eslint', '.'],
       ['pnpm', 'exec', 'prettier', '--check', '.'],
+      // no import loops (.dependency-cruiser.cjs)
+      ['pnpm', 'exec', 'depcruise', 'api/src', 'admin/src', 'site/src', 'shared/src', 'scripts'],
     ],
   },
   { name: 'types', commands: [['pnpm', '-r', '--parallel', 'typecheck']] },
