@@ -28,7 +28,7 @@ const IMAGE_CONCURRENCY = 1;
 let loaded: Promise<typeof sharpType> | null = null;
 
 /**
- * sharp (with libvips, some 20 MB of native code mapped in) and file-type, loaded by the first
+ * sharp (with libvips, a large native library mapped in) and file-type, loaded by the first
  * image worked on: a server nobody uploads to never maps them. Each image is worked on by one
  * libvips thread, and nothing is kept between images: every upload is new, so a cache would
  * only hold memory. (Measured with `pnpm bench:abuse`.)
@@ -150,7 +150,7 @@ export class ImageStore {
   /**
    * Writes a picture this program drew itself (the demo content's, api/src/db/seed): it has no
    * metadata to drop and fits MAX_EDGE, so it is stored as it is, without the re-encoding and
-   * the one-at-a-time turn an upload takes (with them, seeding the demo took 18 s; now 3 s).
+   * the one-at-a-time turn an upload takes, which would make seeding the demo wait on each.
    */
   async saveDrawn(folder: string, data: Buffer, format: ImageFormat): Promise<string> {
     const path = `${folder}/${randomUUID()}.${format === 'png' ? 'png' : 'jpg'}`;

@@ -1,7 +1,7 @@
 // How the server's process is started, before it loads anything else (src/server.ts): with the
-// allocator and heap settings that keep its memory near what it uses. Measured on a first
-// start of the demo, at rest (`pnpm bench:lean`): 423 MB with glibc's and V8's defaults, 354 MB
-// with the allocator settings alone, 318 MB with 2 MB semi-spaces alone, 202 MB with both.
+// allocator settings (ALLOCATOR_ENV) and heap flags (HEAP_FLAGS) that keep its memory near what
+// it uses, rather than what a burst of requests or a site build once made it take. Each of them
+// says why; `pnpm bench:lean` measures their effect.
 
 /** Set in the environment of a process already started this way: it is not started again. */
 export const TUNED = 'CONVEYOR_PROCESS_TUNED';
@@ -20,19 +20,17 @@ export const ALLOCATOR_ENV: Record<string, string> = {
   MALLOC_TRIM_THRESHOLD_: '131072',
   // mimalloc, which native modules written in Rust bring along (the site build's Rolldown and
   // Astro compiler, argon2 here): memory committed as it is used rather than a whole arena at
-  // once, and freed memory given back at once. A 1,000-product site build: 1,000 -> 820 MB at
-  // its peak with these alone (the build's processes, sampled every 100 ms).
+  // once, and freed memory given back at once, which lowers a site build's peak.
   MIMALLOC_ARENA_EAGER_COMMIT: '0',
   MIMALLOC_PURGE_DELAY: '0',
 };
 
 /**
- * V8's heap: 8 MB semi-spaces instead of up to 16 MB (32 MB on machines with much memory), which
- * V8 grows under a burst of requests and keeps, and `--optimize-for-size`, which grows the heap
- * more slowly and collects sooner. Measured with `pnpm bench:lean` (the API's process): with 2 MB
- * semi-spaces a flood's short-lived objects were promoted and the old generation grew past
- * 260 MB; 8 MB alone ended a 60 s flood at 212–230 MB; with `--optimize-for-size` 168 MB (191 MB
- * at its peak) and 160 MB at rest, for 10–15 % fewer uncached reads a second.
+ * V8's heap: semi-spaces capped below what V8 grows them to under a burst of requests (and then
+ * keeps), yet large enough that a flood's short-lived objects die young instead of being
+ * promoted and growing the old generation, as smaller ones let them; and `--optimize-for-size`,
+ * which grows the heap more slowly and collects sooner, for somewhat fewer uncached reads a
+ * second. `pnpm bench:lean` (the API's process) is what the size was chosen by.
  */
 export const HEAP_FLAGS = ['--max-semi-space-size=8', '--optimize-for-size'];
 
