@@ -200,3 +200,15 @@ export async function attributeUse(
   };
   return { products: await count('product_specs'), categories: await count('category_attributes') };
 }
+
+/** The option codes products hold of an attribute, each once. */
+export async function optionsHeld(db: Executor, attributeId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('product_specs')
+    .select('option')
+    .distinct()
+    .where('attribute_id', '=', attributeId)
+    .where('option', 'is not', null)
+    .execute();
+  return rows.map((row) => row.option!);
+}

@@ -25,7 +25,7 @@ import {
   type User,
   userSchema,
 } from '@conveyor/shared';
-import { type AnyEb, TableRepository, type TableShape } from './table.ts';
+import { type AnyEb, type Executor, TableRepository, type TableShape } from './table.ts';
 
 // One repository per table, described by data (its shape): the columns come from the shared record
 // schemas, so what the API selects is exactly what it documents and serialises; search, sort
@@ -129,6 +129,17 @@ export const products = new TableRepository<Product>(
       ),
   }),
 );
+
+/** Whether any product is in this category (products keep theirs: it cannot go before them). */
+export async function categoryHasProducts(db: Executor, categoryId: number): Promise<boolean> {
+  const product = await db
+    .selectFrom('products')
+    .select('id')
+    .where('category_id', '=', categoryId)
+    .limit(1)
+    .executeTakeFirst();
+  return product !== undefined;
+}
 
 export const media = new TableRepository<Media>(
   shape('media', mediaSchema, {

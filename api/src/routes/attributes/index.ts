@@ -5,7 +5,7 @@ import {
   FIGURE_TYPES,
 } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
-import { attributeUse } from '../../db/repositories/specs.ts';
+import { attributeUse, optionsHeld } from '../../db/repositories/specs.ts';
 import type { Executor } from '../../db/repositories/table.ts';
 import { attributes } from '../../db/repositories/tables.ts';
 import { BadRequest, Conflict } from '../../lib/httpErrors.ts';
@@ -23,15 +23,8 @@ async function whereUsed(db: Executor, id: number): Promise<string> {
 
 /** The option codes products hold of an attribute that `options` no longer offers. */
 async function optionsInUse(db: Executor, id: number, options: readonly AttributeOption[]) {
-  const rows = await db
-    .selectFrom('product_specs')
-    .select('option')
-    .distinct()
-    .where('attribute_id', '=', id)
-    .where('option', 'is not', null)
-    .execute();
   const offered = new Set(options.map((option) => option.code));
-  return rows.map((row) => row.option!).filter((code) => !offered.has(code));
+  return (await optionsHeld(db, id)).filter((code) => !offered.has(code));
 }
 
 /**

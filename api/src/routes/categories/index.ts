@@ -2,7 +2,7 @@ import { categoryBodies, categoryDetailSchema, categorySchema, ERRORS } from '@c
 import type { FastifyInstance } from 'fastify';
 import { documentsAlong } from '../../content/cascade.ts';
 import { templatePart } from '../../content/specs.ts';
-import { categories } from '../../db/repositories/tables.ts';
+import { categories, categoryHasProducts } from '../../db/repositories/tables.ts';
 import { Conflict } from '../../lib/httpErrors.ts';
 import { registerCrud } from '../crud/index.ts';
 
@@ -17,13 +17,7 @@ export default async function categoryRoutes(app: FastifyInstance) {
     hooks: {
       // Products keep their category: deleting one that still has products would orphan them.
       async beforeDelete(ctx, record) {
-        const product = await ctx.db
-          .selectFrom('products')
-          .select('id')
-          .where('category_id', '=', record.id)
-          .limit(1)
-          .executeTakeFirst();
-        if (product)
+        if (await categoryHasProducts(ctx.db, record.id))
           throw new Conflict(ERRORS.categoryHasProducts, { code: 'categories.hasProducts' });
         // its documents go to the trash with it
         await documentsAlong(ctx, { resource: 'categories', id: record.id });

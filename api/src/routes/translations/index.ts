@@ -9,7 +9,6 @@ import {
   LANGUAGES,
   may,
   outdatedTranslationSchema,
-  recordLabel,
   TRANSLATED_FIELDS,
   TRANSLATED_RESOURCES,
   type TranslatedResource,
@@ -17,8 +16,8 @@ import {
   translationGapSchema,
 } from '@conveyor/shared';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import { audit } from '../../audit/log.ts';
+import { incompleteCount, translationGaps } from '../../content/translationGaps.ts';
 import { markCurrent, outdatedTranslations } from '../../content/translationMarks.ts';
 import { Forbidden, NotFound } from '../../lib/httpErrors.ts';
 
@@ -72,25 +71,8 @@ export default async function translationRoutes(app: FastifyInstance) {
       const db = app.db.kysely;
       const data: IncompleteTranslations[] = [];
       for (const resource of resources) {
-        const columns = TRANSLATED_FIELDS[resource].flatMap((field) =>
-          LANGUAGES.map((language) => `${field}_${language}`),
-        );
-        const empty = sql.join(
-          columns.map((column) => sql`coalesce(trim(${sql.ref(column)}), '') = ''`),
-          sql` or `,
-        );
-        const row = await db
-          .selectFrom(resource)
-          .select([
-            sql<number | string>`count(*)`.as('total'),
-            sql<number | string | null>`sum(case when ${empty} then 1 else 0 end)`.as('incomplete'),
-          ])
-          .executeTakeFirstOrThrow();
-        data.push({
-          resource,
-          total: Number(row.total),
-          incomplete: Number(row.incomplete ?? 0),
-        });
+        const { total, incomplete } = await incompleteCount(db, resource);
+        data.push({ resource, total, incomplete });
       }
       return { data };
     },
@@ -195,57 +177,7 @@ export default async function translationRoutes(app: FastifyInstance) {
       const db = app.db.kysely;
       const gaps: TranslationGap[] = [];
       for (const resource of translatable(request, request.query.resource)) {
-        const fields = TRANSLATED_FIELDS[resource];
-        const columns = fields.flatMap((field) => LANGUAGES.map((lang) => `${field}_${lang}`));
-        const empty = (column: string) => sql<boolean>`coalesce(trim(${sql.ref(column)}), '') = ''`;
-        const wanted = fields.flatMap((field) => languages.map((lang) => `${field}_${lang}`));
-        const rows = (await db
-          .selectFrom(resource)
-          .select(['id', ...columns] as never[])
-          .where((eb) => eb.or(wanted.map((column) => empty(column))))
-          .orderBy('id')
-          .limit(MAX_GAPS)
-          .execute()) as unknown as Record<string, unknown>[];
-        const marks = await outdatedTranslations(db, resource);
-        const records = new Map(rows.map((row) => [row.id as number, row]));
-        // the outdated ones' records, for their names
-        const markedIds = [...new Set(marks.map((mark) => mark.record_id))].filter(
-          (id) => !records.has(id),
-        );
-        if (markedIds.length) {
-          const more = (await db
-            .selectFrom(resource)
-            .select(['id', ...columns] as never[])
-            .where('id', 'in', markedIds)
-            .execute()) as unknown as Record<string, unknown>[];
-          for (const row of more) records.set(row.id as number, row);
-        }
-        const label = (row: Record<string, unknown>) =>
-          LANGUAGES.map((lang) => recordLabel(resource, row, lang).trim()).find(Boolean) ??
-          `#${String(row.id)}`;
-        for (const row of rows) {
-          for (const field of fields) {
-            for (const language of languages) {
-              const text = row[`${field}_${language}`];
-              if (typeof text === 'string' && text.trim()) continue;
-              gaps.push({
-                resource,
-                record_id: row.id as number,
-                label: label(row),
-                field,
-                language,
-                state: 'missing',
-                since: null,
-              });
-            }
-          }
-        }
-        for (const mark of marks) {
-          const row = records.get(mark.record_id);
-          // a mark of a deleted record, or of a language not asked for
-          if (!row || !languages.includes(mark.language)) continue;
-          gaps.push({ ...mark, label: label(row), state: 'outdated' });
-        }
+        gaps.push(...(await translationGaps(db, resource, languages, MAX_GAPS)));
       }
       return { data: gaps.slice(0, MAX_GAPS) };
     },
