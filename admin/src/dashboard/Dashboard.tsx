@@ -2,123 +2,38 @@ import {
   DAY_MS,
   DRAFT_RESOURCES,
   type IncompleteTranslations,
-  isLanguage,
   may,
   type Role,
   type ScheduledItem,
 } from '@conveyor/shared';
 import {
-  Alert,
   Box,
   Card,
-  CardActionArea,
   CardContent,
   Chip,
   List,
   ListItem,
   ListItemText,
-  Skeleton,
   Typography,
 } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { Title, useBasename, useGetIdentity, useLocaleState, useTranslate } from 'react-admin';
-import { Link } from 'react-router-dom';
+import { Title, useGetIdentity, useTranslate } from 'react-admin';
 import { useBackupStatus } from '../backups/api.ts';
 import { api } from '../providers/http.ts';
 import { usePublishingStatus } from '../publishing/api.ts';
 import { useFormat } from '../publishing/format.ts';
 import { publishingSummary, summaryKey } from '../publishing/state.ts';
-import { age, type DashboardCard, dashboardCards } from './cards.ts';
-
-interface ListAnswer<T> {
-  data: T[];
-  total?: number;
-}
-
-const REFRESH_MS = 60_000;
-
-/** A list screen's address with its filter set, as react-admin reads it from the URL. */
-const filtered = (path: string, filter: Record<string, string>) =>
-  `${path}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
-
-/** Lines of grey where a card's text will be, while it loads: never a blank screen. */
-function Loading() {
-  return (
-    <Box data-testid="dashboard-skeleton">
-      <Skeleton variant="text" width="40%" sx={{ fontSize: 32 }} />
-      <Skeleton variant="text" width="80%" />
-      <Skeleton variant="text" width="60%" />
-    </Box>
-  );
-}
-
-/** A card: its title, its content (or skeletons, or the error), the whole of it a link. */
-function DashCard({
-  card,
-  to,
-  pending,
-  error,
-  children,
-}: {
-  card: DashboardCard;
-  to: string;
-  pending: boolean;
-  error?: Error | null;
-  children?: ReactNode;
-}) {
-  const translate = useTranslate();
-  const basename = useBasename();
-  return (
-    <Card data-testid={`dashboard-${card}`} sx={{ minWidth: 0 }}>
-      <CardActionArea
-        component={Link}
-        to={`${basename}${to}`}
-        sx={{ height: '100%', alignItems: 'flex-start' }}
-      >
-        <CardContent>
-          <Typography variant="overline" component="h2" color="text.secondary">
-            {translate(`conveyor.dashboard.${card}.title`)}
-          </Typography>
-          {pending ? (
-            <Loading />
-          ) : error ? (
-            <Alert severity="error">{error.message}</Alert>
-          ) : (
-            children
-          )}
-        </CardContent>
-      </CardActionArea>
-    </Card>
-  );
-}
-
-/** The card's number, and what it counts. */
-function Count({ value, label }: { value: number; label: string }) {
-  return (
-    <Typography variant="h4" component="p" data-testid="dashboard-count">
-      {value}{' '}
-      <Typography component="span" variant="body2" color="text.secondary">
-        {label}
-      </Typography>
-    </Typography>
-  );
-}
-
-/** The screen's language, as the site's. */
-function useLanguage() {
-  const [locale] = useLocaleState();
-  return isLanguage(locale) ? locale : 'uz';
-}
-
-/** How long before `now` (when the numbers came), in the screen's language. */
-function useAgo(now: number) {
-  const translate = useTranslate();
-  return (from: string) => {
-    const { key, n } = age(from, now);
-    return translate(key, { n });
-  };
-}
+import { type DashboardCard, dashboardCards } from './cards.ts';
+import {
+  Count,
+  DashCard,
+  filtered,
+  type ListAnswer,
+  Loading,
+  REFRESH_MS,
+  useAgo,
+  useLanguage,
+} from './DashCard.tsx';
 
 /** New leads or partner applications: how many, and how long the oldest have waited. */
 function NewRecordsCard({ resource }: { resource: 'leads' | 'suppliers' }) {
@@ -423,7 +338,7 @@ const grid = {
 /**
  * The landing screen (react-admin's `dashboard`): the signed-in role's own work, each card a
  * link to the screen where it is done. Skeletons stand where the role and the numbers are
- * still on their way: before, sales landed on the staff list and editors on a blank page.
+ * still on their way, so that no role lands on a blank page or on a screen not its own.
  */
 export function Dashboard() {
   const translate = useTranslate();
