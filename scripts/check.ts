@@ -161,15 +161,18 @@ rmSync(times, { force: true });
 mkdirSync(join(REPO_ROOT, '.cache', 'test-results'), { recursive: true });
 const started = performance.now();
 /**
- * CPU seconds the finished child processes have used so far (Linux: /proc/self/stat's cutime
- * and cstime, in clock ticks of 1/100 s), or null elsewhere. The check is bound by the two
- * cores: a stage's CPU time beside its wall time says whether its time is work or waiting.
+ * CPU seconds the machine's cores have been busy so far (Linux: /proc/stat's first line, in
+ * clock ticks of 1/100 s: idle, I/O wait and a hypervisor's steal left out), or null elsewhere. The check is bound by
+ * the two cores: a stage's busy time beside its wall time says whether its time is work or
+ * waiting. The machine's, not the check's own processes' (a browser's renderers are not its
+ * children's to count): on a quiet machine the two are the same.
  */
-function childrenCpu(): number | null {
+function machineBusy(): number | null {
   try {
-    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
-    // after the command's name: state is field 3, cutime 16 and cstime 17
-    return (Number(fields[13]) + Number(fields[14])) / 100;
+    const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1);
+    // user, nice, system, idle, iowait, irq, softirq
+    const [user, nice, system, , , irq, softirq] = ticks.map(Number);
+    return (user! + nice! + system! + irq! + softirq!) / 100;
   } catch {
     return null;
   }
@@ -179,9 +182,9 @@ const stages: { phases: string; seconds: number; cpu: number | null }[] = [];
 for (const stage of STAGES) {
   const phases = PHASES.filter((phase) => stage.includes(phase.name) && selected(phase.name));
   if (!phases.length) continue;
-  const [stageStarted, cpuBefore] = [performance.now(), childrenCpu()];
+  const [stageStarted, cpuBefore] = [performance.now(), machineBusy()];
   await Promise.all(phases.map((phase) => runPhase(phase, phases.length > 1)));
-  const cpuAfter = childrenCpu();
+  const cpuAfter = machineBusy();
   stages.push({
     phases: phases.map((phase) => phase.name).join(' + '),
     seconds: (performance.now() - stageStarted) / 1000,
@@ -198,10 +201,10 @@ for (const result of results) {
 }
 console.log(`  ${'total'.padEnd(13)} ${total.toFixed(0).padStart(5)} s`);
 if (stages.some((stage) => stage.cpu !== null)) {
-  console.log('\n[check] stages: wall time, and the CPU time of their processes');
+  console.log('\n[check] stages: wall time, and the time the cores were busy meanwhile');
   for (const stage of stages) {
     console.log(
-      `  ${stage.seconds.toFixed(0).padStart(5)} s  ${(stage.cpu ?? 0).toFixed(0).padStart(5)} CPU s  ${stage.phases}`,
+      `  ${stage.seconds.toFixed(0).padStart(5)} s  ${(stage.cpu ?? 0).toFixed(0).padStart(5)} busy s  ${stage.phases}`,
     );
   }
 }
