@@ -25,7 +25,8 @@ import { FAKE_COMMAND, hungCommand } from './helpers/publishing.ts';
 const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../src/cli/backup.ts', import.meta.url));
 
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 30_000) {
+/** Waits for `check`; the allowance is the whole check's load on two cores (vitest.config.ts). */
+async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
