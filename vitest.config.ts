@@ -55,8 +55,9 @@ const DIALECT_NEUTRAL = [
 
 // The API's projects: each test database starts from one migrated per run. A test's time
 // allowance is for a machine of two cores running the whole check at once (four files, the
-// site builds beside them): there the PostgreSQL runs of the longest tests (a sheet at the row
-// limit, every route's hostile input, a server stopped mid-request) took more than 30 s.
+// site builds beside them), where the PostgreSQL runs of the longest tests (a sheet at the row
+// limit, every route's hostile input, a server stopped mid-request) take several times as long
+// as alone.
 const api = {
   testTimeout: 90_000,
   hookTimeout: 90_000,

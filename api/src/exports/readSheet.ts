@@ -8,11 +8,11 @@ const THREAD_HEAP_MB = 96;
 
 /**
  * The thread's first code, plain JavaScript: it gives way to the server's own threads before it
- * loads anything. Starting a thread on a TypeScript file costs about 200 ms of CPU (the isolate,
- * the type stripper, the zip and XML parsers); at the server's priority, on two busy cores, that
- * held up the requests answered meanwhile by as much. On Linux a nice value is a thread's, and
- * this one's id is the last part of /proc/thread-self; elsewhere the thread keeps the server's
- * priority.
+ * loads anything. Starting a thread on a TypeScript file takes more CPU than reading a small
+ * sheet (the isolate, the type stripper, the zip and XML parsers); at the server's priority, on
+ * busy cores, that would hold up the requests answered meanwhile. On Linux a nice value is a
+ * thread's, and this one's id is the last part of /proc/thread-self; elsewhere the thread keeps
+ * the server's priority.
  */
 const GIVE_WAY_THEN_LOAD = `
 try {
