@@ -162,10 +162,10 @@ mkdirSync(join(REPO_ROOT, '.cache', 'test-results'), { recursive: true });
 const started = performance.now();
 /**
  * CPU seconds the machine's cores have been busy so far (Linux: /proc/stat's first line, in
- * clock ticks of 1/100 s: idle, I/O wait and a hypervisor's steal left out), or null elsewhere. The check is bound by
- * the two cores: a stage's busy time beside its wall time says whether its time is work or
- * waiting. The machine's, not the check's own processes' (a browser's renderers are not its
- * children's to count): on a quiet machine the two are the same.
+ * clock ticks of 1/100 s: idle, I/O wait and a hypervisor's steal left out), or null elsewhere.
+ * The check is bound by the two cores: a stage's busy time beside its wall time says whether its
+ * time is work or waiting. The machine's, not the check's own processes' (a browser's renderers
+ * are not its children's to count): on a quiet machine the two are the same.
  */
 function machineBusy(): number | null {
   try {
