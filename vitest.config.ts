@@ -49,6 +49,7 @@ const DIALECT_NEUTRAL = [
   'publishing/routes',
   'publishing/runner',
   'publishing/webhook',
+  'jobs/kinds',
   'i18n/uzbekOrthography',
   'i18n/glossary',
 ].map((name) => `api/test/${name}.test.ts`);

@@ -5,13 +5,14 @@ import type { Executor } from '../db/repositories/table.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { createBackup, type DatabaseTarget } from './archive.ts';
 import { autoArchiveName, listArchives, pruneArchives } from './folder.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
 
 // Scheduled backups as one kind of job on the durable runner (DESIGN 9): every
 // BACKUP_INTERVAL_HOURS one instance of several writes an archive into BACKUP_DIR (the runner's
 // unique key per period), then deletes the job's archives beyond BACKUP_KEEP. "Back up now"
 // enqueues the same kind once. A failure is the job's error, retried with backoff.
 
-export const BACKUP_JOB = 'backup.scheduled';
+export const BACKUP_JOB = 'backup.scheduled' satisfies JobKindName;
 
 export interface BackupSchedule extends DatabaseTarget {
   /** 0: no schedule; the kind is still there for "back up now". */

@@ -67,6 +67,8 @@ export interface RunnerOptions {
   concurrency?: number;
   /** A number in [0, 1) for the jitter (tests make it fixed). */
   random?: () => number;
+  /** The kinds that may be defined (the app's: jobs/kinds.ts); any, when absent. */
+  kinds?: readonly string[];
 }
 
 const DEFAULTS = {
@@ -108,6 +110,7 @@ export class JobRunner {
   readonly #pollMs: number;
   readonly #concurrency: number;
   readonly #random: () => number;
+  readonly #allowed: ReadonlySet<string> | null;
   readonly #kinds = new Map<string, JobKind<never>>();
   readonly #running = new Map<number, { done: Promise<void>; abort: AbortController }>();
   /** The period of each recurring kind whose job this instance has made sure of. */
@@ -129,6 +132,12 @@ export class JobRunner {
     this.#pollMs = options.pollMs ?? 1_000;
     this.#concurrency = options.concurrency ?? 4;
     this.#random = options.random ?? Math.random;
+    this.#allowed = options.kinds ? new Set(options.kinds) : null;
+  }
+
+  /** The kinds defined so far. */
+  get kinds(): string[] {
+    return [...this.#kinds.keys()];
   }
 
   /** The clock jobs are scheduled by; features that report on them read the time from it. */
@@ -139,6 +148,9 @@ export class JobRunner {
   /** Declares a kind of job and its handler; before `start`. */
   define<P>(kind: string, definition: JobKind<P>): void {
     if (this.#kinds.has(kind)) throw new Error(`job kind ${kind} is defined twice`);
+    if (this.#allowed && !this.#allowed.has(kind)) {
+      throw new Error(`job kind ${kind} is not listed in api/src/jobs/kinds.ts`);
+    }
     this.#kinds.set(kind, definition as JobKind<never>);
   }
 

@@ -24,6 +24,7 @@ import {
   type Subject,
   toE164,
 } from './message.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
 
 // New leads and supplier applications go out to the sales team as jobs (DESIGN section 9):
 // one job per channel and target, written in the transaction that stores the record, so a
@@ -32,7 +33,7 @@ import {
 
 export const CHANNELS = ['telegram', 'email', 'webhook'] as const;
 export type Channel = (typeof CHANNELS)[number];
-export const jobKind = (channel: Channel) => `notify.${channel}`;
+export const jobKind = (channel: Channel): JobKindName => `notify.${channel}`;
 export const channelOfKind = (kind: string): Channel | null =>
   CHANNELS.find((channel) => jobKind(channel) === kind) ?? null;
 

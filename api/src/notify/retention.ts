@@ -1,5 +1,8 @@
-import { RESOURCES, isWorkflow } from '@conveyor/shared';
+import { DAY_MS, RESOURCES, isWorkflow } from '@conveyor/shared';
+import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
 import type { Executor } from '../db/repositories/table.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { deleteRevisions } from '../revisions/prune.ts';
 
 // The retention setting (privacy): leads and supplier applications older than N
@@ -52,4 +55,21 @@ async function purgeTrash(db: Executor, subject: string, before: string): Promis
     expired.map((row) => row.id),
   );
   return new Set(expired.map((row) => row.record_id)).size;
+}
+
+export const PRIVACY_RETENTION_JOB = 'privacy.retention' satisfies JobKindName;
+
+/** The daily job that deletes what the retention setting (notification settings) lets go. */
+export function definePrivacyRetention(runner: JobRunner, db: Executor): void {
+  runner.define(PRIVACY_RETENTION_JOB, {
+    everyMs: DAY_MS,
+    async run(_payload, { log }) {
+      const { retention_months: months } = await getNotificationSettings(db);
+      if (months === 0) return;
+      const cutoff = retentionCutoff(new Date(), months);
+      const deleted = await purgeExpired(db, cutoff);
+      // The record of what the retention setting removed, and up to when.
+      log.info({ deleted, months, cutoff: cutoff.toISOString() }, 'expired records deleted');
+    },
+  });
 }

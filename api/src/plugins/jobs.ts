@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import { DAY_MS } from '@conveyor/shared';
-import { pruneJobs } from '../db/repositories/jobs.ts';
+import { defineAuditRetention } from '../audit/retention.ts';
+import { JOB_KINDS } from '../jobs/kinds.ts';
+import { defineJobsPrune } from '../jobs/prune.ts';
 import { JobRunner } from '../jobs/runner.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -11,12 +12,9 @@ declare module 'fastify' {
   }
 }
 
-/** Finished jobs are kept this long, for the status screens, then pruned. */
-const KEEP_FINISHED_DAYS = 30;
-
 /**
- * One job runner per instance, on the app's database. Kinds are defined by the plugins and
- * routes that own them; the runner starts once everything is registered and stops (waiting for
+ * One job runner per instance, on the app's database. Kinds are defined by the plugins that
+ * own them, each one listed in jobs/kinds.ts (the runner refuses any other); the runner starts once everything is registered and stops (waiting for
  * running jobs to record their outcome) before the database closes.
  */
 export default fp<{ clock?: Clock }>(
@@ -25,21 +23,15 @@ export default fp<{ clock?: Clock }>(
       db: app.db.kysely,
       log: app.log.child({ name: 'jobs' }),
       clock,
+      kinds: Object.keys(JOB_KINDS),
     });
     app.decorate('jobs', runner);
-    runner.define('jobs.prune', {
-      everyMs: DAY_MS,
-      async run(_payload, { log }) {
-        const pruned = await pruneJobs(
-          app.db.kysely,
-          new Date(Date.now() - KEEP_FINISHED_DAYS * DAY_MS),
-        );
-        log[pruned ? 'info' : 'debug']({ pruned }, 'finished jobs pruned');
-      },
-    });
+    // the housekeeping of the runner's own table and of the activity log, which no plugin owns
+    defineJobsPrune(runner, app.db.kysely);
+    defineAuditRetention(runner, app.db.kysely, app.config.auditRetentionDays);
     app.addHook('onReady', async () => runner.start());
     // Registered after the db plugin, so this onClose hook runs before the database closes.
     app.addHook('onClose', async () => runner.stop());
   },
-  { name: 'jobs', dependencies: ['db'] },
+  { name: 'jobs', dependencies: ['config', 'db'] },
 );

@@ -1,11 +1,9 @@
 import fp from 'fastify-plugin';
-import { DAY_MS } from '@conveyor/shared';
-import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { closeMailTransports } from '../notify/channels.ts';
 import type { Subject } from '../notify/message.ts';
 import { defineDeliveryJobs, queueDeliveries } from '../notify/notifier.ts';
-import { purgeExpired, retentionCutoff } from '../notify/retention.ts';
+import { definePrivacyRetention } from '../notify/retention.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -25,17 +23,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     defineDeliveryJobs(app.jobs, app.config, app.db.kysely);
-    app.jobs.define('privacy.retention', {
-      everyMs: DAY_MS,
-      async run(_payload, { log }) {
-        const { retention_months: months } = await getNotificationSettings(app.db.kysely);
-        if (months === 0) return;
-        const cutoff = retentionCutoff(new Date(), months);
-        const deleted = await purgeExpired(app.db.kysely, cutoff);
-        // The record of what the retention setting removed, and up to when.
-        log.info({ deleted, months, cutoff: cutoff.toISOString() }, 'expired records deleted');
-      },
-    });
+    definePrivacyRetention(app.jobs, app.db.kysely);
     app.decorate('notify', {
       queue: (db: Executor, subject: Subject, id: number) =>
         queueDeliveries(app.jobs, app.config, db, subject, id),

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import fp from 'fastify-plugin';
 import { DEFAULT_BUILD_COMMAND, REPO_ROOT } from '../config.ts';
-import { builtReleases, markLive, type TriggerInput } from '../db/repositories/builds.ts';
-import { CATCH_UP_EVERY_MS, catchUp } from '../publish/catchUp.ts';
-import { RebuildQueue } from '../publish/queue.ts';
+import { builtReleases, type TriggerInput } from '../db/repositories/builds.ts';
+import { CATCH_UP_JOB, catchUp, defineCatchUp } from '../publish/catchUp.ts';
+import { Publisher } from '../publish/publisher.ts';
 import { RebuildRequests } from '../publish/requests.ts';
-import { ROLLBACK_JOB, switchRelease } from '../publish/goLive.ts';
+import { defineRollback } from '../publish/goLive.ts';
 import { clearLeftovers, currentRelease, REQUIRED_FILES } from '../publish/releases.ts';
 import { siteBuilder } from '../publish/siteBuilder.ts';
 import { buildApiUrl, readSiteData } from '../publish/siteData.ts';
@@ -17,8 +17,8 @@ import type { ContentChange } from './events.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The rebuild queue; null when this instance does not publish (PUBLISH_ENABLED=false). */
-    publishing: RebuildQueue | null;
+    /** The publisher; null when this instance does not publish (PUBLISH_ENABLED=false). */
+    publishing: Publisher | null;
     /** Records rebuild requests in the database; every instance has it. */
     rebuildRequests: RebuildRequests;
   }
@@ -36,7 +36,7 @@ const changeTrigger = (change: ContentChange): TriggerInput => ({
 /**
  * Publishing (DESIGN section 4): every committed change of public content asks for a site
  * rebuild, recorded in the database by whichever instance took the save. The instance that
- * publishes (PUBLISH_ENABLED=true) runs the queue: it debounces the requests, its own and those
+ * publishes (PUBLISH_ENABLED=true) runs the publisher: it debounces the requests, its own and those
  * other instances recorded, and the bundled runner builds the site from this API into a fresh
  * release and swaps it in (or, with webhook URLs, the rebuild is announced to them). Its first
  * start builds the first release at once.
@@ -111,7 +111,7 @@ export default fp(
         })
       : webhookAnnouncer(app.jobs, app.db.kysely, webhook);
     if (!runner) defineHookJob(app.jobs, app.db.kysely, webhook, app.log);
-    const queue = new RebuildQueue(
+    const publisher = new Publisher(
       app.db.kysely,
       builder,
       {
@@ -127,19 +127,10 @@ export default fp(
       },
       app.log,
     );
-    app.decorate('publishing', queue);
-    if (runner) {
-      // a rollback asked for on another instance: only this one holds the releases
-      app.jobs.define<{ release: string }>(ROLLBACK_JOB, {
-        async run({ release }, { log }) {
-          await switchRelease(publish.siteRoot, release);
-          await markLive(app.db.kysely, release, new Date().toISOString());
-          log.info({ release }, 'an older release is live again');
-        },
-      });
-    }
+    app.decorate('publishing', publisher);
+    if (runner) defineRollback(app.jobs, app.db.kysely, publish.siteRoot);
     app.contentEvents.on('change', (change) => {
-      queue
+      publisher
         .request(changeTrigger(change))
         .catch((err) => app.log.error({ err }, 'could not queue a site rebuild'));
     });
@@ -154,32 +145,36 @@ export default fp(
       }
     };
     // A change saved but never asked for (its process died between the commit and the request)
-    // is caught up at the start, or, left so by another instance, within CATCH_UP_EVERY_MS.
-    let catchUpTimer: NodeJS.Timeout | undefined;
+    // is caught up at the start, or, left so by another instance, by the recurring job within
+    // CATCH_UP_EVERY_MS. The job does nothing before the start's own check (the build reads
+    // this API, which must listen first) nor once the server stops.
+    let listening = false;
     const stopCatchUp = new AbortController();
     let lookingBehind: Promise<unknown> = Promise.resolve();
-    const lookBehind = () => {
-      const { signal } = stopCatchUp;
-      if (signal.aborted) return;
+    const lookBehind = (stopped?: AbortSignal) => {
+      const signal = stopped ? AbortSignal.any([stopCatchUp.signal, stopped]) : stopCatchUp.signal;
+      if (signal.aborted) return lookingBehind;
       const read = () => readSiteData(app.db);
       // and a request whose build job was lost with its process gets one
       void requests
         .schedule()
         .catch((err) => app.log.warn({ err }, 'could not schedule the site build job'));
-      lookingBehind = catchUp({ db: app.db.kysely, queue, read, log: app.log, signal }).catch(
+      lookingBehind = catchUp({ db: app.db.kysely, publisher, read, log: app.log, signal }).catch(
         (err) => {
           if (!signal.aborted) app.log.warn({ err }, 'could not compare the content with the site');
         },
       );
+      return lookingBehind;
     };
+    if (runner) defineCatchUp(app.jobs, async (signal) => listening && lookBehind(signal));
     // The build reads this very API, so it starts once the server listens.
     app.addHook('onListen', async () => {
       if (!runner) {
-        await queue.start();
+        await publisher.start();
         return;
       }
       let fresh = false;
-      await queue.start(clearSiteRoot, async () => {
+      await publisher.start(clearSiteRoot, async () => {
         // no site yet, a first release whose pictures a stop interrupted (PENDING_PICTURES), or
         // a live release without what a release must have (its search index: one made live
         // before pages and index went live together): build now (the first two render
@@ -190,16 +185,16 @@ export default fp(
           existsSync(join(live, PENDING_PICTURES)) ||
           REQUIRED_FILES.some((file) => !existsSync(join(live, file)));
         fresh = incomplete || !(await currentRelease(publish.siteRoot));
-        if (fresh) await queue.requestNow({ trigger: { kind: 'start' } });
+        if (fresh) await publisher.requestNow({ trigger: { kind: 'start' } });
       });
-      if (!fresh) lookBehind();
-      catchUpTimer = setInterval(lookBehind, CATCH_UP_EVERY_MS).unref();
+      listening = true;
+      if (!fresh) void lookBehind();
     });
     app.addHook('onClose', async () => {
+      app.jobs.pause(CATCH_UP_JOB);
       stopCatchUp.abort();
-      clearInterval(catchUpTimer);
       await lookingBehind;
-      await queue.close();
+      await publisher.close();
       await warmBuilds.close();
     });
   },

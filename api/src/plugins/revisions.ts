@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
-import { DAY_MS } from '@conveyor/shared';
-import { pruneRevisions } from '../revisions/prune.ts';
+import { defineRevisionsPrune } from '../revisions/prune.ts';
 
 /**
  * The daily prune of content history: revisions past REVISIONS_KEEP_DAYS or beyond
@@ -9,21 +8,9 @@ import { pruneRevisions } from '../revisions/prune.ts';
  */
 export default fp(
   async (app) => {
-    app.jobs.define('revisions.prune', {
-      everyMs: DAY_MS,
-      async run(_payload, { log }) {
-        const { revisions, files, purged } = await pruneRevisions(
-          app.db.kysely,
-          app.config.revisions,
-        );
-        await app.images.remove(files);
-        // nothing pruned is not news at info (every start logged it)
-        log[revisions || purged || files.length ? 'info' : 'debug'](
-          { revisions, purged, files: files.length },
-          'revisions pruned',
-        );
-      },
-    });
+    defineRevisionsPrune(app.jobs, app.db.kysely, app.config.revisions, (files) =>
+      app.images.remove(files),
+    );
   },
   { name: 'revisions', dependencies: ['jobs', 'config', 'db', 'uploads'] },
 );

@@ -2,9 +2,12 @@ import { join } from 'node:path';
 import fp from 'fastify-plugin';
 import { sweepBackupLeftovers } from '../backup/leftovers.ts';
 import { LocalStorage } from '../storage/local.ts';
-import { sweepOrphans, sweepPartials, sweepTemporary } from '../storage/sweep.ts';
-
-const HOUR_MS = 60 * 60 * 1000;
+import {
+  defineUploadsSweep,
+  sweepOrphans,
+  sweepPartials,
+  sweepTemporary,
+} from '../storage/sweep.ts';
 
 /**
  * The orphan sweep (see the crash drills): at every start, and hourly on one instance,
@@ -32,7 +35,7 @@ export default fp(
       );
       if (leftovers.length) app.log.info({ leftovers }, 'leftovers of killed backups removed');
     };
-    app.jobs.define('uploads.sweep', { everyMs: HOUR_MS, run: sweep });
+    defineUploadsSweep(app.jobs, sweep);
     // at start, in the background: serving does not wait for a walk of the whole bucket
     app.addHook('onReady', async () => {
       sweep().catch((error: unknown) => app.log.error({ err: error }, 'upload sweep failed'));

@@ -1,6 +1,7 @@
 import { type QueuedBuild, queuedBuilds } from '../db/repositories/builds.ts';
 import { insertJob, moveQueuedJobs } from '../db/repositories/jobs.ts';
 import type { Executor } from '../db/repositories/table.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
 
 /**
  * A site build is a job of the durable runner (DESIGN section 9), one kind with one job per
@@ -13,7 +14,7 @@ import type { Executor } from '../db/repositories/table.ts';
  *   the pending job holds PENDING_KEY, so a request during a build makes one follow-up job;
  * - retries and dead owners: the runner's backoff, lease and release.
  */
-export const BUILD_JOB = 'publish.build';
+export const BUILD_JOB = 'publish.build' satisfies JobKindName;
 
 /** The unique key of the one pending build job (given up when it starts: jobs.ts runningKey). */
 export const PENDING_KEY = `${BUILD_JOB}:pending`;

@@ -3,15 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { lastBuiltDataHash, queuedBuilds, runningBuilds } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
-import type { RebuildQueue } from './queue.ts';
+import type { JobRunner } from '../jobs/runner.ts';
+import type { Publisher } from './publisher.ts';
 import { siteDataHash } from './siteData.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
 
+/** The recurring job of the publishing instance that runs the check below. */
+export const CATCH_UP_JOB = 'publish.catchUp' satisfies JobKindName;
 /** How often an idle publisher compares the content with what the site was built from. */
 export const CATCH_UP_EVERY_MS = 10 * 60_000;
 
 export interface CatchUpOptions {
   db: Kysely<Database>;
-  queue: RebuildQueue;
+  publisher: Publisher;
   /** The site data as a build reads it (readSiteData). */
   read: () => Promise<unknown>;
   log: FastifyBaseLogger;
@@ -26,7 +30,7 @@ export interface CatchUpOptions {
  * rebuild just after its commit (the content events), so a process that dies in between, on
  * any instance, leaves content the site does not show and no request for it. The publisher
  * compares the content with the hash its newest successful build recorded of what it was made
- * from, at its start and now and then while idle, and asks for a rebuild (trigger `catchup`)
+ * from, at its start and then as a recurring job (CATCH_UP_JOB), and asks for a rebuild (trigger `catchup`)
  * when they differ; the build renders only the pages whose data changed. It compares with the
  * newest build, not the live release, so a rollback stays live until the next publish.
  *
@@ -34,9 +38,9 @@ export interface CatchUpOptions {
  * has recorded a hash. Returns whether a rebuild was asked for.
  */
 export async function catchUp(options: CatchUpOptions): Promise<boolean> {
-  const { db, queue } = options;
+  const { db, publisher } = options;
   const behind = async () => {
-    if (queue.running) return false;
+    if (publisher.running) return false;
     if ((await queuedBuilds(db)).length > 0 || (await runningBuilds(db)).length > 0) return false;
     const built = await lastBuiltDataHash(db);
     if (!built) return false;
@@ -47,6 +51,23 @@ export async function catchUp(options: CatchUpOptions): Promise<boolean> {
   await sleep(options.settleMs ?? 2000, undefined, { signal: options.signal });
   if (!(await behind()) || options.signal?.aborted) return false;
   options.log.warn('the content changed without a site rebuild request; rebuilding to catch up');
-  await queue.request({ kind: 'catchup' });
+  await publisher.request({ kind: 'catchup' });
   return true;
+}
+
+/**
+ * Defines the recurring check on the publishing instance: `check` compares and asks (the
+ * plugin's, which knows whether the server listens yet); the next period's run is its retry.
+ */
+export function defineCatchUp(
+  runner: JobRunner,
+  check: (signal: AbortSignal) => Promise<unknown>,
+): void {
+  runner.define(CATCH_UP_JOB, {
+    everyMs: CATCH_UP_EVERY_MS,
+    maxAttempts: 1,
+    run: async (_payload, { signal }) => {
+      await check(signal);
+    },
+  });
 }

@@ -3,6 +3,11 @@ import { rename, rm, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import { markLive } from '../db/repositories/builds.ts';
+import type { Database } from '../db/types.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { REQUIRED_FILES } from './releases.ts';
 import { BuildError } from './types.ts';
 
@@ -24,7 +29,7 @@ export async function goLive(siteRoot: string, release: string): Promise<void> {
 const RELEASE_NAME = /^[0-9A-Za-z][0-9A-Za-z-]*$/;
 
 /** The job kind that switches the live release, run by the instance that builds. */
-export const ROLLBACK_JOB = 'site.rollback';
+export const ROLLBACK_JOB = 'site.rollback' satisfies JobKindName;
 
 /**
  * Makes a kept release live again (rollback): refused, with `current` left alone,
@@ -83,4 +88,18 @@ export function firstPages(
       .catch(() => clearInterval(timer));
   }, PAGES_POLL_MS);
   return watch;
+}
+
+/**
+ * Defines the rollback job on the instance that builds (only it holds the releases): a
+ * rollback asked for on another instance is carried out here.
+ */
+export function defineRollback(runner: JobRunner, db: Kysely<Database>, siteRoot: string): void {
+  runner.define<{ release: string }>(ROLLBACK_JOB, {
+    async run({ release }, { log }) {
+      await switchRelease(siteRoot, release);
+      await markLive(db, release, new Date().toISOString());
+      log.info({ release }, 'an older release is live again');
+    },
+  });
 }

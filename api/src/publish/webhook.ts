@@ -6,6 +6,7 @@ import { type Job, listJobs } from '../db/repositories/jobs.ts';
 import type { Executor } from '../db/repositories/table.ts';
 import { type JobRunner, PermanentJobError } from '../jobs/runner.ts';
 import { BuildError, type Builder, type BuildResult } from './types.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
 
 export const SIGNATURE_HEADER = 'x-conveyor-signature';
 export const TIMESTAMP_HEADER = 'x-conveyor-timestamp';
@@ -70,7 +71,7 @@ function refused(status: number): boolean {
 }
 
 /** The job kind of one call of one build hook (webhook URL). */
-export const HOOK_JOB = 'publish.hook';
+export const HOOK_JOB = 'publish.hook' satisfies JobKindName;
 
 interface HookCall {
   url: string;

@@ -1,6 +1,8 @@
 import { DAY_MS, RESOURCE_REGISTRY, RESOURCES } from '@conveyor/shared';
 import { audit } from '../audit/log.ts';
 import type { Executor } from '../db/repositories/table.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 
 export interface RevisionRetention {
   /** Revisions older than this many days go (0: kept however old). */
@@ -152,4 +154,30 @@ export async function deleteRevisions(
     return { revisions: ids.length, files: await orphans(trx, files) };
   };
   return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
+export const REVISIONS_PRUNE_JOB = 'revisions.prune' satisfies JobKindName;
+
+/**
+ * The daily prune of content history (pruneRevisions); `removeFiles` deletes the image files
+ * nothing names any more.
+ */
+export function defineRevisionsPrune(
+  runner: JobRunner,
+  db: Executor,
+  retention: RevisionRetention,
+  removeFiles: (paths: string[]) => Promise<unknown>,
+): void {
+  runner.define(REVISIONS_PRUNE_JOB, {
+    everyMs: DAY_MS,
+    async run(_payload, { log }) {
+      const { revisions, files, purged } = await pruneRevisions(db, retention);
+      await removeFiles(files);
+      // nothing pruned is not news at info (every start logged it)
+      log[revisions || purged || files.length ? 'info' : 'debug'](
+        { revisions, purged, files: files.length },
+        'revisions pruned',
+      );
+    },
+  });
 }

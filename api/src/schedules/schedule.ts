@@ -22,6 +22,7 @@ import { PermanentJobError, type JobRunner } from '../jobs/runner.ts';
 import { ApiError, BadRequest } from '../lib/httpErrors.ts';
 import { publish } from '../content/definition.ts';
 import { makeLive, SCHEDULER_ACTOR, takeOffline } from './publication.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
 
 // Scheduled publishing as a kind of job on the durable runner (DESIGN 9). Where a
 // schedule lives, and why not in the jobs table alone: staff set, change, read and cancel a
@@ -33,7 +34,7 @@ import { makeLive, SCHEDULER_ACTOR, takeOffline } from './publication.ts';
 // with it, so none lingers. The runner's atomic claim runs each job on one instance; the
 // compare-and-set makes a repeat (a lost lease) harmless as well: the change is made once.
 
-export const SCHEDULE_JOB = 'schedule.due';
+export const SCHEDULE_JOB = 'schedule.due' satisfies JobKindName;
 
 /** What a schedule's job carries: whose time, which, and the time itself (to compare). */
 export interface DuePayload {

@@ -1,6 +1,8 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Executor } from '../db/repositories/table.ts';
+import type { JobKindName } from '../jobs/kinds.ts';
+import type { JobRunner } from '../jobs/runner.ts';
 import { orphans } from '../revisions/prune.ts';
 import type { Storage } from '../lib/storage.ts';
 
@@ -69,4 +71,13 @@ export async function sweepPartials(
     removed++;
   }
   return removed;
+}
+
+export const UPLOADS_SWEEP_JOB = 'uploads.sweep' satisfies JobKindName;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** The hourly sweep, on one instance of several: `sweep` does the walking (plugins/sweep.ts). */
+export function defineUploadsSweep(runner: JobRunner, sweep: () => Promise<void>): void {
+  runner.define(UPLOADS_SWEEP_JOB, { everyMs: HOUR_MS, run: sweep });
 }

@@ -1,6 +1,10 @@
 import { readFileSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { type QueueOptions, RebuildQueue } from '../../src/publish/queue.ts';
+import type { Database } from '../../src/db/types.ts';
+import { JobRunner, type RunnerOptions } from '../../src/jobs/runner.ts';
+import { Publisher, type PublisherOptions } from '../../src/publish/publisher.ts';
 import { BuildError, type Builder, type BuildResult } from '../../src/publish/types.ts';
 import { startApi, type TestApi } from './api.ts';
 import type { TestClock } from './clock.ts';
@@ -69,27 +73,61 @@ export const FAKE_INDEX =
 export const FAKE_COMMAND = `node -e "const fs=require('fs');const d=process.argv[1];fs.mkdirSync(d+'/catalog',{recursive:true});fs.writeFileSync(d+'/index.html','<h1>built '+Date.now()+'</h1>');fs.writeFileSync(d+'/catalog/index.html','c');fs.writeFileSync(d+'/404.html','missing')" {outDir} && ${FAKE_INDEX}`;
 
 /**
- * Waits until a queue's job runner has set its one timer, for its next poll or the next job
+ * Waits until a publisher's job runner has set its one timer, for its next poll or the next job
  * due sooner (a retry, a debounced build), which it does once no job runs.
  */
 export async function scheduled(clock: TestClock): Promise<void> {
   await expect.poll(() => clock.pending).toBe(1);
 }
 
+/** What a test sets of a publisher and of the job runner made for it. */
+type HarnessOptions = Partial<Omit<PublisherOptions, 'jobs'>> &
+  Partial<Pick<RunnerOptions, 'clock' | 'owner' | 'pollMs'>>;
+
 /**
- * Queues over a fresh API's database, closed after each test, which also empties the builds
- * and jobs tables. The API itself does not publish: each test makes the queues it needs, each
- * with a job runner of its own. Its jitter is fixed at the top of the range, so a retry waits
- * the full doubling of the backoff that the assertions name.
+ * A publisher on its own job runner (started now; close both with `stop`). The runner's
+ * jitter is fixed at the top of the range, so a retry waits the full doubling of the backoff
+ * that the assertions name.
+ */
+export function ownPublisher(
+  db: Kysely<Database>,
+  build: Builder,
+  options: HarnessOptions & Pick<PublisherOptions, 'debounceMs' | 'maxWaitMs'>,
+  log: FastifyBaseLogger,
+): { publisher: Publisher; stop: () => Promise<void> } {
+  const { clock, owner, pollMs, ...publishing } = options;
+  const jobs = new JobRunner({
+    db,
+    log,
+    clock,
+    owner,
+    pollMs,
+    random: () => 0.999_999,
+  });
+  const publisher = new Publisher(db, build, { ...publishing, jobs }, log);
+  jobs.start();
+  return {
+    publisher,
+    async stop() {
+      await publisher.close();
+      await jobs.stop();
+    },
+  };
+}
+
+/**
+ * Publishers over a fresh API's database, closed after each test, which also empties the
+ * builds and jobs tables. The API itself does not publish: each test makes the publishers it
+ * needs, each with a job runner of its own (ownPublisher).
  */
 export function queueHarness() {
   let started: TestApi | undefined;
-  const queues: RebuildQueue[] = [];
+  const made: Array<() => Promise<void>> = [];
   beforeAll(async () => {
     started = await startApi();
   });
   afterEach(async () => {
-    await Promise.all(queues.splice(0).map((q) => q.close()));
+    await Promise.all(made.splice(0).map((stop) => stop()));
     await started?.app.db.kysely.deleteFrom('publish_builds').execute();
     await started?.app.db.kysely.deleteFrom('jobs').execute();
   });
@@ -105,16 +143,17 @@ export function queueHarness() {
       build: Builder,
       debounceMs = 100,
       maxWaitMs = 400,
-      options: Partial<QueueOptions> = {},
-    ): RebuildQueue {
-      const made = new RebuildQueue(
-        api().app.db.kysely,
+      options: HarnessOptions = {},
+    ): Publisher {
+      const { app } = api();
+      const { publisher, stop } = ownPublisher(
+        app.db.kysely,
         build,
-        { debounceMs, maxWaitMs, random: () => 0.999_999, ...options },
-        api().app.log,
+        { debounceMs, maxWaitMs, ...options },
+        app.log,
       );
-      queues.push(made);
-      return made;
+      made.push(stop);
+      return publisher;
     },
     rows: () =>
       api().app.db.kysely.selectFrom('publish_builds').selectAll().orderBy('id').execute(),

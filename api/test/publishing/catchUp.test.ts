@@ -2,7 +2,7 @@ import { mkdtemp, readlink, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { catchUp } from '../../src/publish/catchUp.ts';
+import { CATCH_UP_JOB, catchUp } from '../../src/publish/catchUp.ts';
 import { readSiteData } from '../../src/publish/siteData.ts';
 import { startApi, type TestApi } from '../helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from '../helpers/database.ts';
@@ -69,7 +69,7 @@ describe.skipIf(skipReason)('catching up with content saved without a rebuild re
   const behind = (api: TestApi) =>
     catchUp({
       db: api.app.db.kysely,
-      queue: api.app.publishing!,
+      publisher: api.app.publishing!,
       read: () => readSiteData(api.app.db),
       log: api.app.log,
       settleMs: 0,
@@ -131,9 +131,16 @@ describe.skipIf(skipReason)('catching up with content saved without a rebuild re
     });
     expect(draft.status).toBe(200);
     expect(await behind(api)).toBe(false);
-    // a change the site does not show yet is seen
+    // a change the site does not show yet is seen, by the publisher's recurring job
     await saveWithoutRequest(api, 'LK-400 unseen');
-    expect(await behind(api)).toBe(true);
+    const recurring = await api.app.db.kysely
+      .selectFrom('jobs')
+      .select('unique_key')
+      .where('kind', '=', CATCH_UP_JOB)
+      .execute();
+    expect(recurring.length).toBeGreaterThan(0);
+    await api.app.jobs.enqueue(CATCH_UP_JOB, null);
+    await expect.poll(() => catchUpTriggers(api), { timeout: 10_000 }).toBe(1);
     await settle(api);
     expect(await productPage(api)).toContain('LK-400 unseen');
     expect(await catchUpTriggers(api)).toBe(1);

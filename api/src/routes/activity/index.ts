@@ -1,14 +1,13 @@
 import {
   AUDIT_ACTIONS,
   auditEventSchema,
-  DAY_MS,
   errorResponses,
   idSchema,
   listResponseSchema,
 } from '@conveyor/shared';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
-import { listAudit, pruneAudit } from '../../audit/log.ts';
+import { listAudit } from '../../audit/log.ts';
 import { newestFirstPaging } from '../crud/schemas.ts';
 
 const querySchema = {
@@ -28,21 +27,10 @@ const querySchema = {
 /**
  * The activity log: admins read it, filtered by user, action, resource, record and
  * date; nobody writes it through the API (the routes that act add their events themselves).
- * Events past AUDIT_RETENTION_DAYS are pruned daily.
+ * Events past AUDIT_RETENTION_DAYS are pruned daily (audit/retention.ts).
  */
 export default async function activityRoutes(app: FastifyInstance) {
   const api = app.withTypeProvider<JsonSchemaToTsProvider>();
-
-  app.jobs.define('audit.retention', {
-    everyMs: DAY_MS,
-    async run(_payload, { log }) {
-      const days = app.config.auditRetentionDays;
-      if (days === 0) return;
-      const cutoff = new Date(Date.now() - days * DAY_MS);
-      const deleted = await pruneAudit(app.db.kysely, cutoff);
-      log[deleted ? 'info' : 'debug']({ deleted, days }, 'activity log pruned');
-    },
-  });
 
   api.get(
     '/activity',

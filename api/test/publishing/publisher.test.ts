@@ -2,14 +2,19 @@ import { describe, expect, it, vi } from 'vitest';
 import { connect } from '../../src/db/connect.ts';
 import { listJobs } from '../../src/db/repositories/jobs.ts';
 import { BUILD_JOB, PENDING_KEY } from '../../src/publish/buildJob.ts';
-import { RebuildQueue } from '../../src/publish/queue.ts';
 import { BuildError, type BuildResult } from '../../src/publish/types.ts';
 import { TestClock } from '../helpers/clock.ts';
 import { skipReason } from '../helpers/database.ts';
-import { fakeBuilder, queueHarness, scheduled, sleep } from '../helpers/publishing.ts';
+import {
+  fakeBuilder,
+  ownPublisher,
+  queueHarness,
+  scheduled,
+  sleep,
+} from '../helpers/publishing.ts';
 
 // Debouncing, folding and retries, on a clock the tests move: no real time passes waiting.
-describe.skipIf(skipReason)('rebuild queue', () => {
+describe.skipIf(skipReason)('publisher', () => {
   const { api, queue, rows } = queueHarness();
 
   it('debounces a burst of requests into one build', async () => {
@@ -203,7 +208,12 @@ describe.skipIf(skipReason)('rebuild queue', () => {
         new Promise<BuildResult>((_resolve, reject) => {
           fail = () => reject(new BuildError('the site build failed (exit 1)'));
         });
-      const q = new RebuildQueue(db.kysely, build, { debounceMs: 10, maxWaitMs: 50 }, log);
+      const { publisher: q, stop } = ownPublisher(
+        db.kysely,
+        build,
+        { debounceMs: 10, maxWaitMs: 50 },
+        log,
+      );
       await q.requestNow();
       await expect.poll(() => fail !== undefined).toBe(true);
       await db.destroy(); // the failure cannot be recorded now
@@ -216,7 +226,7 @@ describe.skipIf(skipReason)('rebuild queue', () => {
         // the build job's runner, which records how each job ended
         'could not record a job outcome',
       );
-      await q.close();
+      await stop();
     } finally {
       process.off('unhandledRejection', onUnhandled);
     }

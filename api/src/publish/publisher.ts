@@ -2,15 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { TriggerInput } from '../db/repositories/builds.ts';
 import type { Database } from '../db/types.ts';
-import { type JobContext, JobRunner } from '../jobs/runner.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { JobContext, JobRunner } from '../jobs/runner.ts';
 import { interruptAbandoned } from './abandoned.ts';
 import { BUILD_JOB } from './buildJob.ts';
 import { RebuildRequests } from './requests.ts';
-import { pruneHistory, retryRow, runBuildJob, type RunnerContext } from './runner.ts';
+import { pruneHistory, retryRow, runBuildJob, type BuildContext } from './buildRun.ts';
 import type { Builder } from './types.ts';
 
-export interface QueueOptions {
+export interface PublisherOptions {
   /** A rebuild starts once no request came for this long... */
   debounceMs: number;
   /** ...or once the first waiting request is this old, whichever comes first. */
@@ -25,32 +24,24 @@ export interface QueueOptions {
   keepBuilds?: number;
   /** The request recorder, when the app shares one (it serialises this process's writes). */
   requests?: RebuildRequests;
-  /**
-   * The job runner builds run on (the app's). Without it the queue runs one of its own, with
-   * these settings, started now and stopped by close() (tests; the clock is then the queue's).
-   */
-  jobs?: JobRunner;
-  clock?: Clock;
-  owner?: string;
-  pollMs?: number;
-  random?: () => number;
+  /** The job runner builds run on (the app's; a test starts and stops its own). */
+  jobs: JobRunner;
   /** Builds wait for start() (the app: the build reads this API, which must listen first). */
   waitForStart?: boolean;
 }
 
 /**
- * The rebuild queue (DESIGN section 4) of the instance that publishes: site builds as a kind of
+ * The publisher (DESIGN section 4): the instance that publishes: site builds as a kind of
  * job on the durable runner (buildJob.ts says how debounce, one build at a time, retries and
  * dead owners map onto it). Requests are recorded in publish_builds, whichever instance takes
  * the save, with the build job's time; the runner of a publishing instance claims the job when
  * it is due. A build job takes every queued row, so requests that arrived during a build fold
  * into one follow-up build.
  */
-export class RebuildQueue {
+export class Publisher {
   readonly #requests: RebuildRequests;
-  readonly #ctx: RunnerContext;
+  readonly #ctx: BuildContext;
   readonly #jobs: JobRunner;
-  readonly #ownJobs: boolean;
   #running: Promise<void> | null = null;
   #abort: AbortController | null = null;
   /** Aborted when a change is asked for during the running build (Builder's `newer`). */
@@ -59,21 +50,16 @@ export class RebuildQueue {
   #open: () => void = () => {};
   #closed = false;
 
-  constructor(db: Kysely<Database>, build: Builder, options: QueueOptions, log: FastifyBaseLogger) {
+  constructor(
+    db: Kysely<Database>,
+    build: Builder,
+    options: PublisherOptions,
+    log: FastifyBaseLogger,
+  ) {
     const retries = options.retries ?? 0;
     const retryBackoffMs = options.retryBackoffMs ?? 30_000;
-    this.#ownJobs = !options.jobs;
-    this.#jobs =
-      options.jobs ??
-      new JobRunner({
-        db,
-        log,
-        clock: options.clock,
-        owner: options.owner,
-        pollMs: options.pollMs,
-        random: options.random,
-      });
-    const clock = options.clock ?? this.#jobs.clock;
+    this.#jobs = options.jobs;
+    const { clock } = this.#jobs;
     this.#requests =
       options.requests ??
       new RebuildRequests(db, clock, {
@@ -102,7 +88,6 @@ export class RebuildQueue {
       run: (_payload, context) => this.#run(context),
       afterFailure: (_payload, failure) => retryRow(this.#ctx, failure),
     });
-    if (this.#ownJobs) this.#jobs.start();
   }
 
   /**
@@ -167,10 +152,9 @@ export class RebuildQueue {
   async close(): Promise<void> {
     this.#closed = true;
     this.#jobs.pause(BUILD_JOB);
-    this.#open(); // a build waiting for start() finds the queue closed
+    this.#open(); // a build waiting for start() finds the publisher closed
     this.#abort?.abort();
     while (this.#running) await this.#running;
-    if (this.#ownJobs) await this.#jobs.stop();
   }
 
   /** A claimed build job: this instance builds (`running`) from the claim on. */

@@ -20,8 +20,8 @@ import { interruptAbandoned } from './abandoned.ts';
 import type { RebuildRequests } from './requests.ts';
 import { BuildError, type Builder, type BuildResult } from './types.ts';
 
-/** What running one build job needs: the queue's settings and collaborators. */
-export interface RunnerContext {
+/** What running one build job needs: the publisher's settings and collaborators. */
+export interface BuildContext {
   db: Kysely<Database>;
   build: Builder;
   requests: RebuildRequests;
@@ -41,7 +41,7 @@ export class FailedBuild extends Error {
 }
 
 /** Deletes finished builds beyond the newest `keepBuilds`; a failure is only logged. */
-export async function pruneHistory(ctx: RunnerContext): Promise<void> {
+export async function pruneHistory(ctx: BuildContext): Promise<void> {
   try {
     await pruneBuilds(ctx.db, ctx.keepBuilds);
   } catch (err) {
@@ -55,7 +55,7 @@ export async function pruneHistory(ctx: RunnerContext): Promise<void> {
  * the content from now on: those are folded into it.
  */
 async function take(
-  ctx: RunnerContext,
+  ctx: BuildContext,
   startedAt: string,
   owner: string,
 ): Promise<QueuedBuild | undefined> {
@@ -84,7 +84,7 @@ async function take(
  * by shutdown hands its request back instead. Also rejects when the database fails.
  */
 export async function runBuildJob(
-  ctx: RunnerContext,
+  ctx: BuildContext,
   job: Job,
   signal: AbortSignal,
   newer?: AbortSignal,
@@ -145,7 +145,7 @@ export async function runBuildJob(
  * and the runner tries the job again after its backoff (retryRow shows when).
  */
 async function failed(
-  ctx: RunnerContext,
+  ctx: BuildContext,
   row: QueuedBuild,
   started: number,
   error: Error,
@@ -169,7 +169,7 @@ async function failed(
  * and time, unless a request waits already (that build comes anyway).
  */
 async function addRetryRow(
-  ctx: RunnerContext,
+  ctx: BuildContext,
   retry: { attempt: number; notBefore: number; full: boolean },
 ): Promise<boolean> {
   return ctx.requests.serial(async () => {
@@ -188,7 +188,7 @@ async function addRetryRow(
 
 /** After the runner recorded a failed build job: its retry, if any, shown in publish_builds. */
 export async function retryRow(
-  ctx: RunnerContext,
+  ctx: BuildContext,
   failure: { job: Job; error: unknown; retryAt: Date | null },
 ): Promise<void> {
   if (!failure.retryAt || !(failure.error instanceof FailedBuild)) return;
