@@ -1,4 +1,4 @@
-import { type ClientRequest, request as httpRequest } from 'node:http';
+import { request as httpRequest } from 'node:http';
 import { ERROR_CODES } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_LIMITS } from '../../src/exports/sheetLimits.ts';
