@@ -12,9 +12,9 @@ export const ADMIN_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /**
  * The most the first screen may load, gzipped. The sign-in screen is that first screen: it is
- * rendered by the entry without react-admin (layout/LoginPage.tsx), and the admin itself
- * (react-admin, its Admin, the layout, the dashboard, every screen) and the catalogues load
- * lazily.
+ * rendered by the entry without react-admin (layout/LoginPage.tsx and layout/login/), and the
+ * admin itself (react-admin, its Admin, the layout, the dashboard, every screen) and the
+ * catalogues load lazily.
  */
 export const INITIAL_JS_BUDGET = 200 * 1024;
 

@@ -19,7 +19,7 @@ const { i18nProvider } = await import('../src/i18n/index.ts');
 const { SIGN_IN_KEYS, fillIn, signInLocale, signInMessages } =
   await import('../src/i18n/signIn.ts');
 const { uz: uzSignIn } = await import('../src/i18n/signInUz.ts');
-const { afterSignIn } = await import('../src/layout/LoginPage.tsx');
+const { afterSignIn } = await import('../src/layout/login/auth.ts');
 const { signInDarkTheme, signInLightTheme } = await import('../src/layout/signInTheme.ts');
 const { STORE_KEY, STORE_VERSION, storedSetting } = await import('../src/storedSettings.ts');
 

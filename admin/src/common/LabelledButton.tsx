@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 /**
  * A toolbar button that says what it does at every width: react-admin's Button drops its label
  * below `sm` and keeps an icon, and the sheet's and the export's icons alone (an arrow down, an
- * arrow up) told a phone's user nothing. Styled as react-admin's (small, primary).
+ * arrow up) tell a phone's user nothing. Styled as react-admin's (small, primary).
  */
 export function LabelledButton({
   label,

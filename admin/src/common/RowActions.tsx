@@ -39,7 +39,7 @@ export function ConfirmedDeleteButton({ disabled = false }: { disabled?: boolean
 
 /**
  * The row's record: Edit for whoever may change it, Show (the same screen, read-only) for a
- * role that may only read it (sales and the catalogue: the row used to offer nothing).
+ * role that may only read it (sales and the catalogue), so that every row opens its record.
  */
 export function OpenButton() {
   const resource = useResourceContext();

@@ -1,15 +1,16 @@
 import { ADMIN_DEFAULT_LANGUAGE, isLanguage, type Language } from '@conveyor/shared';
 
 /**
- * The one date-and-time format of the back office, per language (before, lists showed the
- * browser's `11/26/2026, 11:17:24 AM` whatever the language, other screens `26/11/2026`):
- * uz `26/11/2026, 11:17`, ru `26.11.2026, 11:17`, en `26/11/2026, 11:17`, a 24-hour clock in
- * the browser's time zone. Every date on screen goes through here (DateTimeField, useFormat).
+ * The one date-and-time format of the back office, per language, the same on every screen and
+ * in every browser (a browser's own writes `11/26/2026, 11:17:24 AM` whatever the screen's
+ * language): uz `26/11/2026, 11:17`, ru `26.11.2026, 11:17`, en `26/11/2026, 11:17`, a 24-hour
+ * clock in the browser's time zone. Every date on screen goes through here (DateTimeField,
+ * useFormat).
  */
 /**
  * How each language writes the date; the numbers come from one `en-GB` formatter. The
- * browsers' own Uzbek data differ (Chromium wrote `2026-11-26 15:35`, Node `26/11/2026, 15:35`),
- * so the pattern is ours rather than the locale's.
+ * browsers' own Uzbek data differ (Chromium writes `2026-11-26 15:35`, Node
+ * `26/11/2026, 15:35`), so the pattern is ours rather than the locale's.
  */
 const DATE_SEPARATOR: Record<Language, string> = { uz: '/', ru: '.', en: '/' };
 

@@ -1,12 +1,12 @@
 import type { MouseEvent } from 'react';
 
 /**
- * A list's table that fits its screen (before, Leads and Partners were 1,557 and 1,820 px
- * wide at 1366, their Export, Edit and Delete off screen). The table takes the width it is
- * given and no more (a fixed layout): the narrow columns have their width, the others share
- * the rest; a long text is cut with an ellipsis, the whole of it on hover (`showCutText`) and
- * in the record; the row's buttons are icons, each named by its label (read out and shown on
- * hover). Header labels wrap rather than widen their column.
+ * A list's table that fits its screen, so that a list with many columns (Leads, Partners) keeps
+ * its Export, Edit and Delete on a laptop's screen rather than off to the right. The table
+ * takes the width it is given and no more (a fixed layout): the narrow columns have their
+ * width, the others share the rest; a long text is cut with an ellipsis, the whole of it on
+ * hover (`showCutText`) and in the record; the row's buttons are icons, each named by its label
+ * (read out and shown on hover). Header labels wrap rather than widen their column.
  */
 export const fittingGrid = {
   '& .RaDatagrid-tableWrapper': { overflowX: 'auto' },

@@ -19,7 +19,7 @@ export function labelRepresentation(resource: Resource) {
 /**
  * The same name as a function of the record that follows the screen's language as it changes
  * (a reference's column, a reference choice's options): a category's Russian name on the
- * Russian products list (before, they stayed Uzbek).
+ * Russian products list, not the Uzbek one the record was first read in.
  */
 export function useRecordName(resource: Resource) {
   const [locale] = useLocaleState();

@@ -1,12 +1,24 @@
 import { isLanguage } from '@conveyor/shared';
-import { Alert, Box, Card, CardActionArea, CardContent, Skeleton, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  Card,
+  CardActionArea,
+  CardContent,
+  List,
+  ListItem,
+  ListItemText,
+  Skeleton,
+  Typography,
+} from '@mui/material';
 import type { ReactNode } from 'react';
 import { useBasename, useLocaleState, useTranslate } from 'react-admin';
 import { Link } from 'react-router-dom';
 import { age, type DashboardCard } from './cards.ts';
 
-// What every card of the dashboard (Dashboard.tsx) is made of: its frame, a link to where its
-// work is done; its number; its skeleton while it loads; and the ages and language it shows.
+// What the dashboard's cards (a file each, laid out by Dashboard.tsx) are made of: the frame,
+// a link to where the card's work is done; its number; its skeleton while it loads; the counts
+// per resource; and the ages and language it shows.
 
 export interface ListAnswer<T> {
   data: T[];
@@ -79,6 +91,29 @@ export function Count({ value, label }: { value: number; label: string }) {
         {label}
       </Typography>
     </Typography>
+  );
+}
+
+/** Counts per resource, each naming its list. */
+export function PerResource({
+  counts,
+  none,
+}: {
+  counts: { resource: string; count: number }[];
+  none: string;
+}) {
+  const translate = useTranslate();
+  if (counts.length === 0) return <Typography variant="body2">{translate(none)}</Typography>;
+  return (
+    <List dense disablePadding>
+      {counts.map(({ resource, count }) => (
+        <ListItem key={resource} disableGutters data-testid={`dashboard-${resource}-count`}>
+          <ListItemText
+            primary={`${translate(`resources.${resource}.name`, { smart_count: 2 })}: ${count}`}
+          />
+        </ListItem>
+      ))}
+    </List>
   );
 }
 

@@ -36,7 +36,7 @@ export function dashboardCards(role: Role): DashboardCard[] {
 /**
  * How long ago, in the largest whole unit: the catalogue's key and the number
  * (`conveyor.dashboard.age.days`, 3). The catalogue words it: the browsers' own relative time
- * format has no Uzbek in every build (Chromium's said "now" on the Uzbek screen).
+ * format has no Uzbek in every build (Chromium's says "now" on the Uzbek screen).
  */
 export function age(from: string | Date, now: number): { key: string; n: number } {
   const seconds = Math.max(0, Math.round((now - new Date(from).getTime()) / 1000));

@@ -55,7 +55,7 @@ export function DraftPanel() {
       await step();
       notify(done, { type: 'success' });
       // Published: the live record is read again before the draft leaves the form, which goes
-      // on from the draft over the record; the other way round, it showed the old record for
+      // on from the draft over the record; the other way round, it would show the old record for
       // the moment between the two answers.
       if (published) await queryClient.refetchQueries({ type: 'active', predicate: notDraft });
       await changed(resource, record.id);

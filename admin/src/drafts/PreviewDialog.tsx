@@ -46,7 +46,7 @@ export function PreviewDialog({
   const format = useFormat();
   const onError = useErrorToast('conveyor.drafts.preview_failed');
   const [preview, setPreview] = useState(first);
-  // first in the screen's language (it was always Russian); the other two are one click away
+  // first in the screen's language, the one its user reads; the other two are one click away
   const [locale] = useLocaleState();
   const [lang, setLang] = useState<Language>(() => previewLanguage(locale));
   const [width, setWidth] = useState<keyof typeof WIDTHS>('desktop');

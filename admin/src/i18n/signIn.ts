@@ -14,8 +14,8 @@ const others: Record<string, () => Promise<SignInMessages>> = {
 let adminLocale: (() => string) | undefined;
 /**
  * The admin's i18n provider (i18n/index.ts), once loaded, says what language it is in: the
- * sign-in screen that follows a sign-out in the same page keeps it, as it did on react-admin,
- * though react-admin's sign-out forgets the stored choice.
+ * sign-in screen that follows a sign-out in the same page keeps it, as react-admin's own
+ * sign-in screen does, though react-admin's sign-out forgets the stored choice.
  */
 export function followAdminLocale(getLocale: () => string): void {
   adminLocale = getLocale;

@@ -52,7 +52,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
     page: {
       create: '%{name} qoʻshish',
       dashboard: 'Bosh sahifa',
-      // the record's name, not its number (before, "#12")
+      // the record's name, not its number ("#12"), which says nothing to the staff
       edit: '%{name} «%{recordRepresentation}»',
       error: 'Xatolik yuz berdi',
       list: '%{name}',
@@ -292,7 +292,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
     },
     login: {
       title: 'Boshqaruv paneliga kirish',
-      // the spec's English wording was kept here; Uzbek staff met English
+      // in Uzbek, as the rest of the screen, rather than the spec's English words
       success: 'Tizimga muvaffaqiyatli kirildi',
       failure: 'Foydalanuvchi nomi yoki parol notoʻgʻri',
       code_prompt: 'Autentifikator ilovasidagi 6 xonali kodni kiriting',

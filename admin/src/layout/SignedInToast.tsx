@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNotify } from 'react-admin';
 import { SIGNED_IN_FLAG } from '../config.ts';
 
-/** 'Login successfully', once, on the first admin screen after signing in (LoginPage.tsx). */
+/** 'Login successfully', once, on the first admin screen after signing in (login/useSignIn.ts). */
 export function SignedInToast() {
   const notify = useNotify();
   useEffect(() => {

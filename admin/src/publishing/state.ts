@@ -3,8 +3,8 @@ import type { PublishingStatus } from '@conveyor/shared';
 /**
  * The one-line summary of publishing, as the screen's "Last build" card and the dashboards
  * say it: building, waiting, an older release live after a rollback, or everything live. An
- * older release is said while nothing is building, whatever the last build's result: before,
- * the card read "Everything is live · Success" under "the site shows an older release".
+ * older release is said while nothing is building, whatever the last build's result: a
+ * successful last build does not mean the site shows it (a rollback put an older one live).
  */
 export type PublishingSummary = 'running' | 'queued' | 'older' | 'idle';
 

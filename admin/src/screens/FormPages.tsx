@@ -52,8 +52,8 @@ export function CreatePage({ children, ...props }: CreateProps & { children: Rea
  * under it (undo is a restore from there).
  *
  * A role that may read the resource but not change it (sales and the catalogue) gets the same
- * screen read-only: the form disabled, without Save or Delete (a row used to do nothing and
- * the address said "Access denied"). Neither may: react-admin's "Access denied". The check
+ * screen read-only: the form disabled, without Save or Delete, so that what they may read opens
+ * from its row and its address. Neither may: react-admin's "Access denied". The check
  * is made with the address's id, so that a user's own profile opens for every role.
  */
 export function EditPage({ children, ...props }: EditProps & { children: ReactNode }) {

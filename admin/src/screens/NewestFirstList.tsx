@@ -1,18 +1,13 @@
-import { type Theme, useMediaQuery } from '@mui/material';
 import type { ReactElement } from 'react';
-import { Datagrid, List, type ListProps, type SortPayload } from 'react-admin';
-import { fittingGrid, showCutText } from '../common/gridFit.ts';
-import { ListLoading } from '../common/ListLoading.tsx';
-import { ListPagination } from '../common/ListPagination.tsx';
-import { ListCards } from './ListCards.tsx';
+import type { ListProps, SortPayload } from 'react-admin';
+import { ListShell } from './ListShell.tsx';
 
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
 /**
  * A list of records that are not a registry resource and are read newest first (the activity
- * log, the trash), or in the one order `sort` names (the schedule, soonest first): the page
- * sizes of every list, no export or create, a table on a desktop and cards on a phone, each
- * row with `rowActions` after its `columns`.
+ * log, the trash), or in the one order `sort` names (the schedule, soonest first): the list
+ * shell with no export or create, 20 to a page, each row with `rowActions` after its `columns`.
  */
 export function NewestFirstList({
   title,
@@ -29,35 +24,20 @@ export function NewestFirstList({
   rowActions?: ReactElement;
   sort?: SortPayload;
 }) {
-  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List
+    <ListShell
       title={title}
       perPage={20}
       sort={sort}
       filters={filters}
-      pagination={<ListPagination />}
       actions={false}
-      exporter={false}
       empty={empty}
+      fields={columns}
+      status={false}
+      rowActions={rowActions ?? <></>}
     >
-      <ListLoading>
-        {phone ? (
-          <ListCards status={false} rowActions={rowActions ?? <></>}>
-            {columns}
-          </ListCards>
-        ) : (
-          <Datagrid
-            bulkActionButtons={false}
-            rowClick={false}
-            sx={fittingGrid}
-            onMouseOver={showCutText}
-          >
-            {columns}
-            {rowActions}
-          </Datagrid>
-        )}
-      </ListLoading>
-    </List>
+      {columns}
+      {rowActions}
+    </ListShell>
   );
 }

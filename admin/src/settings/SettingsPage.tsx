@@ -25,8 +25,8 @@ export function SettingsPage() {
   return (
     <>
       <EditPage
-        // its one title (before, the page's title and the edit screen's ran together,
-        // "Company dataSettings #1")
+        // its one title: without it, react-admin's edit screen puts its own ("Settings #1")
+        // beside the page's
         title={translate('conveyor.settings.title')}
         resource="settings"
         id={SINGLETON_ID}
@@ -40,7 +40,7 @@ export function SettingsPage() {
           <TextInput source="phone_secondary" type="tel" validate={rules.phone_secondary} />
           <TextInput source="email" type="email" validate={rules.email} />
           <TextInput source="legal_name" validate={rules.legal_name} fullWidth />
-          {/* an address is long: each language a full-width, multi-line box (they were cut) */}
+          {/* an address is long: each language a full-width, multi-line box, read whole */}
           <LocalizedInputs prefix="address" multiline max={fields.address_uz.maxLength} />
           <TextInput source="telegram_url" validate={url} fullWidth />
           <TextInput source="instagram_url" validate={url} fullWidth />

@@ -1,19 +1,3 @@
-import {
-  closestCenter,
-  DndContext,
-  type DragEndEvent,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-} from '@dnd-kit/core';
-import {
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
 import AddIcon from '@mui/icons-material/Add';
 import DownIcon from '@mui/icons-material/ArrowDownward';
 import UpIcon from '@mui/icons-material/ArrowUpward';
@@ -31,6 +15,7 @@ import {
 } from 'react-admin';
 import { useReadOnly } from '../common/readOnly.ts';
 import { useRecordName } from '../common/recordRepresentation.ts';
+import { SortableRows, useSortableRow } from '../common/SortableRows.tsx';
 
 const searchQuery = (q: string) => ({ q });
 const byCode = { field: 'code', order: 'ASC' } as const;
@@ -38,48 +23,34 @@ const byCode = { field: 'code', order: 'ASC' } as const;
 /**
  * A category's template: the attributes its products carry, in the order the product page
  * shows them, each marked required or not. Lines are reordered by dragging their handle, or with
- * their up and down buttons (from the keyboard). Written with dnd-kit over react-hook-form's
- * field array: react-admin's SimpleFormIterator moves lines with buttons only.
+ * their up and down buttons (from the keyboard). The shared sortable rows (SortableRows, dnd-kit)
+ * over react-hook-form's field array: react-admin's SimpleFormIterator moves lines with buttons
+ * only.
  */
 export function TemplateInput() {
   const translate = useTranslate();
   const { fields, append, remove, move } = useFieldArray({ name: 'attributes' });
   // a read-only screen shows the template, with nothing to add, move or remove
   const readOnly = useReadOnly();
-  const sensors = useSensors(
-    useSensor(PointerSensor),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = fields.findIndex((field) => field.id === active.id);
-    const to = fields.findIndex((field) => field.id === over.id);
-    if (from >= 0 && to >= 0) move(from, to);
-  };
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }} data-template>
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
         {translate('resources.categories.fields.attributes')}
       </Typography>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <SortableContext
-          items={fields.map((field) => field.id)}
-          strategy={verticalListSortingStrategy}
-        >
-          <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {fields.map((field, index) => (
-              <TemplateLine
-                key={field.id}
-                id={field.id}
-                index={index}
-                last={index === fields.length - 1}
-                onMove={(to) => move(index, to)}
-                onRemove={() => remove(index)}
-              />
-            ))}
-          </Box>
-        </SortableContext>
-      </DndContext>
+      <SortableRows ids={fields.map((field) => field.id)} direction="vertical" onMove={move}>
+        <Box component="ol" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          {fields.map((field, index) => (
+            <TemplateLine
+              key={field.id}
+              id={field.id}
+              index={index}
+              last={index === fields.length - 1}
+              onMove={(to) => move(index, to)}
+              onRemove={() => remove(index)}
+            />
+          ))}
+        </Box>
+      </SortableRows>
       {!readOnly && (
         <Button
           label="resources.categories.template.add"
@@ -108,38 +79,27 @@ function TemplateLine({
   const translate = useTranslate();
   const name = useRecordName('attributes');
   const readOnly = useReadOnly();
-  const {
-    attributes,
-    listeners,
-    setNodeRef,
-    setActivatorNodeRef,
-    transform,
-    transition,
-    isDragging,
-  } = useSortable({ id });
+  const { rowRef, rowSx, handleRef, handleProps, handleSx } = useSortableRow(id);
   return (
     <Box
       component="li"
-      ref={setNodeRef}
+      ref={rowRef}
       data-template-line={index}
       sx={{
         display: 'flex',
         alignItems: 'center',
         gap: 1,
         flexWrap: 'wrap',
-        transform: CSS.Transform.toString(transform),
-        transition,
-        opacity: isDragging ? 0.6 : 1,
+        ...rowSx,
         bgcolor: 'background.paper',
       }}
     >
       {!readOnly && (
         <IconButton
-          ref={setActivatorNodeRef}
-          {...attributes}
-          {...listeners}
+          ref={handleRef}
+          {...handleProps}
           aria-label={translate('resources.categories.template.move')}
-          sx={{ cursor: 'grab', touchAction: 'none' }}
+          sx={handleSx}
         >
           <DragIcon />
         </IconButton>

@@ -24,9 +24,9 @@ function UserToolbar() {
 /**
  * A user's form; the password inputs differ between a new account and an existing one. The
  * role is an admin's to give, and someone editing their own profile does not see it. A new
- * account's role is asked, none preselected, and required (before, Administrator was
- * preselected, the widest role given by a click on Save); the API's default for a body
- * without a role stays for its other callers.
+ * account's role is asked, none preselected, and required, so that a click on Save never
+ * gives the widest role unasked; the API's default for a body without a role stays for its
+ * other callers.
  */
 export function UserForm({ creating }: { creating: boolean }) {
   return (
