@@ -20,7 +20,7 @@ import { jpeg, png } from '../helpers/images.ts';
 // build of the same data; the two must be the same files with the same bytes (nothing is
 // ignored: a release holds no build timestamp, the footer's year aside, which both share).
 // The sequence is every kind of edit below once, in an order shuffled by a seed, then
-// INCREMENTAL_EXTRA (default 3) more picked at random, made INCREMENTAL_BATCH (default 3) at a
+// INCREMENTAL_EXTRA (default 3) more picked at random, made INCREMENTAL_BATCH (default 5) at a
 // time between builds (a rollback and a Rebuild now are steps of their own): each kind is tried
 // in every run, and a failure names the seed (INCREMENTAL_SEED=<seed> replays it). The
 // incremental builds run as the runner runs them by default, one after another in the warm
@@ -30,7 +30,7 @@ import { jpeg, png } from '../helpers/images.ts';
 // reference to a cold build.
 const seed = Number(process.env.INCREMENTAL_SEED ?? Date.now() % 1_000_000);
 const EXTRA = Number(process.env.INCREMENTAL_EXTRA ?? 3);
-const BATCH = Math.max(1, Number(process.env.INCREMENTAL_BATCH ?? 3));
+const BATCH = Math.max(1, Number(process.env.INCREMENTAL_BATCH ?? 5));
 
 /** A small deterministic generator (mulberry32): the same seed, the same edits. */
 function generator(start: number) {
