@@ -67,9 +67,10 @@ const api = {
 
 /**
  * The API's files run one after another in each worker on modules imported once (the app,
- * Fastify, Kysely, sharp): importing them afresh for every file took a tenth of the unit tests'
- * time. Each file still starts its own app on its own database, and none changes module state
- * or the environment that another reads (the site-building files, which do, keep isolation).
+ * Fastify, Kysely, sharp): importing them afresh for every file would add that import to every
+ * file's time. Each file still starts its own app on its own database, and none changes module
+ * state or the environment that another reads (the site-building files, which do, keep
+ * isolation).
  */
 const shareModules = { isolate: false };
 

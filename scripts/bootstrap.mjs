@@ -14,17 +14,17 @@
 //    `npm start` and `npm test` run step 1 alone first and then `exec` the rest under
 //    .tools/bin/node, so that no process of an older Node stays behind waiting. Told the script
 //    that follows (`--node serve`), step 1 fetches pnpm first and runs step 3's install with the
-//    machine's Node while Node 24 downloads (both wait on the registry more than on the machine:
-//    a fresh clone's start 3-4 s sooner here); step 3 then finds it done (earlyInstall).
+//    machine's Node while Node 24 downloads (both wait on the registry more than on the machine,
+//    so they overlap rather than take turns); step 3 then finds it done (earlyInstall).
 // 2. pnpm: the version pinned in package.json#packageManager, installed into .tools/ with npm
 //    when `pnpm` is missing or differs (corepack rejects unsigned registry metadata here).
 // 3. Dependencies: `pnpm install --frozen-lockfile`, skipped (and not mentioned) when the last
 //    install covers it (installReason: its lockfile and what it left out, noted in node_modules). `npm start`
-//    on a checkout with none installed yet installs what running needs (`--prod`: 607 packages,
-//    not 1,087), and keeps to that until `npm test` (or any other script) installs the rest;
-//    while the back office has none of its own, it leaves those out (479 packages and 22,500
-//    files, against 607 and 85,000), and the server installs them beside its start, before it
-//    builds the back office (scripts/start.ts): 11 s against 15 s on an empty store here.
+//    on a checkout with none installed yet installs what running needs (`--prod`: no tools for
+//    development and tests), and keeps to that until `npm test` (or any other script) installs
+//    the rest; while the back office has none of its own, it leaves those out too (most of the
+//    files are theirs: docs/developing.md), and the server installs them beside its start,
+//    before it builds the back office (scripts/start.ts), so the site need not wait for them.
 // 4. The package.json script's command, as `pnpm run <pnpm-script>` would run it, with .tools/bin
 //    first on PATH, so child processes see the same Node and pnpm. A plain command replaces this
 //    process (process.execve): `npm start` ends in the server's process alone, which receives
@@ -159,10 +159,10 @@ function collect(command, args, options = {}) {
 /**
  * Node and pnpm the quick way: their tarballs fetched by npm (`npm pack`: its registry, proxy,
  * cache and integrity check) and unpacked by tar, only the files used (Node's binary, not its
- * 2,800 headers: nothing is compiled on install). `npm install` unpacks in JavaScript, 190 MB
- * for Node: 2-6 s of a first start here, against 1-2 s. Each package is unpacked beside its
- * place and moved there whole, so an interrupted start leaves none half written. Any failure
- * (no tar, say) returns false, and npm installs them as before.
+ * headers: nothing is compiled on install). `npm install` unpacks the whole package in
+ * JavaScript, which for Node's large one is the slower way by far. Each package is unpacked
+ * beside its place and moved there whole, so an interrupted start leaves none half written. Any
+ * failure (no tar, say) returns false, and npm installs them instead.
  */
 async function packAndUnpack(installs) {
   const downloads = join(tools, 'downloads');
@@ -233,7 +233,7 @@ process.env.PATH = `${toolsBin}:${process.env.PATH ?? ''}`;
 
 if (script === '--node') {
   // step 1 alone: .tools/bin/node is a Node new enough, installed or this one; on a fresh
-  // checkout step 2's pnpm is fetched beside it (1-2 s of a first start), or, with the script
+  // checkout step 2's pnpm is fetched beside it, or, with the script
   // that follows named, before it, and step 3's install runs while Node downloads
   const following = scriptArgs[0];
   if (currentNode < wantedNode) {
@@ -351,10 +351,9 @@ function cacheEnvironment() {
   process.env.ASTRO_TELEMETRY_DISABLED ??= '1';
   process.env.COREPACK_ENABLE_STRICT ??= '0';
   // pnpm unpacks packages in one worker thread less than the machine has cores: one on two
-  // cores, where writing 22,000 files waits on the file system more than on the CPU. Four there
-  // installed the first start's packages in 13-16 s against 21 (each an empty store, this
-  // 2-core machine); never fewer than pnpm's own choice. The server's install of the back
-  // office's dependencies inherits it.
+  // cores, where writing a first start's tens of thousands of files waits on the file system
+  // more than on the CPU: more workers than cores overlap those waits; never fewer than pnpm's
+  // own choice. The server's install of the back office's dependencies inherits it.
   process.env.PNPM_MAX_WORKERS ??= String(Math.max(4, availableParallelism() - 1));
 }
 

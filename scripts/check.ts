@@ -8,8 +8,8 @@
 //
 // The phases of a stage run at the same time: on two cores they overlap where one waits. Lint
 // and types do, and the unit tests with their site builds; the unit tests and each browser
-// suite keep both cores busy on their own, and beside each other they took longer in all and
-// timed out.
+// suite keep both cores busy on their own, and beside each other they would take longer in all
+// and time out.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -43,7 +43,7 @@ const PHASES: Phase[] = [
   },
   { name: 'unit', commands: [['pnpm', 'exec', 'vitest', 'run', '--project=!api:builds']] },
   // The API's site-building files run one at a time (vitest.config.ts), which vitest puts after
-  // every other file: 50 s at the end with a core idle. In a run of their own beside the others,
+  // every other file, a core idle while they run. In a run of their own beside the others,
   // they take up what those leave.
   { name: 'unit builds', commands: [['pnpm', 'exec', 'vitest', 'run', '--project=api:builds']] },
   { name: 'site e2e', commands: [['pnpm', '--filter', '@conveyor/site', 'test:e2e']] },

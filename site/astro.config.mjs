@@ -46,9 +46,8 @@ export default defineConfig({
   // pictures too.
   base: process.env.SITE_BASE || undefined,
   trailingSlash: 'never',
-  // Pages render four at a time: one at a time, a third of a build went waiting on file writes
-  // and on the hashes of the security policy (both done off the main thread). In eight paired
-  // runs of a 2,778-page build, four at a time took 10-30 % less time each time.
+  // Pages render four at a time: one at a time, the build would sit waiting on each page's file
+  // write (done off the main thread), where four at a time render other pages meanwhile.
   build: { format: 'directory', concurrency: 4 },
   // No Markdown here; Shiki, its default highlighter, would need inline styles (see below).
   markdown: { syntaxHighlight: false },
@@ -92,13 +91,13 @@ export default defineConfig({
     })),
     service: {
       entrypoint: 'astro/assets/services/sharp',
-      // Encoding is most of a first build's time (1,334 files for the demo), so the encoders
-      // trade a little size for a lot of speed (sharp, 30 demo pictures at 360/720/1200 px):
-      // - AVIF's default effort costs ~5x the time for a few per cent of bytes; and chroma at
-      //   half resolution (4:2:0, as JPEG and WebP always have it; sharp's AVIF default is
-      //   4:4:4): 43 -> 34 ms a file, and 5 % smaller.
-      // - WebP, the fallback of the few browsers without AVIF, at effort 2 instead of 4:
-      //   25 -> 12 ms a file, 7 % larger.
+      // Encoding is most of a first build's time, so the encoders trade a little size for a lot
+      // of speed:
+      // - AVIF at its lowest effort: its default costs several times the time for a few per cent
+      //   of bytes; and chroma at half resolution (4:2:0, as JPEG and WebP always have it;
+      //   sharp's AVIF default is 4:4:4), both faster and smaller.
+      // - WebP, the fallback of the few browsers without AVIF, at effort 2 rather than sharp's
+      //   default 4: a file encoded in much less time for a few per cent of bytes.
       config: {
         avif: { effort: 1, chromaSubsampling: '4:2:0' },
         webp: { effort: 2 },

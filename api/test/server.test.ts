@@ -127,9 +127,8 @@ describe.skipIf(skipReason)('server process', () => {
   });
 
   // Its own time: the start runs Node twice (the lean restart) and loads the whole app before
-  // the connection is refused; beside a full parallel test run on two cores that took more than
-  // vitest's 30 s once (4-7 s on a loaded machine otherwise). Past 100 s the server is ended
-  // and its output shown.
+  // the connection is refused; beside a full parallel test run on two cores that can take more
+  // than vitest's 30 s. Past 100 s the server is ended and its output shown.
   it(
     'refuses to start, loudly, when the database cannot be reached or migrated',
     { timeout: 120_000 },

@@ -135,8 +135,8 @@ describe('starting the server', () => {
     expect(installCovered()).toBe(true);
   });
 
-  // three servers started one after another: beside a full parallel run on two cores that took
-  // longer than vitest's 30 s
+  // three servers started one after another: beside a full parallel run on two cores that can
+  // take longer than vitest's 30 s
   it(
     'warns loudly in production when SITE_URL is unset or a loopback address',
     { timeout: 120_000 },

@@ -3,8 +3,8 @@
 // Builds the admin, then follows dist/index.html: its entry script and every module it
 // preloads or imports statically (what the browser fetches before the first screen), and
 // prints their gzipped size next to the lazily loaded screens (admin/scripts/initialJs.ts,
-// which admin/test/initialJs.test.ts holds under its budget). react-admin's own demo loads
-// about 600 kB.
+// which admin/test/initialJs.test.ts holds under its budget). react-admin's own demo, for
+// scale: docs/benchmarks.md.
 import { join } from 'node:path';
 import {
   ADMIN_DIR,

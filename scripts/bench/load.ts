@@ -1,8 +1,8 @@
 // One read measurement for `pnpm bench:lean`, in a process of its own: autocannon on one URL, a
 // warm-up first, and the figures as one JSON line. In the bench's own process the load
-// generator shared an event loop and a heap with what the bench had done before (the seeding,
-// a minute's flood), and once a fast server's figures fell by half while the bare server's,
-// slower to answer, did not move: most likely the generator, not the server, was slowed.
+// generator would share an event loop and a heap with what the bench did before (the seeding,
+// a minute's flood), and a generator slowed by them reads as a slower server: the faster the
+// server, the more so.
 //
 //   node scripts/bench/load.ts <url> <connections> <seconds> <warm-up seconds>
 import autocannon from 'autocannon';

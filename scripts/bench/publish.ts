@@ -32,8 +32,8 @@ const perProcess =
 // what a build's peak memory (peak_rss_kb in its log) measures in each mode (see the header)
 const peakKind = process.env.BENCH_WARM === 'false' ? 'tree PSS' : 'worker RSS';
 const saves = Number(process.env.BENCH_SAVES ?? 3);
-// warm rebuilds, each followed by the bare builds: the machine's speed drifts by half from one
-// minute to the next, so the ratio is the median of pairs run side by side
+// warm rebuilds, each followed by the bare builds: the machine's speed drifts from one minute
+// to the next, so the ratio is the median of pairs run side by side
 const pairs = Math.max(1, Number(process.env.BENCH_PAIRS ?? 5));
 
 const buildLimitMs = Number(process.env.BENCH_BUILD_LIMIT_S ?? 600) * 1000;

@@ -373,7 +373,7 @@ async function run(scenario: Scenario, path: string, size: number): Promise<Resu
       ...products.slice(0, 10).map((id) => `/api/products/${id}`),
     ];
     // the bodies are made before the readers start: reading and wrapping the file in the
-    // readers' process held up their first requests by as much as 60 ms, charged to the server
+    // readers' process would hold up their first requests, a delay charged to the server
     const bytes = scenario.filename ? await readFile(path) : Buffer.alloc(0);
     const bodies = Array.from({ length: scenario.together ?? 1 }, () => {
       const form = new FormData();

@@ -8,8 +8,8 @@ test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 // axe-core on every page type, in both themes, with the scroll animations off so every element
 // is checked in its final state. The light theme gets every rule; the dark one the rules whose
 // outcome a colour can change: the themes differ in the stylesheet's colours only (and the
-// theme button's icon and label, which the light run checks as much), and every rule twice took
-// this suite's two longest tests.
+// theme button's icon and label, which the light run checks as much), and every rule twice
+// would make both runs this suite's longest tests for nothing.
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block'];
 for (const theme of ['light', 'dark'] as const) {
   test(`no axe violations on any page type (${theme} theme)`, async ({ page, request }) => {

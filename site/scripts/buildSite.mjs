@@ -33,8 +33,9 @@ globalThis.fetch = (input, init) => {
  *
  * Why: Astro hashes each page's inline scripts and styles for its security policy
  * (security.csp) with WebCrypto's asynchronous SHA-256, a trip to libuv's thread pool (shared
- * with the page writes) per script per page, tens of thousands of them a build. In a CPU
- * profile of a 3,000-product build they were 6 % of the main thread's time, besides the waits.
+ * with the page writes) per script per page, tens of thousands of them a build, each with its
+ * own cost on the main thread and its wait behind the page writes; a script's few bytes hashed
+ * synchronously make no such trip.
  */
 export function syncDigest(subtle) {
   const digest = subtle.digest.bind(subtle);
@@ -100,12 +101,11 @@ const GARBAGE_STEP = 16 * 1024 * 1024;
  * answers the function that stops it.
  *
  * Why: rendering thousands of pages, V8 lets the old generation grow to several times what is
- * alive before it collects it (a 1,000-product build: 80-100 MB alive, 250-385 MB of heap in
- * use), which is its choice for speed, and what it takes is kept. Collected at this pace the
- * build's process peaked at about 330 MB instead of 670 (64 MB steps: 370), for a few dozen
- * collections of 30-50 ms. V8 has no flag for this (`--optimize-for-size` doubled the build's
- * time); `gc` is V8's own, exposed for this process from here, not by a command-line flag, so
- * every way a build is started gets it.
+ * alive before it collects it, which is its choice for speed, and what it takes is kept.
+ * Collected at this pace the build's process stays near what is alive, for a few dozen short
+ * collections in a build; larger steps let it grow more. V8 has no flag for this
+ * (`--optimize-for-size` makes the build far slower); `gc` is V8's own, exposed for this
+ * process from here, not by a command-line flag, so every way a build is started gets it.
  */
 function paceGarbage() {
   setFlagsFromString('--expose-gc');

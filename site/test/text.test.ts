@@ -23,7 +23,7 @@ describe('shortening a text', () => {
 
   it('never leaves a number without the unit that follows it', () => {
     const text = 'Модульный ленточный конвейер. Длина: до 1 200 мм, скорость до 2 м/с.';
-    // the old cut: "… Длина: до 1"
+    // cut at the last space that fits, it would end "… Длина: до 1"
     for (let max = 42; max <= 52; max++) {
       const short = shorten(text, max);
       expect(short, `at ${max}`).toMatch(/…$/);

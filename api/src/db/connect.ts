@@ -211,10 +211,10 @@ function dialectStatement(statement: StatementSync): DialectStatement {
 /**
  * The database as Kysely's SQLite dialect sees it, keeping compiled statements. Kysely calls
  * `prepare` for every query, and SQLite compiles the SQL each time; an API runs the same few
- * hundred statements over and over, and compiling was a tenth of a form post's time on the
- * server (`pnpm bench:leads`). A statement still being iterated (a streamed query) is busy and
- * cannot run again: such a call gets a fresh one. SQLite recompiles a kept statement by itself
- * when a migration changes the schema.
+ * hundred statements over and over, and compiling them again is a cost that every request,
+ * a form post's included (`pnpm bench:leads`), would pay for nothing. A statement still being
+ * iterated (a streamed query) is busy and cannot run again: such a call gets a fresh one.
+ * SQLite recompiles a kept statement by itself when a migration changes the schema.
  */
 function withStatementCache(sqlite: DatabaseSync): SqliteDatabase {
   const statements = new LRUCache<string, DialectStatement>({ max: 500 });

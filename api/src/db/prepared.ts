@@ -28,7 +28,7 @@ export function registerReader(db: object, reader: DirectReader): void {
 /**
  * A query compiled once per database and run with new values: for a hot read whose shape never
  * changes (a product's detail, a list of one shape). Kysely builds the query's tree, runs its plugins over it and
- * compiles it to SQL on every call, which cost a read several times what SQLite spends on the
+ * compiles it to SQL on every call, which costs a read more than SQLite spends on the
  * statement itself; this builds it once, with placeholders where the arguments go, and then
  * only swaps the arguments in. Written by hand: Kysely compiles but does not keep queries,
  * nor takes parameters to fill in later, and this needs nothing else of it.

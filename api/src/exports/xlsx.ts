@@ -45,7 +45,8 @@ export function xlsxStream(
 ): Readable {
   const out = new PassThrough();
   const write = async () => {
-    // loaded by the first export (exceljs and its zip and XML libraries: about 15 MB in memory)
+    // loaded by the first export (exceljs and its zip and XML libraries): a server nobody
+    // exports from never holds them in memory
     const { default: ExcelJS } = await import('exceljs');
     const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
       stream: out,

@@ -9,10 +9,10 @@ export const TUNED = 'CONVEYOR_PROCESS_TUNED';
 /**
  * The allocator settings (glibc malloc reads them when the process starts, so they must be in
  * its environment): two arenas instead of one per thread that ever allocated (libvips' threads
- * each kept one, over 100 MB after a few uploads); buffers from 64 kB up mapped of their own
- * and so given back when freed (glibc otherwise raises that threshold to the largest buffer
- * freed, up to 32 MB, and keeps such buffers in its heap for good); and the heap's free top
- * returned from 128 kB. A value already set wins.
+ * would each keep one, and the memory in it, after a few uploads); buffers from 64 kB up mapped
+ * of their own and so given back when freed (glibc otherwise raises that threshold to the
+ * largest buffer freed, up to 32 MB, and keeps such buffers in its heap for good); and the
+ * heap's free top returned from 128 kB. A value already set wins.
  */
 export const ALLOCATOR_ENV: Record<string, string> = {
   MALLOC_ARENA_MAX: '2',

@@ -280,7 +280,7 @@ export default fp<FrontendsOptions>(
       notFoundAnswer(reply.request.url).then(
         ({ release, page, original }) => {
           if (original) {
-            // for now: the encoded picture comes in a minute, under this same address
+            // for now: the encoded picture follows, under this same address
             reply.header('cache-control', 'no-store').redirect(original, 307);
           } else if (!release && !firstBuildComing) {
             reply.status(404).send({ error: ERRORS.notFound, code: 'notFound' });

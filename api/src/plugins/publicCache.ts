@@ -31,8 +31,8 @@ export default fp(
     app.decorateRequest('cacheGeneration', -1);
     if (maxSize <= 0) return;
 
-    // Bodies are kept as bytes: a hit skips the UTF-8 encoding of a string on every answer (a
-    // quarter of the CPU time of a hit). A client that asks for compression still has each
+    // Bodies are kept as bytes: a hit skips the UTF-8 encoding of a string on every answer,
+    // which would be much of a hit's work. A client that asks for compression still has each
     // answer compressed by @fastify/compress; the site's builds read the API over loopback.
     const cache = new LRUCache<string, Buffer>({
       maxSize,

@@ -76,7 +76,7 @@ export default fp(
     });
     if (runner && publish.warm) {
       // No site yet: the first build comes as soon as the server listens. Its worker loads
-      // Astro now, beside the migrations and the demo content (a second or so of a first start).
+      // Astro now, beside the migrations and the demo content, rather than after them.
       if (!existsSync(join(publish.siteRoot, 'current'))) void warmBuilds.warm();
       // The back office in use keeps the worker loaded; opening a record (its edit screen) or
       // saving one brings it back if it left, so that the save's build finds it loaded.

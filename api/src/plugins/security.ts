@@ -7,10 +7,10 @@ import fp from 'fastify-plugin';
 export default fp(
   async (app) => {
     // helmet's headers worked out once, at start: @fastify/helmet makes its middleware anew for
-    // every request (parsing the policy each time), and even made once, its chain of thirteen
-    // middlewares setting one header each was a tenth of a cached read's time in a profile.
+    // every request (parsing the policy each time), and even made once, its chain of
+    // middlewares setting one header each weighs on a cached read, which does little else.
     // With no per-request directives (nonces) its answer never changes, so it is asked once and
-    // the headers set in one call: cached reads 18-37 % more a second (three rounds).
+    // the headers set in one call.
     const headers = fixedHeaders({
       // Images under /uploads are embedded by the public site, which may live on another host.
       crossOriginResourcePolicy: { policy: 'cross-origin' },

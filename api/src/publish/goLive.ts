@@ -52,9 +52,9 @@ const PAGES_POLL_MS = 100;
 /**
  * Watches a site's first build (no release live yet) for the list of pictures it writes once
  * its pages are written (PENDING_PICTURES, site/src/integrations/pictures.ts), and makes the
- * release live then, if it has the pages a release must have: at 100 products the site is
- * served about 10 s after the server starts rather than after the minute its pictures take to
- * encode on an empty image cache; `onLive` is told. So is a build after one that gave way to a
+ * release live then, if it has the pages a release must have: the site is served once its
+ * pages are written rather than after its pictures, which take most of a first build's time
+ * on an empty image cache; `onLive` is told. So is a build after one that gave way to a
  * newer change before its pictures were in (siteBuilder). Every other build swaps in whole,
  * pictures and all.
  */

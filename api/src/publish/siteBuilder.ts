@@ -80,8 +80,8 @@ export function siteBuilder(options: SiteBuilderOptions) {
     if (live) extra.SITE_PREVIOUS = join(releases, live);
     // Rebuild now renders every page; the live release only lends the built files that a build
     // which is not its process's first leaves out (site/scripts/worker.mjs), so that it runs in
-    // the loaded worker like any other build (a fresh worker's first build takes half as long
-    // again: its Vite, Rolldown and Astro code not yet compiled by V8)
+    // the loaded worker like any other build (a fresh worker's first build is slower: its Vite,
+    // Rolldown and Astro code not yet compiled by V8)
     if (live && build.full) extra.SITE_RENDER_ALL = '1';
     // A site's first release goes live with its pages, before its pictures (see firstPages):
     // the only case where a visitor would otherwise see no site at all while they encode. So

@@ -54,7 +54,7 @@ export interface WarmBuildsOptions {
  * to link from, runs in the loaded worker like any other build (site/scripts/worker.mjs).
  *
  * Idle, the worker leaves (idleMs after its last build or keepWarm): a loaded Astro and Vite
- * hold some 200 MB that a server nobody edits does not need. The back office's requests keep it
+ * hold memory that a server nobody edits does not need. The back office's requests keep it
  * (keepWarm), and opening a record or saving one starts it again ahead of the build that follows.
  */
 export class WarmBuilds {
@@ -103,7 +103,7 @@ export class WarmBuilds {
       this.#runs = 0;
     }
     // The idle countdown starts when the worker is ready: its loading is not idleness (counted
-    // from here, a load slower than idleMs ended the worker it was loading).
+    // from here, a load slower than idleMs would end the worker it is loading).
     const ready = this.#ready;
     this.#disarm();
     void ready.then((ok) => {

@@ -33,7 +33,7 @@ export class S3Storage implements Storage {
     this.#settings = settings;
   }
 
-  /** The SDK and the client, made on first use (the SDK is 2 MB of code, about 10 MB loaded). */
+  /** The SDK and the client, made on first use rather than at start: the SDK is large. */
   #connect(): Promise<{ sdk: Sdk; client: S3Client }> {
     const settings = this.#settings;
     this.#client ??= import('@aws-sdk/client-s3').then((sdk) => ({

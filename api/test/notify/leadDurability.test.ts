@@ -55,7 +55,7 @@ describe.skipIf(skipReason)('lead delivery across crashes and instances', () => 
   });
 
   // Each starts the server as a process two or three times (its own deadlines: 60 s to start,
-  // 30 s to deliver); vitest's 30 s for a whole test was too little on a slow, loaded machine.
+  // 30 s to deliver); vitest's 30 s for a whole test is too little on a slow, loaded machine.
   it(
     'delivers a lead accepted just before a kill -9, after the restart',
     { timeout: 120_000 },

@@ -122,7 +122,7 @@ describe.skipIf(skipReason)('hostile input on every route', () => {
 
   /**
    * The requests of a test, eight at a time: each is checked on its own, so their order does
-   * not matter, and thousands one after another took most of a minute.
+   * not matter, and thousands one after another would each wait for the last.
    */
   const concurrently = async (checks: (() => Promise<void>)[]) => {
     const limit = pLimit(8);

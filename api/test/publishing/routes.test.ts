@@ -191,8 +191,7 @@ describe.skipIf(skipReason)('release swaps under load', () => {
           }
         }
         // a breath between rounds: clients in the server's own process that never pause starve
-        // its event loop, and with it the builds they are meant to read beside (a build took a
-        // minute on a loaded machine)
+        // its event loop, and with it the builds they are meant to read beside
         await sleep(5);
       }
     };

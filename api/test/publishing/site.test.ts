@@ -215,7 +215,8 @@ describe.skipIf(skipReason)('publishing the real site', () => {
       await settle();
       const live = (await api.request('GET', '/api/publishing', { token })).body.data.live.release;
       const command = api.app.config.publish.command;
-      // a build that breaks (a bug in a page, a full disk): the data no longer come over HTTP
+      // a build that breaks (a bug in a page, a full disk), as a command that fails: the build
+      // reads its data from a file, not over HTTP, so a failing API cannot stand in for it
       api.app.config.publish.command = 'echo "the build broke" >&2; exit 3';
       try {
         await api.request('POST', '/api/publishing/rebuild', { token });

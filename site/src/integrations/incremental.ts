@@ -91,8 +91,8 @@ function assetsOf(html: string, names: Map<string, string>): string[] {
   const found = new Set<string>();
   for (const match of html.matchAll(/\/_astro\/([\w.@%-]+)/g)) {
     // A name matched out of a page is, in V8, a slice of the page's text that keeps all of it:
-    // kept for the manifest, the names held every page read (180 MB of a 3,000-product build's
-    // heap). Each name is kept once per build, as a copy of its own.
+    // kept for the manifest, the names would hold every page read in the heap. Each name is kept
+    // once per build, as a copy of its own.
     const name = match[1]!;
     let own = names.get(name);
     if (own === undefined) {
@@ -200,8 +200,8 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         const pages: Manifest['pages'] = {};
         const needed = new Set<string>();
         const links = linker();
-        // the built files each rendered page refers to, read a few dozen pages at a time (one
-        // after another, reading took a second of a 3,000-product build)
+        // the built files each rendered page refers to, read a few dozen pages at a time: one
+        // after another, each read would wait for the last, thousands of them in a large build
         const assetsOfRendered = new Map<string, string[]>();
         const names = new Map<string, string>();
         const toRead = planned.filter((page) => rendered.has(page.pathname));

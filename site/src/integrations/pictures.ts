@@ -12,9 +12,8 @@ import { importAsAstro, quieten, stopEsbuild } from './quieten.ts';
  * Pictures already in Astro's image cache go into the release as hard links, not copies
  * (a warm rebuild against a bare Astro build). Astro encodes each picture once into
  * its cache (`cacheDir/assets`, kept between builds and restarts), but then copies every cached
- * picture into every release: 1,334 copies at 100 products, of files already on the disk (on
- * this 2-core machine, copying them took 0.55 s, linking them 0.14 s; a link also takes no
- * room).
+ * picture into every release: every picture of the site again, of files already on the disk.
+ * Linking them is cheaper than copying them, and a link takes no room.
  *
  * Astro has no option for it, so this uses its public prerenderer hook (`setPrerenderer`, whose
  * `teardown` runs after the last page and before the pictures): for each picture the pages
@@ -96,7 +95,7 @@ export function linkedPictures(
           ...prerenderer,
           setup: async () => {
             await prerenderer.setup?.();
-            // the modules are bundled: esbuild's 16 MB are not needed while the pages render
+            // the modules are bundled: esbuild's service is not needed while the pages render
             await stopEsbuild();
           },
           teardown: async () => {
@@ -117,8 +116,7 @@ export function linkedPictures(
             if (left) {
               // The pages' garbage collected before the encoder's buffers join it; a regular
               // collection: on a first start an edit's build starts right now beside this one,
-              // and the thorough kind held it back by a second or more (live after 6.2-6.5 s,
-              // not 4.5-5.3), for no lower peak (355 MB either way at 1,000 products).
+              // and the thorough kind's longer pause would hold that edit back for no lower peak.
               await quieten(false);
               await uncachedSharp();
             }
@@ -145,9 +143,9 @@ export function linkedPictures(
 /**
  * sharp (libvips, which Astro encodes the pictures with) without its cache of operations: each
  * picture's each size is encoded once, so the cache (up to 50 MB and 100 operations by default)
- * only kept buffers alive, and with them the build's process larger as the search indexer starts
- * beside it: at 1,000 products, a first build's peak 361 -> 346-348 MB (two runs), the pictures
- * in as fast. The API's own uploads work the same way (api/src/lib/imageStore.ts).
+ * would only keep buffers alive, and with them the build's process larger as the search indexer
+ * starts beside it, for no picture encoded sooner. The API's own uploads work the same way
+ * (api/src/lib/imageStore.ts).
  */
 async function uncachedSharp(): Promise<void> {
   try {
@@ -217,8 +215,8 @@ export async function linkCached(
 /**
  * Writes the release's list of pictures still to encode (PENDING_PICTURES, in the output
  * folder): the publishing runner, seeing it, makes a site's first release live at once, with
- * its pages, while Astro encodes the pictures into it (about a minute for the demo catalogue's
- * 1,334 on two cores, which the visitor would otherwise wait for in front of "being built").
+ * its pages, while Astro encodes the pictures into it (on an empty image cache most of a first
+ * build's time, which the visitor would otherwise wait for in front of "being built").
  * The server answers a picture not there yet with its original, and Astro removes nothing, so
  * the release only fills up. The site's own pictures (the hero's poster), which have no
  * original to show meanwhile, are put first in Astro's queue. Returns how many are pending.

@@ -5,16 +5,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
  * Makes a build's process smaller between two of its stages: a full garbage collection where
  * the build offers one (site/scripts/buildSite.mjs leaves its collector on globalThis), and
  * esbuild's service stopped (Astro starts it to bundle the client directive, src/directives,
- * and leaves it running: 16 MB; it starts again when needed). Called as the pages are written
- * and the pictures are about to be encoded (src/integrations/pictures.ts), and before the
- * search indexer starts beside the build (search.ts): the two moments a build at a thousand
- * products is at its largest.
+ * and leaves it running, holding memory the pages do not need; it starts again when needed).
+ * Called as the pages are written and the pictures are about to be encoded
+ * (src/integrations/pictures.ts), and before the search indexer starts beside the build
+ * (search.ts): the two moments a build at a thousand products is at its largest.
  *
  * `thorough`: V8's 'last-resort' collection (what it does before it would run out of memory:
  * collections until nothing more is freed, compacting, its empty pages given back), not the
- * regular one, which leaves the heap's emptied pages committed: at 1,000 products the build's
- * process went into the indexer's moment at 267 MB instead of 313 (heap committed 73 MB instead
- * of 103), for 190 ms instead of 60.
+ * regular one, which leaves the heap's emptied pages committed: a longer pause, which leaves
+ * the process smaller when the indexer starts beside it.
  */
 export async function quieten(thorough: boolean): Promise<void> {
   const collect = (globalThis as Record<symbol, unknown>)[

@@ -44,9 +44,9 @@ export async function readRecords(out: string, lang: Language): Promise<SearchRe
  *
  * Each language is indexed by an indexer process of its own, one after another, and their
  * entry files (pagefind-entry.json, each naming its one language) are merged: the indexer holds
- * every record it is given until it writes, so all at once it took twice the memory (88 MB for
- * a thousand products in three languages, 50 MB one language at a time) at the build's busiest
- * moment. Pagefind indexes each language apart anyway: the files are the same, byte for byte.
+ * every record it is given until it writes, so all languages at once would hold them all at the
+ * build's busiest moment, where one at a time holds a language's. Pagefind indexes each
+ * language apart anyway: the files are the same, byte for byte.
  */
 export async function writeIndex(
   records: Record<string, SearchRecord[]>,
@@ -59,8 +59,8 @@ export async function writeIndex(
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
     try {
-      // All at once: each record is a message to the indexer's process and back, which one
-      // after another took 3 ms each (2.1 s for 750 records, 0.37 s sent together)
+      // All at once: each record is a message to the indexer's process and back; sent one
+      // after another, each would wait out the round trip of the one before
       const added = await Promise.all(
         list.map((record) => {
           // Pagefind makes every metadata value searchable: only the title and the category

@@ -102,10 +102,9 @@ export function pictureMarkup(options: PictureOptions): Promise<PictureMarkup> {
 
 async function makePicture({ formats, fallbackFormat, ...options }: PictureOptions) {
   // The fallback <img src> at the largest width of the srcset, not the original's: Astro encodes
-  // `src` at the width it is given, and at the original's (1,200 px for the demo's pictures) it
-  // was one more file a picture that no browser with srcset loads (a fresh start's pictures took
-  // 46 s with it, 34 s without, on a 2-core machine). At the srcset's own width and height it is
-  // the srcset's file, encoded once.
+  // `src` at the width it is given, and at the original's it would be one more file to encode
+  // for every picture (a first build's pictures taking that much longer) that no browser with
+  // srcset loads. At the srcset's own width and height it is the srcset's file, encoded once.
   const width = Math.min(options.width, Math.max(...options.widths));
   const height = Math.round((options.height * width) / options.width);
   const transform = { ...options, width, height, alt: '' };

@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
  * Kept per build process on globalThis, like the plan (src/lib/plan.ts): the integration opens
  * the file when a build starts and saves it when the build is done (src/integrations/
  * pictures.ts); the pages' bundle, another module instance, reads and adds sizes between.
- * Without an open cache (a test, `astro dev`), every picture is read as before.
+ * Without an open cache (a test, `astro dev`), every picture's size is read afresh.
  */
 
 const SIZES = Symbol.for('conveyor.site.sizes');

@@ -21,7 +21,7 @@ const TRAILING = /[\s,;:.\-–—(«"„“'‘/]+$/u;
 export function shorten(text: string, max: number): string {
   // One line, by code points, so a character outside the BMP (an emoji) is never split in two;
   // and only as far as can be kept: each run of white space is one space, none at either end.
-  // (Read whole, a long description cost more than the rest of its card's rendering.)
+  // (Read whole, a long description would cost more than the rest of its card's rendering.)
   const chars: string[] = [];
   let space = false;
   for (const char of text) {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 // Frozen in time. Anonymous product lists count the active products of active categories
 // (is_active, then category_id in the visible categories): this index answers that count
-// without reading the table (10,000 products: 1.65 → 0.5 ms a list on SQLite).
+// without reading the table, which a large catalogue's every list would otherwise do.
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a migration sees no app types
 type Db = Kysely<any>;

@@ -8,7 +8,7 @@ import type { DemoPictures } from './index.ts';
  * demo (main.ts): there they are drawn while this process loads the app and migrates, which
  * keeps its own thread busy for a second or more (a picture drawn here waits for this thread
  * between its steps), and without the server's allocator settings, under which each picture's
- * 2 MB canvas is mapped and unmapped afresh (2.5 s for the 210 pictures here, 1 s there). The
+ * 2 MB canvas would be mapped and unmapped afresh, the slower way to draw many of them. The
  * child hands them over on the IPC channel and ends; its memory goes with it.
  */
 export function drawApart(): Promise<DemoPictures> {

@@ -182,9 +182,8 @@ export interface DemoPictures {
 }
 
 /**
- * Draws the demo's pictures (about 210; a second or two on two cores). They need no database:
- * a first start of the demo draws them while the app loads and migrates (main.ts), and hands
- * them to seedDemo.
+ * Draws the demo's pictures. They need no database: a first start of the demo draws them while
+ * the app loads and migrates (main.ts), and hands them to seedDemo.
  */
 export async function drawDemoPictures(): Promise<DemoPictures> {
   const plans = planProducts(random(DEMO_SEED));

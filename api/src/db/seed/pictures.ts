@@ -2,9 +2,9 @@ import sharp from 'sharp';
 
 // Pictures for the demo content, drawn as SVG and rendered locally by sharp: conveyor
 // illustrations in a few views, category covers and client logos. No downloads, no fonts.
-// Written as plain JPEG (about 13 ms a product's picture at 800 x 600, 25 ms at 1200 x 900; mozjpeg
-// takes four times as long) and stored as they are (ImageStore.saveDrawn): a first start draws
-// about 200 of them before the server listens, and the pages show re-encoded copies of them.
+// Written as plain JPEG (mozjpeg would take several times as long, for files the site
+// re-encodes anyway) and stored as they are (ImageStore.saveDrawn): a first start draws all of
+// them before the server listens, and the pages show re-encoded copies of them.
 
 /** A small seeded random generator (mulberry32), so every run draws the same pictures. */
 export function random(seed: number): () => number {
