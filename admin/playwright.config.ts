@@ -9,8 +9,8 @@ const PORT = Number(process.env.E2E_PORT ?? 8181);
  * one worker (the tests of a server share its data, one after another). Only the lanes of the
  * specs about publishing have a server that builds the site after saves, as `npm start` does;
  * on the others a save would start a site build that competes for the cores. A spec in no
- * list runs in the last lane. Two lanes take about as long each; more only made the browsers
- * compete for the two cores (four lanes took half as long again).
+ * list runs in the last lane. The lanes are balanced to take about as long each; more lanes only
+ * make the browsers compete for the two cores.
  */
 const LANES = [
   {
@@ -50,8 +50,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['../scripts/check/playwrightTimes.ts', { suite: 'admin e2e' }]],
   outputDir: '../.cache/playwright/admin',
-  // A trace of the retry of a failed test: recording one for every test (retain-on-failure)
-  // took 40 % more CPU, and the tests compete for the two cores.
+  // A trace of the retry of a failed test only: recording one for every test (retain-on-failure)
+  // costs CPU the tests compete for on two cores.
   // as for someone who asked for less motion (src/layout/motion.ts): no animation frames drawn
   use: { launchOptions: chromiumLaunch, trace: 'on-first-retry', reducedMotion: 'reduce' },
   projects: LANES.map((lane, index) => ({
@@ -71,7 +71,8 @@ export default defineConfig({
     reuseExistingServer: false,
     timeout: 180_000,
     // The servers that publish seed the demo without its pictures: their tests do not look at
-    // them (the site's own tests do), and encoding them for the first release took 40 s of CPU.
+    // them (the site's own tests do), and encoding them for the first release is CPU the tests
+    // would wait for.
     env: {
       PORT: String(PORT + index),
       PUBLISH_ENABLED: String(lane.publishes),
