@@ -4,3 +4,4 @@
 export * from './capacity.ts';
 export * from './power.ts';
 export * from './sizing.ts';
+export * from './materials.ts';
