@@ -4,7 +4,8 @@
 //
 //   node scripts/check.ts [phase...]     e.g. `node scripts/check.ts lint unit`
 //   node scripts/check.ts --quick        `pnpm test:quick`: the edit-test loop (lint of the files
-//                                        changed since the last commit, types, unit tests on SQLite)
+//                                        changed since the last commit, types, and on SQLite the
+//                                        unit tests of what changed)
 //
 // The phases of a stage run at the same time: on two cores they overlap where one waits. Lint
 // and types do, and the unit tests with their site builds; the unit tests and each browser
@@ -77,6 +78,8 @@ if (quick) {
       ],
     },
     {
+      // the tests whose files import what changed since the last commit (vitest's module graph;
+      // a change of the config or the lockfile runs them all)
       name: 'unit sqlite',
       commands: [
         [
@@ -84,6 +87,9 @@ if (quick) {
           'exec',
           'vitest',
           'run',
+          '--changed',
+          'HEAD',
+          '--passWithNoTests',
           ...['shared', 'site', 'admin', 'api:builds', 'api:sqlite'].flatMap((project) => [
             '--project',
             project,
@@ -228,8 +234,9 @@ if (files.length) {
 }
 if (quick) {
   console.log(
-    '\n[check] left to `npm test`: lint of the unchanged files, the API tests on PostgreSQL ' +
-      '(api:postgres), the back office bundle, and the browser tests (site e2e, admin e2e)',
+    '\n[check] left to `npm test`: lint of the unchanged files, the tests of code that did not ' +
+      'change, the API tests on PostgreSQL (api:postgres), the back office bundle, and the ' +
+      'browser tests (site e2e, admin e2e)',
   );
 }
 const failed = results.filter((result) => !result.ok).map((result) => result.name);
