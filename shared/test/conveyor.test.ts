@@ -256,6 +256,13 @@ describe('sizing a conveyor for a duty', () => {
       problem: 'tooSteep',
       limit: 20,
     });
+    // within the method, but steeper than the material is carried
+    expect(sizeConveyor({ ...gravel, lift: 15, maxIncline: 12 })).toMatchObject({
+      ok: false,
+      problem: 'tooSteep',
+      limit: 12,
+    });
+    expect(sizeConveyor({ ...gravel, maxIncline: 12 }).ok).toBe(true);
     expect(sizeConveyor({ ...gravel, capacity: 100_000 })).toMatchObject({
       ok: false,
       problem: 'tooMuch',

@@ -30,6 +30,11 @@ export interface Duty {
   speed?: number;
   /** The largest speed the material takes without dust or spillage, m/s (default 3.15). */
   maxSpeed?: number;
+  /**
+   * The largest inclination the material is carried at without rolling back, degrees (a
+   * material's `maxIncline`); the surcharge angle, where the method ends, when absent.
+   */
+  maxIncline?: number;
   /** Trough angle, degrees (default 35), and rolls of the carrying set (default 3). */
   trough?: number;
   rolls?: Rolls;
@@ -83,7 +88,10 @@ export interface Sizing {
 export type SizingProblem =
   /** A figure out of its range (which: the field). */
   | { ok: false; problem: 'invalid'; field: keyof Duty }
-  /** Steeper than the material's surcharge angle: it slides back; the method does not apply. */
+  /**
+   * Steeper than the material is carried (its largest incline) or than the method applies (its
+   * surcharge angle): it slides back.
+   */
   | { ok: false; problem: 'tooSteep'; inclination: number; limit: number }
   /** No standard belt (or not the one chosen) carries the flow; the most it could, t/h. */
   | { ok: false; problem: 'tooMuch'; most: number };
@@ -99,7 +107,16 @@ const positive = (value: number | undefined) =>
  * 0.90 unless the duty says otherwise.
  */
 export function sizeConveyor(duty: Duty): Sizing | SizingProblem {
-  for (const field of ['density', 'capacity', 'length', 'maxSpeed', 'speed', 'f', 'c'] as const) {
+  for (const field of [
+    'density',
+    'capacity',
+    'length',
+    'maxSpeed',
+    'maxIncline',
+    'speed',
+    'f',
+    'c',
+  ] as const) {
     if (!positive(duty[field])) return { ok: false, problem: 'invalid', field };
   }
   if (!(duty.surcharge >= 0 && duty.surcharge < 90)) {
@@ -122,6 +139,9 @@ export function sizeConveyor(duty: Duty): Sizing | SizingProblem {
   }
 
   const delta = inclination(duty.length, duty.lift);
+  if (duty.maxIncline !== undefined && Math.abs(delta) > duty.maxIncline) {
+    return { ok: false, problem: 'tooSteep', inclination: delta, limit: duty.maxIncline };
+  }
   const widths = duty.width ? [duty.width] : BELT_WIDTHS;
   const speeds = duty.speed
     ? [duty.speed]
