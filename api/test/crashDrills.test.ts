@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,27 +14,21 @@ import { sweepOrphans } from '../src/storage/sweep.ts';
 import { ADMIN, startApi } from './helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from './helpers/database.ts';
 import { file, png } from './helpers/images.ts';
-import { freePort } from './helpers/ports.ts';
 import { FAKE_COMMAND, hungCommand } from './helpers/publishing.ts';
+import { ready, run } from './helpers/serverProcess.ts';
+import { until as waitUntil } from './helpers/until.ts';
 
 // Crash drills: a server killed with kill -9 in the middle of an upload, and a
 // restore killed in the middle of its work, leave nothing behind after the next start: no
 // stored file that no record names, no temporary file, and a restore's target as it was. A
 // site build cut off so is recorded as interrupted and built again.
 
-const SERVER = fileURLToPath(new URL('../src/server.ts', import.meta.url));
 const CLI = fileURLToPath(new URL('../src/cli/backup.ts', import.meta.url));
 
 /** Waits for `check`; the allowance is the whole check's load on two cores (vitest.config.ts). */
-async function until<T>(check: () => Promise<T | undefined | false>, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
+/** The drills wait long (a killed server's restart) and look often. */
+const until = <T>(check: () => Promise<T | undefined | false>, timeoutMs = 90_000) =>
+  waitUntil(check, timeoutMs, 5);
 
 /** Every file under a folder, as paths relative to it (dot-files included). */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -73,14 +67,11 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
     place: { dir: string; databaseUrl: string },
     extra: Record<string, string> = {},
   ) => {
-    const port = await freePort();
-    const child = spawn(process.execPath, [SERVER], {
-      env: { ...process.env, ...envOf(place), ...extra, HOST: '127.0.0.1', PORT: String(port) },
-      stdio: 'ignore',
-    });
+    const server = run({ ...envOf(place), ...extra });
+    const { child } = server;
     children.push(child);
-    const url = `http://127.0.0.1:${port}`;
-    await until(async () => (await fetch(`${url}/api/health`).catch(() => null))?.ok);
+    await ready(server);
+    const { url } = server;
     const signin = await fetch(`${url}/api/signin`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

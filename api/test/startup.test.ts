@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SITE_BUILD_AGENT } from '../src/config.ts';
-import { freePort } from './helpers/ports.ts';
 import { ready, ROOT, run } from './helpers/serverProcess.ts';
 
 // Starting the server, apart from its database (which server.test.ts covers on each): `npm
@@ -67,7 +66,6 @@ describe('starting the server', () => {
   }
 
   it('npm start: readable lines when piped, one per request, no install it does not run, Ctrl+C exits 0', async () => {
-    const port = await freePort();
     // under `npm test` its own install was the last (CI's case): this start has none to run
     const quiet = installCovered();
     // `npm start` (bootstrap.mjs, start.ts, the server) without its install and builds, in a
@@ -80,7 +78,7 @@ describe('starting the server', () => {
         LOG_LEVEL: 'info',
         LOG_PRETTY: '',
         HOST: '127.0.0.1',
-        PORT: String(port),
+        PORT: '0',
         SEED_DEMO: 'false',
         PUBLISH_ENABLED: 'false',
         START_SKIP_BUILD: '1',
@@ -101,7 +99,7 @@ describe('starting the server', () => {
     const exited = new Promise<number | null>((resolve) =>
       child.on('exit', (code) => resolve(code)),
     );
-    const server = { child, output: () => output, exited, url: `http://127.0.0.1:${port}` };
+    const server = { child, output: () => output, exited, url: '' };
     await ready(server);
     // no launcher kept alive: below npm, only the server's process, started lean
     const below = descendants(child.pid!);
@@ -146,10 +144,12 @@ describe('starting the server', () => {
         ['http://127.0.0.1:8080', /SITE_URL is http:\/\/127\.0\.0\.1:8080, a loopback address/],
         ['https://conveyor.example', null],
       ] as const) {
-        const server = run(
-          { ...env, NODE_ENV: 'production', SITE_URL: siteUrl, SEED_DEMO: 'false' },
-          await freePort(),
-        );
+        const server = run({
+          ...env,
+          NODE_ENV: 'production',
+          SITE_URL: siteUrl,
+          SEED_DEMO: 'false',
+        });
         try {
           await ready(server);
           if (expected) {
@@ -167,7 +167,7 @@ describe('starting the server', () => {
   );
 
   it('refuses a malformed setting with a message naming it', async () => {
-    const server = run({ ...env, PORT: 'eighty' }, 0);
+    const server = run({ ...env, PORT: 'eighty' });
     const code = await server.exited;
     expect(code).not.toBe(0);
     expect(server.output()).toMatch(/PORT/);

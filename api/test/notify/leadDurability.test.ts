@@ -1,29 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type TestApi, startApi } from '../helpers/api.ts';
 import { createPostgresDatabase, skipReason, TEST_DB } from '../helpers/database.ts';
-import { freePort } from '../helpers/ports.ts';
+import { ready, run } from '../helpers/serverProcess.ts';
 import { startTelegram } from '../helpers/standIns.ts';
+import { until } from '../helpers/until.ts';
 
 // Leads are never lost and never sent twice: a lead accepted just before the API is killed
 // (kill -9) is delivered after the restart, and two instances on one database deliver each
 // lead exactly once.
-
-const SERVER = fileURLToPath(new URL('../../src/server.ts', import.meta.url));
-
-async function until<T>(check: () => T | undefined | false, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.skipIf(skipReason)('lead delivery across crashes and instances', () => {
   let telegram: Awaited<ReturnType<typeof startTelegram>>;
@@ -69,46 +56,19 @@ describe.skipIf(skipReason)('lead delivery across crashes and instances', () => 
       });
       await setup.close();
 
-      const start = (port: number): { child: ChildProcess; output: () => string } => {
-        let output = '';
-        const child = spawn(process.execPath, [SERVER], {
-          env: {
-            ...process.env,
-            ...env(),
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            LOG_LEVEL: 'info',
-            LOG_PRETTY: 'false',
-            SEED_DEMO: 'false',
-            SERVE_FRONTENDS: 'false',
-            ADMIN_PASSWORD: ADMIN.password,
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+      const start = () =>
+        run({
+          ...env(),
+          SEED_DEMO: 'false',
+          SERVE_FRONTENDS: 'false',
+          ADMIN_PASSWORD: ADMIN.password,
         });
-        child.stdout!.on('data', (chunk) => (output += chunk));
-        child.stderr!.on('data', (chunk) => (output += chunk));
-        return { child, output: () => output };
-      };
-      const ready = async (url: string, server: { output: () => string }) => {
-        const deadline = Date.now() + 60_000;
-        while (Date.now() < deadline) {
-          try {
-            if ((await fetch(`${url}/api/health`)).ok) return;
-          } catch {
-            // not yet
-          }
-          await new Promise((resolve) => setTimeout(resolve, 100));
-        }
-        throw new Error(`no start:\n${server.output()}`);
-      };
-
-      const port = await freePort();
-      const first = start(port);
-      await ready(`http://127.0.0.1:${port}`, first);
+      const first = start();
+      await ready(first, 60_000);
       // Telegram takes the call and never answers: the API is killed mid-delivery.
       telegram.behave('hang');
       const before = telegram.messages.length;
-      const posted = await fetch(`http://127.0.0.1:${port}/api/leads`, {
+      const posted = await fetch(`${first.url}/api/leads`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.200' },
         body: JSON.stringify({ name: 'Crash', phone: '+998901234567' }),
@@ -116,13 +76,12 @@ describe.skipIf(skipReason)('lead delivery across crashes and instances', () => 
       expect(posted.status).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 500));
       first.child.kill('SIGKILL');
-      await new Promise((resolve) => first.child.once('exit', resolve));
+      await first.exited;
       expect(telegram.messages.length).toBe(before);
 
-      const secondPort = await freePort();
-      const second = start(secondPort);
+      const second = start();
       try {
-        await ready(`http://127.0.0.1:${secondPort}`, second);
+        await ready(second, 60_000);
         const arrived = await until(() => telegram.messages.slice(before)[0]);
         expect(arrived.body.chat_id).toBe('-500');
         expect(arrived.body.text).toContain('Crash');
@@ -130,7 +89,7 @@ describe.skipIf(skipReason)('lead delivery across crashes and instances', () => 
         expect(telegram.messages.length).toBe(before + 1);
       } finally {
         second.child.kill('SIGTERM');
-        await new Promise((resolve) => second.child.once('exit', resolve));
+        await second.exited;
       }
     },
   );
