@@ -23,7 +23,10 @@ const BOTH_DATABASES = ['api/test/publishing/siteData.databases.test.ts'];
  * timers), and reach the database only through paths that the files run on both check (the
  * records of routes/contract, routes/registry and auth/access, the job queue of jobs/runner and
  * publishing/queue, the snapshot of publishing/siteData.databases, transactions in crashDrills
- * and notify/leadDurability, odd values in plugins/hostileInput).
+ * and notify/leadDurability, odd values in plugins/hostileInput). The products sheet's limits
+ * (exports/productSheetLimits) are one: a file past a limit is refused as its reader meets it,
+ * on a thread, before the import asks the database anything, and the dry runs at the limits
+ * plan no more than exports/productSheet's imports plan on both.
  * Starting the server apart from its database (startup) is one: server.test.ts starts it on each.
  * The files stay written for either database (TEST_DB): moving one back is a change of this list.
  */
@@ -52,6 +55,7 @@ const DIALECT_NEUTRAL = [
   'jobs/kinds',
   'i18n/uzbekOrthography',
   'i18n/glossary',
+  'exports/productSheetLimits',
 ].map((name) => `api/test/${name}.test.ts`);
 
 // The API's projects: each test database starts from one migrated per run. A test's time

@@ -232,6 +232,14 @@ if (files.length) {
     );
   }
 }
+const failing = files.filter((file) => file.failures?.length);
+if (failing.length) {
+  console.log('\n[check] the tests that failed:');
+  for (const file of failing) {
+    console.log(`  ${file.suite.padEnd(13)} ${file.file}`);
+    for (const failure of file.failures!) console.log(`    ✗ ${failure}`);
+  }
+}
 if (quick) {
   console.log(
     '\n[check] left to `npm test`: lint of the unchanged files, the tests of code that did not ' +

@@ -151,7 +151,7 @@ export default defineConfig({
         i18n: { defaultLocale: 'ru', locales: { ru: 'ru', uz: 'uz', en: 'en' } },
         filter: (page) =>
           !/\/(404|search|search\/records)\/?$/.test(page) &&
-          // the comparison's data files (src/pages/[...lang]/compare/[id].json.ts)
+          // data files: the comparison's and the category filters' (compare/[id].json.ts, …)
           !/\.json\/?$/.test(page) &&
           !duplicates.has(new URL(page).pathname.replace(/(.)\/$/, '$1')),
       }),

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { describeDuty, leadDuty } from '@conveyor/shared/conveyor';
 import { expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
@@ -173,14 +174,34 @@ test('a category gets a template; its product gets typed values', async ({ page 
   expect(imported.data.specs).toContainEqual({ attribute_id: width.id, value: 1400 });
 
   // a quote request asking for that width: the lead's screen shows it with its unit
+  const duty = { material: 'gravel', capacity: 300, length: 60, lift: 8 };
   const lead = await post(page, '/leads', {
     name: `Xaridor ${stamp}`,
     phone: '+998 90 111 22 33',
     product_id: product.id,
     parameters: [{ attribute_id: width.id, value: 1200 }],
+    // sent from the conveyor calculator: its duty, sized again by the API
+    duty,
+    // and from the quote basket: the product twice over, with a note
+    items: [{ product_id: product.id, quantity: 2, note: 'ikkinchi liniya uchun' }],
   });
   await page.goto(`/admin/leads/${lead.id}/show`);
   await expect(page.locator('[data-parameters]')).toHaveText(
     new RegExp(`Lenta kengligi ${stamp}: 1\\s200\\smm`),
+  );
+  // the basket's product, linked, with its quantity and note
+  const item = page.locator('[data-items] li');
+  await expect(item).toHaveCount(1);
+  await expect(item).toContainText('× 2: “ikkinchi liniya uchun”');
+  await expect(item.getByRole('link')).toHaveAttribute(
+    'href',
+    new RegExp(`/products/${product.id}$`),
+  );
+  // the duty in the staff's language, and a link that opens the calculator with it
+  const lines = page.locator('[data-duty] li');
+  await expect(lines).toHaveText(describeDuty(leadDuty(duty), 'uz'));
+  await expect(page.getByRole('link', { name: 'Kalkulyatorda ochish' })).toHaveAttribute(
+    'href',
+    '/uz/calculator?material=gravel&capacity=300&length=60&lift=8',
   );
 });

@@ -25,6 +25,7 @@ import previewsPlugin from './plugins/previews.ts';
 import frontendsPlugin from './plugins/frontends.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import notifyPlugin from './plugins/notify.ts';
+import telegramPlugin from './plugins/telegram.ts';
 import revisionsPlugin from './plugins/revisions.ts';
 import sweepPlugin from './plugins/sweep.ts';
 import publishingPlugin from './plugins/publishing.ts';
@@ -148,6 +149,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   await app.register(dbPlugin);
   await app.register(jobsPlugin, { clock: options.clock });
   await app.register(notifyPlugin);
+  await app.register(telegramPlugin);
   await app.register(cookiesPlugin);
   await app.register(accountsPlugin);
   await app.register(twoFactorPlugin, { clock: options.clock });

@@ -39,6 +39,7 @@ export const configSchema = {
     ADMIN_PASSWORD: { type: 'string', default: '' },
     ADMIN_EMAIL: { type: 'string', default: 'admin@example.com' },
     SEED_DEMO: { type: 'boolean', default: true },
+    SEED_PICTURES: { type: 'boolean', default: true },
     SESSION_TTL_HOURS: { type: 'number', exclusiveMinimum: 0, default: 168 },
     AUDIT_RETENTION_DAYS: { type: 'integer', minimum: 0, default: 365 },
     REVISIONS_KEEP_DAYS: { type: 'integer', minimum: 0, default: 90 },
@@ -94,6 +95,10 @@ export const configSchema = {
     ADMIN_URL: { type: 'string', default: '' },
     TELEGRAM_BOT_TOKEN: { type: 'string', default: '' },
     TELEGRAM_API_URL: { type: 'string', default: 'https://api.telegram.org' },
+    // where Telegram posts buyers' messages (webhook mode); default SITE_URL/api/telegram/webhook
+    TELEGRAM_WEBHOOK_URL: { type: 'string', default: '' },
+    // how long one long-polling call waits for a message (polling mode)
+    TELEGRAM_POLL_SECONDS: { type: 'integer', minimum: 0, maximum: 50, default: 25 },
     SMTP_URL: { type: 'string', default: '' },
     MAIL_FROM: { type: 'string', default: '' },
     LEAD_WEBHOOK_URLS: { type: 'string', default: '' },
@@ -130,6 +135,8 @@ export interface Config {
   logPretty: boolean;
   admin: { userName: string; password: string; email: string };
   seedDemo: boolean;
+  /** The demo is seeded with its pictures (drawn at the first start); false: without. */
+  seedPictures: boolean;
   sessionTtlMs: number;
   /** How long the activity log keeps an event; 0 keeps them all. */
   auditRetentionDays: number;
@@ -215,6 +222,10 @@ export interface Config {
   siteUrl: string | null;
   /** The back office's address, for links in lead notifications. */
   adminUrl: string;
+  /** The address Telegram posts updates to (webhook mode); null without SITE_URL or its own. */
+  telegramWebhookUrl: string | null;
+  /** How long a long-polling call waits (polling mode). */
+  telegramPollSeconds: number;
   /** Where leads and supplier applications are delivered (who gets which is a setting). */
   notify: {
     telegram: { token: string; apiUrl: string } | null;
@@ -324,6 +335,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     ['SITE_URL', siteUrl ?? ''],
     ['ADMIN_URL', adminUrl],
     ['TELEGRAM_API_URL', env.TELEGRAM_API_URL],
+    ['TELEGRAM_WEBHOOK_URL', env.TELEGRAM_WEBHOOK_URL],
   ] as const) {
     if (value && !/^https?:\/\/[^\s/]+/.test(value)) {
       throw new Error(`${name} must be an http(s) URL`);
@@ -365,6 +377,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     logPretty: env.LOG_PRETTY !== 'false',
     admin: { userName: env.ADMIN_USER, password: env.ADMIN_PASSWORD, email: env.ADMIN_EMAIL },
     seedDemo: env.SEED_DEMO,
+    seedPictures: env.SEED_PICTURES,
     sessionTtlMs: env.SESSION_TTL_HOURS * 3600_000,
     auditRetentionDays: env.AUDIT_RETENTION_DAYS,
     revisions: {
@@ -423,6 +436,9 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
     production: env.NODE_ENV.trim() === 'production',
     siteUrl,
     adminUrl,
+    telegramWebhookUrl:
+      env.TELEGRAM_WEBHOOK_URL.trim() || (siteUrl ? `${siteUrl}/api/telegram/webhook` : null),
+    telegramPollSeconds: env.TELEGRAM_POLL_SECONDS,
     notify: {
       telegram: env.TELEGRAM_BOT_TOKEN.trim()
         ? { token: env.TELEGRAM_BOT_TOKEN.trim(), apiUrl: env.TELEGRAM_API_URL.trim() }

@@ -18,7 +18,7 @@ const adminBuild =
 // A first start of the demo on SQLite (no database file yet): its pictures are drawn by a
 // process of their own while this one loads the app and migrates (seed/drawApart.ts says why).
 const drawn =
-  config.seedDemo && !config.databaseUrl && !existsSync(config.sqliteFile)
+  config.seedDemo && config.seedPictures && !config.databaseUrl && !existsSync(config.sqliteFile)
     ? (await import('./db/seed/drawApart.ts')).drawApart()
     : undefined;
 // its failure is the seed's to report (or nobody's, if this start turns out not to seed)
@@ -29,7 +29,10 @@ const app = await buildApp(config, { adminBuild });
 if (app.databaseCreated && config.seedDemo) {
   // the demo catalogue's module only when it is seeded: a later start never loads it
   const { seedDemo } = await import('./db/seed/index.ts');
-  const counts = await seedDemo(app.db, app.images, app.log, { drawn });
+  const counts = await seedDemo(app.db, app.images, app.log, {
+    drawn,
+    pictures: config.seedPictures,
+  });
   app.log.info(counts, 'demo content seeded');
 }
 

@@ -17,6 +17,7 @@ import { buildApp } from '@conveyor/api/app';
 import { loadConfig, REPO_ROOT } from '@conveyor/api/config';
 import { seedBulkProducts, seedDemo } from '@conveyor/api/seed';
 import { averagePageSize, bareAstro } from './bareAstro.ts';
+import type { BuildRow } from '../lib/product.ts';
 
 const sizes = (process.env.BENCH_SIZES ?? '100,1000,3000').split(',').map(Number);
 const password = 'bench-password-1';
@@ -40,15 +41,6 @@ const buildLimitMs = Number(process.env.BENCH_BUILD_LIMIT_S ?? 600) * 1000;
 const saveLimitMs = Number(process.env.BENCH_SAVE_LIMIT_S ?? 120) * 1000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-interface BuildRow {
-  id: number;
-  status: string;
-  durationMs: number | null;
-  pages: number | null;
-  logTail: string | null;
-  error: string | null;
-}
 
 async function measure(products: number) {
   const dataDir = await mkdtemp(join(tmpdir(), 'conveyor-bench-publish-'));

@@ -194,6 +194,8 @@ try {
       `${lang}/projects`,
       `${lang}/contacts`,
       `${lang}/compare?ids=${compared}`,
+      // the conveyor calculator, computing a duty from its address
+      `${lang}/calculator?material=gravel&capacity=300&length=60&lift=8`,
       // a search with results: the page, then Pagefind and the language's index
       `${lang}/search?q=${encodeURIComponent(QUERY[lang || '/ru'] ?? '')}`,
     ])

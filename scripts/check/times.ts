@@ -11,6 +11,17 @@ export interface FileTime {
   /** The file, from the repository's root. */
   file: string;
   seconds: number;
+  /**
+   * The file's tests that failed, each with the first line of its error: printed again at the
+   * end of the check, where a CI log that keeps only its tail still shows what failed.
+   */
+  failures?: string[];
+}
+
+/** An error's first line, cut to a length a summary can hold. */
+export function firstLine(message: string | undefined): string {
+  const line = (message ?? '').trim().split('\n')[0] ?? '';
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -9,14 +9,15 @@ import { join } from 'node:path';
 import { buildApp } from '@conveyor/api/app';
 import { loadConfig } from '@conveyor/api/config';
 import { seedDemo } from '@conveyor/api/seed';
-import { startTelegram } from '@conveyor/api/testing';
+import { startBotApi, updateNotificationSettings } from '@conveyor/api/testing';
 import { PENDING_PICTURES } from '@conveyor/shared';
 import { breakBuildMarker, siteRootFile } from './build-marker.ts';
 import { startThumbnails } from './thumbnails.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'conveyor-e2e-'));
-// New leads go to a local stand-in of the Telegram Bot API (no test reaches the internet).
-const telegram = await startTelegram();
+// New leads, and buyers' chats, go to a local stand-in of the Telegram Bot API (no test reaches
+// the internet).
+const telegram = await startBotApi();
 // The site's builds take videos' thumbnails from a local stand-in of YouTube's picture host.
 const thumbnails = await startThumbnails();
 process.env.YOUTUBE_THUMBNAIL_URL = thumbnails.url;
@@ -38,6 +39,8 @@ const config = loadConfig({
   PUBLISH_MAX_WAIT_MS: 3000,
   TELEGRAM_BOT_TOKEN: 'e2e:token',
   TELEGRAM_API_URL: telegram.url,
+  // buyers' chats by webhook, which the stand-in takes (the tests turn chats on)
+  TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${process.env.PORT ?? 8181}/api/telegram/webhook`,
 });
 // A test can make the next builds fail, as an API that is down during a build would, by
 // creating this file (see breakBuildMarker); the live release must stay served meanwhile.
@@ -50,6 +53,15 @@ if (process.env.SEED_DEMO !== 'false') {
     pictures: process.env.SEED_PICTURES !== 'false',
   });
 }
+
+// Buyers' chats with the bot are on from the start, so the first release's product pages link to
+// it ("Ask in Telegram") and a sent request offers to carry it on there; set before the first
+// build, they start no rebuild of their own while the tests run.
+await updateNotificationSettings(app.db.kysely, {
+  telegram_bot: 'ConveyorE2EBot',
+  telegram_sales_chat: '-1001',
+  telegram_chat: 'webhook',
+});
 
 const stop = async () => {
   await app.close();

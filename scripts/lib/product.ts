@@ -6,6 +6,16 @@ import { freePort } from './free-port.ts';
 const ROOT = join(import.meta.dirname, '..', '..');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** A build of the publishing screen's history (GET /api/publishing), as the benchmarks read it. */
+export interface BuildRow {
+  id: number;
+  status: string;
+  durationMs: number | null;
+  pages: number | null;
+  logTail: string | null;
+  error: string | null;
+}
+
 /** The whole product a benchmark runs against, signed in as the demo's admin. */
 export interface RunningProduct {
   base: string;

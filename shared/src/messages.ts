@@ -129,6 +129,14 @@ export const ERROR_CODES = [
   'drafts.previewFailed',
   /** 400: retrying a delivery that has not failed. */
   'notifications.notRetryable',
+  /** 400: answering a lead in Telegram whose buyer has no chat with the bot open. */
+  'telegram.noChat',
+  /** 401: a webhook call without Telegram's secret token (Telegram never gets this one). */
+  'telegram.secret',
+  /** 400: turning buyers' chats on without what they need (a token, the bot, the group). */
+  'telegram.incomplete',
+  /** 502: Telegram refused the webhook's registration; `error` is its answer. */
+  'telegram.refused',
   /** 403: deleting a staff note somebody else wrote. */
   'notes.ownOnly',
   /** 502: a test message the channel refused; `error` is the channel's own answer. */

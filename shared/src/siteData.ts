@@ -6,6 +6,7 @@ import type {
   Project,
   Testimonial,
 } from './schemas/catalogue.ts';
+import type { Language } from './languages.ts';
 import type { Settings } from './schemas/settings.ts';
 import type { Attribute } from './specs.ts';
 
@@ -17,6 +18,16 @@ import type { Attribute } from './specs.ts';
  * page by page when it has none (site/src/lib/api.ts), and plans every page from it
  * (site/src/lib/plan.ts).
  */
+/**
+ * Buyers' chats with the company's Telegram bot, when staff turned them on: the bot's user name
+ * and each shown product's start payload in each language (signed by the API, which alone holds
+ * the key: a build from the public API has none).
+ */
+export interface SiteTelegram {
+  bot: string;
+  products: Record<string, Record<Language, string>>;
+}
+
 export interface SiteData {
   /** Null when there is no settings record: the spec's defaults stand in. */
   settings: Settings | null;
@@ -30,4 +41,6 @@ export interface SiteData {
   documents: DocumentRecord[];
   clients: Client[];
   testimonials: Testimonial[];
+  /** "Ask in Telegram" on product pages; absent or null: no link. */
+  telegram?: SiteTelegram | null;
 }

@@ -235,7 +235,7 @@ for (const [lang, prefix] of LANGS) {
     await page.emulateMedia({ media: 'screen' });
 
     // removing one leaves two, and the address follows
-    await table.locator(`thead th[data-product="${chosen[0]}"] button`).click();
+    await table.locator(`thead th[data-product="${chosen[0]}"] button.compare-remove`).click();
     await expect(table.locator('thead th[data-product]')).toHaveCount(2);
     await expect(page).toHaveURL(new RegExp(`ids=${chosen.slice(1).join(',')}$`));
     expect(logged).toEqual([]);

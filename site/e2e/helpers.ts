@@ -35,6 +35,8 @@ export async function pageTypes(request: APIRequestContext) {
     project: `/projects/${project.id}`,
     contacts: '/contacts',
     catalog: '/catalog',
+    calculator: '/calculator',
+    quote: '/quote',
     category: `/catalog/${category.id}`,
     product: `/catalog/${category.id}/products/${product.id}`,
   };

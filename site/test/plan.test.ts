@@ -99,9 +99,11 @@ describe('the page plan', () => {
       ],
       // its template has no filterable attribute
       page: { number: 1, count: 1 },
-      all: null,
+      total: 2,
       filters: [],
       filterData: { ids: [10, 11], values: {} },
+      // its template has no belt width and capacity: no link to the calculator
+      calculator: false,
       documents: [],
       // a Russian name only: its Uzbek and English pages are no versions of it
       versions: ['ru'],
@@ -183,6 +185,78 @@ describe('the page plan', () => {
     );
     expect(changed(withSpecs(), renamed(2))).toEqual(withRussianRecords('/catalog/2/products/20'));
     expect(changed(withSpecs(), renamed(3))).toEqual([]);
+  });
+
+  it('gives the calculator the products of belt categories, and their pages its address', () => {
+    const data = base();
+    data.attributes = [
+      { id: 1, code: 'belt_width', type: 'number', name_ru: 'Ширина', filterable: false },
+      { id: 2, code: 'capacity', type: 'number', name_ru: 'Производительность', filterable: false },
+      { id: 3, code: 'length', type: 'range', name_ru: 'Длина', filterable: false },
+    ] as unknown as SiteData['attributes'];
+    // category 1 carries a flow on a belt; category 2 has a width only (rollers)
+    data.categories[0]!.attributes = [{ attribute_id: 1 }, { attribute_id: 2 }];
+    data.categories[1]!.attributes = [{ attribute_id: 1 }];
+    data.products[0]!.specs = [
+      { attribute_id: 1, value: 650 },
+      { attribute_id: 2, value: 300 },
+      { attribute_id: 3, min: 5, max: 60 },
+    ];
+    const pages = planSite(data);
+    const props = <R extends keyof RouteProps>(path: string) =>
+      pages.find((page) => page.pathname === path)!.props as PageProps & RouteProps[R];
+    expect(props<'calculator'>('/en/calculator').models).toEqual([
+      {
+        id: 10,
+        category_id: 1,
+        name_ru: 'ЛК-400',
+        figures: {
+          belt_width: { value: 650 },
+          capacity: { value: 300 },
+          length: { min: 5, max: 60 },
+        },
+      },
+      { id: 11, category_id: 1, name_ru: 'ЛК-500', figures: {} },
+    ]);
+    expect(props<'category'>('/catalog/1').calculator).toBe(true);
+    expect(props<'category'>('/catalog/2').calculator).toBe(false);
+    expect(props<'product'>('/catalog/1/products/10').duty).toBe(
+      'capacity=300&length=60&lift=0&width=650&product=10',
+    );
+    expect(props<'product'>('/catalog/2/products/20').duty).toBeNull();
+    // a change to a product of a belt category reaches the calculator, in every language
+    const after = structuredClone(data);
+    after.products[0]!.specs[1] = { attribute_id: 2, value: 350 };
+    expect(changed(data, after)).toEqual(
+      [
+        ...inAllLanguages('/calculator', '/catalog/1/products/10'),
+        ...withRussianRecords('/catalog/1'),
+      ].sort(),
+    );
+  });
+
+  it('links product pages to the bot while buyers’ chats are on, and only those pages follow', () => {
+    const off = base();
+    const on = structuredClone(off);
+    on.telegram = {
+      bot: 'ConveyorBot',
+      products: {
+        '10': { uz: 'uzPayload10', ru: 'ruPayload10', en: 'enPayload10' },
+        '20': { uz: 'uzPayload20', ru: 'ruPayload20', en: 'enPayload20' },
+      },
+    };
+    const props = (data: SiteData, path: string) =>
+      planSite(data).find((page) => page.pathname === path)!.props as PageProps &
+        RouteProps['product'];
+    expect(props(off, '/en/catalog/1/products/10').telegram).toBeNull();
+    expect(props(on, '/en/catalog/1/products/10').telegram).toEqual({
+      bot: 'ConveyorBot',
+      starts: { uz: 'uzPayload10', ru: 'ruPayload10', en: 'enPayload10' },
+    });
+    // turned on or off, the pages of the products it names are built again; nothing else is
+    expect(changed(off, on)).toEqual(
+      inAllLanguages('/catalog/1/products/10', '/catalog/2/products/20'),
+    );
   });
 
   it('renders a product page again for a new video, its category page not', () => {
@@ -300,32 +374,129 @@ describe('the page plan', () => {
     );
   });
 
-  it('puts the products of a large category on pages of their own, each with all of them for the filters', () => {
+  /** Category 1 with products 10 to 13, a width each (filterable), two to a page. */
+  const paged = () => {
+    const data = base();
+    data.attributes = [
+      { id: 1, code: 'belt_width', type: 'number', name_ru: 'Ширина', filterable: true },
+    ] as unknown as SiteData['attributes'];
+    data.categories[0]!.attributes = [{ attribute_id: 1, required: true }];
+    for (const id of [12, 13]) {
+      data.products.push({ ...data.products[0]!, id, name_ru: `П-${id}` });
+    }
+    for (const product of data.products.filter((product) => product.category_id === 1)) {
+      product.specs = [
+        { attribute_id: 1, value: 400 + (product.id - 10) * 100 },
+      ] as typeof product.specs;
+    }
+    return data;
+  };
+  const pagedPlan = (data: SiteData) => {
     process.env.CATEGORY_PAGE_SIZE = '2';
     try {
-      const data = base();
-      for (const id of [12, 13]) {
-        data.products.push({ ...data.products[0]!, id, name_ru: `П-${id}` });
-      }
-      const pages = planSite(data).filter(
-        (page) => page.params.id === '1' && !page.params.product_id,
-      );
-      const ru = pages.filter((page) => page.lang === 'ru');
-      expect(ru.map((page) => [page.route, page.pathname])).toEqual([
-        ['category', '/catalog/1'],
-        ['category-page', '/catalog/1/page/2'],
-      ]);
-      const [first, second] = ru.map((page) => page.props as PageProps & RouteProps['category']);
-      expect(first!.items.map((item) => item.id)).toEqual([10, 11]);
-      expect(second!.items.map((item) => item.id)).toEqual([12, 13]);
-      expect(second!.page).toEqual({ number: 2, count: 2 });
-      expect(second!.all!.map((item) => item.id)).toEqual([10, 11, 12, 13]);
-      // a category that fits one page has no page 2 and no list of all
-      const small = planSite(base()).find((page) => page.pathname === '/catalog/1')!;
-      expect((small.props as RouteProps['category']).all).toBeNull();
+      return planSite(data);
     } finally {
       delete process.env.CATEGORY_PAGE_SIZE;
     }
+  };
+
+  it("puts a large category's products on pages of their own, its filters' data in a file of its own", () => {
+    const planned = pagedPlan(paged());
+    const pages = planned.filter((page) => page.params.id === '1' && !page.params.product_id);
+    const ru = pages.filter((page) => page.lang === 'ru');
+    expect(ru.map((page) => [page.route, page.pathname])).toEqual([
+      ['category-filters', '/catalog/1/filters.json'],
+      ['category', '/catalog/1'],
+      ['category-page', '/catalog/1/page/2'],
+    ]);
+    const [, first, second] = ru.map((page) => page.props as PageProps & RouteProps['category']);
+    // each page holds its own products, and how many there are in all; not their values
+    expect(first!.items.map((item) => item.id)).toEqual([10, 11]);
+    expect(second!.items.map((item) => item.id)).toEqual([12, 13]);
+    expect(second!.page).toEqual({ number: 2, count: 2 });
+    expect(second!.total).toBe(4);
+    expect(second!.filterData).toBeNull();
+    expect(second!.filters.map((filter) => filter.attribute.code)).toEqual(['belt_width']);
+    // the file: every product's values and its card, in each language
+    const file = ru[0]!.props as PageProps & RouteProps['category-filters'];
+    expect(file.data).toEqual({
+      ids: [10, 11, 12, 13],
+      values: { belt_width: [400, 500, 600, 700] },
+    });
+    expect(file.items).toEqual([
+      {
+        id: 10,
+        category_id: 1,
+        image: undefined,
+        name_ru: 'ЛК-400',
+        name_uz: undefined,
+        name_en: undefined,
+      },
+      {
+        id: 11,
+        category_id: 1,
+        image: undefined,
+        name_ru: 'ЛК-500',
+        name_uz: undefined,
+        name_en: undefined,
+      },
+      {
+        id: 12,
+        category_id: 1,
+        image: undefined,
+        name_ru: 'П-12',
+        name_uz: undefined,
+        name_en: undefined,
+      },
+      {
+        id: 13,
+        category_id: 1,
+        image: undefined,
+        name_ru: 'П-13',
+        name_uz: undefined,
+        name_en: undefined,
+      },
+    ]);
+    expect(planned.map((page) => page.pathname)).toEqual(
+      expect.arrayContaining(inAllLanguages('/catalog/1/filters.json')),
+    );
+    // a category that fits one page has its values in the page, and no file
+    const small = planSite(paged()).filter((page) => page.params.id === '1');
+    expect(small.some((page) => page.route === 'category-filters')).toBe(false);
+    expect(
+      (small.find((page) => page.pathname === '/catalog/1')!.props as RouteProps['category'])
+        .filterData,
+    ).toEqual({ ids: [10, 11, 12, 13], values: { belt_width: [400, 500, 600, 700] } });
+    // a large category without filters has no file either
+    const plain = paged();
+    plain.categories[0]!.attributes = [];
+    expect(pagedPlan(plain).some((page) => page.route === 'category-filters')).toBe(false);
+  });
+
+  it("renders a large category's product renamed on its own page of the category and in the filters' file, not on the others", () => {
+    const keysOf = (data: SiteData) => keys(pagedPlan(data));
+    const before = keysOf(paged());
+    const renamed = paged();
+    renamed.products.find((product) => product.id === 12)!.name_ru = 'П-12 новый';
+    const after = keysOf(renamed);
+    const changed = [...after.keys()].filter((path) => before.get(path) !== after.get(path));
+    expect(changed.sort()).toEqual(
+      [
+        // its page, its page of the category, its category's filters' file, its comparison data
+        ...withRussianRecords(
+          '/catalog/1/products/12',
+          '/catalog/1/page/2',
+          '/catalog/1/filters.json',
+        ),
+        ...inAllLanguages('/compare/12.json'),
+        // the product before it offers it as one of its category's next products
+        ...inAllLanguages(
+          '/catalog/1/products/11',
+          '/catalog/1/products/13',
+          '/catalog/1/products/10',
+        ),
+      ].sort(),
+    );
   });
 
   it("marks a record's pages in languages it has no text of its own in as duplicates", () => {

@@ -4,6 +4,9 @@ import { PhoneField } from '../common/PhoneField.tsx';
 import { DateTimeField } from '../common/DateTimeField.tsx';
 import { DeliveriesPanel } from '../notifications/DeliveriesPanel.tsx';
 import { BackToolbar } from '../screens/FormPages.tsx';
+import { ConversationPanel } from './ConversationPanel.tsx';
+import { LeadDuty } from './LeadDuty.tsx';
+import { LeadItems } from './LeadItems.tsx';
 import { LeadParameters } from './LeadParameters.tsx';
 import { AssigneeSelect } from '../workflow/AssigneeSelect.tsx';
 import { NotesPanel } from '../workflow/NotesPanel.tsx';
@@ -20,7 +23,9 @@ export function LeadShow() {
         <TextField source="message" sx={{ whiteSpace: 'pre-wrap' }} />
         <ReferenceName source="product_id" reference="products" link="edit" />
         <ReferenceName source="document_id" reference="documents" link="edit" />
+        <LeadItems />
         <LeadParameters />
+        <LeadDuty />
         <Labeled label="conveyor.workflow.visit">
           <VisitContext />
         </Labeled>
@@ -31,6 +36,7 @@ export function LeadShow() {
         <Labeled label="resources.leads.fields.assignee_id">
           <AssigneeSelect />
         </Labeled>
+        <ConversationPanel />
         <NotesPanel subject="leads" />
         <DeliveriesPanel subject="leads" />
       </SimpleShowLayout>

@@ -1,5 +1,6 @@
 import {
   LANGUAGES,
+  TELEGRAM_CHAT_MODES,
   type NotificationSettings,
   notificationSettingsFields as fields,
 } from '@conveyor/shared';
@@ -43,6 +44,8 @@ const rules = {
   mails: textRules(fields.email_leads, 'conveyor.notifications.bad_mails'),
   zone: textRules(fields.time_zone),
   retention: [required(), ...numberRules(fields.retention_months)],
+  bot: textRules(fields.telegram_bot),
+  salesChat: textRules(fields.telegram_sales_chat),
 };
 
 /** The server setting that turns each channel on (docs/operations.md, Lead delivery channels). */
@@ -225,6 +228,25 @@ export function NotificationsPage() {
                 validate={rules.retention}
                 label="conveyor.notifications.fields.retention_months"
                 helperText="conveyor.notifications.retention_help"
+              />
+              <TextInput
+                source="telegram_bot"
+                validate={rules.bot}
+                label="conveyor.notifications.fields.telegram_bot"
+              />
+              <TextInput
+                source="telegram_sales_chat"
+                validate={rules.salesChat}
+                label="conveyor.notifications.fields.telegram_sales_chat"
+              />
+              <SelectInput
+                source="telegram_chat"
+                label="conveyor.notifications.fields.telegram_chat"
+                helperText="conveyor.notifications.chat_help"
+                choices={TELEGRAM_CHAT_MODES.map((id) => ({
+                  id,
+                  name: `conveyor.notifications.chat_modes.${id}`,
+                }))}
               />
             </Box>
             <SaveButton />

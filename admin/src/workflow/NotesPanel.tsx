@@ -1,10 +1,10 @@
 import type { Note } from '@conveyor/shared';
-import { Box, Button, IconButton, List, ListItem, ListItemText, TextField } from '@mui/material';
+import { Box, IconButton, List, ListItem, ListItemText } from '@mui/material';
 import Typography from '@mui/material/Typography';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
+import { TextSendForm } from '../common/TextSendForm.tsx';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { useFormat } from '../publishing/format.ts';
 import { api } from '../providers/http.ts';
@@ -20,7 +20,6 @@ export function NotesPanel({ subject }: { subject: 'leads' | 'suppliers' }) {
   const { identity } = useGetIdentity();
   const queryClient = useQueryClient();
   const errorToast = useErrorToast('conveyor.workflow.note_failed');
-  const [text, setText] = useState('');
   const key = ['notes', subject, record?.id];
   const url = `/${subject}/${record?.id}/notes`;
   const { data: notes = [] } = useQuery({
@@ -31,10 +30,7 @@ export function NotesPanel({ subject }: { subject: 'leads' | 'suppliers' }) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: key });
   const add = useMutation({
     mutationFn: (body: string) => api(url, { method: 'POST', json: { body } }),
-    onSuccess: async () => {
-      setText('');
-      await refresh();
-    },
+    onSuccess: refresh,
     onError: errorToast,
   });
   const remove = useMutation({
@@ -79,27 +75,13 @@ export function NotesPanel({ subject }: { subject: 'leads' | 'suppliers' }) {
           ))}
         </List>
       )}
-      <Box
-        component="form"
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (text.trim()) add.mutate(text.trim());
-        }}
-      >
-        <TextField
-          size="small"
-          multiline
-          fullWidth
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: 5000 } }}
-          label={translate('conveyor.workflow.note_label')}
-        />
-        <Button type="submit" variant="outlined" disabled={!text.trim() || add.isPending}>
-          {translate('conveyor.workflow.add_note')}
-        </Button>
-      </Box>
+      <TextSendForm
+        label={translate('conveyor.workflow.note_label')}
+        button={translate('conveyor.workflow.add_note')}
+        maxLength={5000}
+        pending={add.isPending}
+        onSend={(body) => add.mutateAsync(body)}
+      />
     </Box>
   );
 }

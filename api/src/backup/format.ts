@@ -36,6 +36,9 @@ export const TABLES = [
   'leads',
   'suppliers',
   'notes',
+  // buyers' Telegram chats with their leads, and the conversations (personal data)
+  'lead_chats',
+  'lead_messages',
   'testimonials',
   'clients',
   'settings',
@@ -53,6 +56,10 @@ export const TABLES = [
   'jobs',
   // Staff's pending publish times, with their jobs just above: they fire after a move too.
   'schedules',
+  // Telegram's updates not yet worked through (acknowledged, so never sent again) and the
+  // polling's offset: like the jobs, work that must not be lost in a move.
+  'telegram_updates',
+  'telegram_state',
 ] as const satisfies readonly (keyof Database)[];
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { type Actor, actorName } from '../audit/log.ts';
 import type { Executor, TableRepository } from '../db/repositories/table.ts';
+import type { Cell, ExportColumn } from '../exports/table.ts';
 import { type Part, readParts } from './parts.ts';
 
 // The content core's model of a resource: what the shared routes, drafts, schedules and
@@ -55,6 +56,13 @@ export type BodyOf<B extends Bodies> = FromSchema<B['create']> | FromSchema<B['u
  * access, files, publishing, search and sort): its repository, schemas and hooks. The routes
  * themselves are the same for all.
  */
+/** A second sheet of an XLSX export: its name and columns in a language, and its rows. */
+export interface PartsSheet<T> {
+  name(language: Language): string;
+  columns(language: Language): ExportColumn[];
+  rows(db: Executor, records: T[], language: Language): Promise<Cell[][]>;
+}
+
 export interface ResourceDefinition<T extends { id: number }, B extends Bodies = Bodies> {
   name: Resource;
   repo: TableRepository<T>;
@@ -88,6 +96,11 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
      * where `prepare` and `afterWrite` run on the create and update routes only.
      */
     checkWritten?(db: Executor, record: T): Promise<void>;
+    /**
+     * What a visitor's create is answered besides `received` (a lead's link to carry on in
+     * Telegram): only what the visitor may know.
+     */
+    received?(app: FastifyInstance, record: T): Promise<{ telegram?: string }>;
     /** Inside the delete's transaction: may refuse (409); returns extra files to remove. */
     beforeDelete?(ctx: WriteContext, record: T): Promise<string[]>;
     /**
@@ -95,6 +108,11 @@ export interface ResourceDefinition<T extends { id: number }, B extends Bodies =
      * units), in the file's language.
      */
     exported?(db: Executor, records: T[], language: Language): Promise<AnyRecord[]>;
+    /**
+     * A second sheet of an XLSX export, a row per part of a record (a lead's items), written
+     * after the records' sheet from a second reading of them.
+     */
+    partsSheet?: PartsSheet<T>;
     /**
      * A record as anonymous readers get it, in lists and details alike (a document given on
      * request, without its file). Staff get it whole.

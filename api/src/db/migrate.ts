@@ -36,6 +36,9 @@ import * as outdatedTranslations from './migrations/2026_11_28_0004_outdated_tra
 import * as orderedParts from './migrations/2026_11_29_0001_ordered_parts.ts';
 import * as scheduleFailures from './migrations/2026_11_29_0002_schedule_failures.ts';
 import * as documentPositions from './migrations/2026_11_30_0001_document_positions.ts';
+import * as leadDuty from './migrations/2026_12_01_0001_lead_duty.ts';
+import * as leadItems from './migrations/2026_12_01_0002_lead_items.ts';
+import * as telegramChat from './migrations/2026_12_02_0001_telegram_chat.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -69,6 +72,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_0001_ordered_parts': orderedParts,
   '2026_11_29_0002_schedule_failures': scheduleFailures,
   '2026_11_30_0001_document_positions': documentPositions,
+  '2026_12_01_0001_lead_duty': leadDuty,
+  '2026_12_01_0002_lead_items': leadItems,
+  '2026_12_02_0001_telegram_chat': telegramChat,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

@@ -239,6 +239,10 @@ export interface LeadsTable extends Timestamps {
   utm_content: Defaulted<string>;
   /** The buyer's parameters of a quote request: a JSON list (shared `LeadParameter`). */
   parameters: Defaulted<string>;
+  /** A calculator's duty and what it came to: JSON (shared `LeadDuty`), or null. */
+  duty: string | null;
+  /** A quote's items: a JSON list (shared `LeadItem`). */
+  items: Defaulted<string>;
 }
 
 export interface SuppliersTable extends Timestamps {
@@ -414,7 +418,64 @@ export interface NotificationSettingsTable {
   language: string;
   time_zone: string;
   retention_months: Defaulted<number>;
+  telegram_bot: Defaulted<string>;
+  telegram_sales_chat: Defaulted<string>;
+  telegram_chat: Defaulted<string>;
   updated_at: string;
+}
+
+/** Each update Telegram sent, stored before it was acknowledged; done once worked through. */
+export interface TelegramUpdatesTable {
+  /** Telegram's update_id. */
+  id: number;
+  body: string;
+  received_at: string;
+  done_at: string | null;
+}
+
+/** The bot's one row (id 1): the long polling's offset, a rate limit's "not before". */
+export interface TelegramStateTable {
+  id: number;
+  poll_offset: Defaulted<number>;
+  blocked_until: string | null;
+}
+
+/** A lead's link to a buyer's Telegram chat. */
+export interface LeadChatsTable {
+  id: Generated<number>;
+  lead_id: number;
+  chat_id: string;
+  language: string;
+  buyer: Defaulted<string>;
+  state: Defaulted<'linked' | 'stopped' | 'closed'>;
+  sales_chat_id: string | null;
+  topic_id: number | null;
+  opening_message_id: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A lead's Telegram conversation, in order, each message with where it is passed on. */
+export interface LeadMessagesTable {
+  id: Generated<number>;
+  lead_id: number | null;
+  origin: 'buyer' | 'sales' | 'staff' | 'bot';
+  target: 'sales' | 'buyer' | '';
+  author_name: Defaulted<string>;
+  text: Defaulted<string>;
+  chat_id: string;
+  source_chat_id: string | null;
+  message_id: number | null;
+  file_kind: Defaulted<string>;
+  file_id: Defaulted<string>;
+  file_name: Defaulted<string>;
+  file_mime: Defaulted<string>;
+  file_size: Defaulted<number>;
+  file_path: Defaulted<string>;
+  relay: 'pending' | 'sent' | 'failed' | 'none';
+  relay_error: Defaulted<string>;
+  relayed_message_id: number | null;
+  created_at: string;
 }
 
 export interface Database {
@@ -449,6 +510,10 @@ export interface Database {
   jobs: JobsTable;
   schedules: SchedulesTable;
   notification_settings: NotificationSettingsTable;
+  telegram_updates: TelegramUpdatesTable;
+  telegram_state: TelegramStateTable;
+  lead_chats: LeadChatsTable;
+  lead_messages: LeadMessagesTable;
 }
 
 /** The connection or a transaction on it: what every query of a repository runs on. */

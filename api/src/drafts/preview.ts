@@ -228,7 +228,7 @@ async function previewOf(
   hours: number,
 ): Promise<Preview> {
   // the snapshot as lists by resource name, which the draft's record is put into
-  const data = (await readSiteData(app.db)) as unknown as Data;
+  const data = (await readSiteData(app.db, await app.telegram.siteLinks())) as unknown as Data;
   const path = await apply(data);
   if (!path) {
     throw new NotFound('The site shows no page of this record', { code: 'drafts.noPage' });

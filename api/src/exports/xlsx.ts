@@ -32,16 +32,25 @@ function drained(stream: Writable): Promise<void> {
   });
 }
 
+/** A sheet of a workbook: its name, columns and pages of rows. */
+export interface SheetSource {
+  name: string;
+  columns: ExportColumn[];
+  pages: AsyncIterable<Cell[][]>;
+}
+
 /**
  * An XLSX workbook as a stream (exceljs' streaming writer: rows are written and forgotten as
- * they come): one sheet, the header row bold, frozen and filterable, dates as real dates.
- * Text cells are strings, which a spreadsheet never runs; they are neutralised all the same,
- * as in the CSV, so that a sheet saved back as CSV stays safe.
+ * they come): a sheet each (the records', then any of their parts), the header row bold,
+ * frozen and filterable, dates as real dates. Text cells are strings, which a spreadsheet
+ * never runs; they are neutralised all the same, as in the CSV, so that a sheet saved back as
+ * CSV stays safe.
  */
 export function xlsxStream(
   name: string,
   columns: ExportColumn[],
   pages: AsyncIterable<Cell[][]>,
+  more: readonly SheetSource[] = [],
 ): Readable {
   const out = new PassThrough();
   const write = async () => {
@@ -53,30 +62,37 @@ export function xlsxStream(
       useStyles: true,
       useSharedStrings: false,
     });
-    const sheet = workbook.addWorksheet(name, { views: [{ state: 'frozen', ySplit: 1 }] });
-    const iterator = pages[Symbol.asyncIterator]();
-    let next = await iterator.next();
-    const sample = next.done ? [] : next.value;
-    sheet.columns = columns.map((column, index) => ({
-      key: column.key,
-      width: width(column, index, sample),
-      ...(column.kind === 'date' ? { style: { numFmt: DATE_FORMAT } } : {}),
-    }));
-    const header = sheet.addRow(columns.map((column) => column.header));
-    header.font = { bold: true };
-    header.commit();
-    sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
-    while (!next.done) {
-      for (const cells of next.value) sheet.addRow(cells).commit();
-      await drained(out);
-      // the client went away: read no further pages
-      if (out.destroyed) {
-        await iterator.return?.();
-        return;
+    for (const source of [{ name, columns, pages }, ...more]) {
+      const sheet = workbook.addWorksheet(source.name, {
+        views: [{ state: 'frozen', ySplit: 1 }],
+      });
+      const iterator = source.pages[Symbol.asyncIterator]();
+      let next = await iterator.next();
+      const sample = next.done ? [] : next.value;
+      sheet.columns = source.columns.map((column, index) => ({
+        key: column.key,
+        width: width(column, index, sample),
+        ...(column.kind === 'date' ? { style: { numFmt: DATE_FORMAT } } : {}),
+      }));
+      const header = sheet.addRow(source.columns.map((column) => column.header));
+      header.font = { bold: true };
+      header.commit();
+      sheet.autoFilter = {
+        from: { row: 1, column: 1 },
+        to: { row: 1, column: source.columns.length },
+      };
+      while (!next.done) {
+        for (const cells of next.value) sheet.addRow(cells).commit();
+        await drained(out);
+        // the client went away: read no further pages
+        if (out.destroyed) {
+          await iterator.return?.();
+          return;
+        }
+        next = await iterator.next();
       }
-      next = await iterator.next();
+      sheet.commit();
     }
-    sheet.commit();
     await workbook.commit();
   };
   // an error while reading ends the stream with it; the server then cuts the answer off

@@ -43,6 +43,14 @@ export const JOB_KINDS = {
     defined: 'notify/notifier.ts',
     runs: 'a new lead or supplier application posted to a webhook, retried for about a day',
   },
+  'telegram.relay': {
+    defined: 'plugins/telegram.ts',
+    runs: "buyers' Telegram updates worked through and their conversations relayed, one at a time",
+  },
+  'telegram.poll': {
+    defined: 'plugins/telegram.ts',
+    runs: "in polling mode, back to back: Telegram's long poll for buyers' messages, stored",
+  },
   'backup.scheduled': {
     defined: 'backup/schedule.ts',
     runs: 'every BACKUP_INTERVAL_HOURS, and at "Back up now": an archive written and old ones pruned',

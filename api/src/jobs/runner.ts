@@ -26,6 +26,18 @@ import { type Clock, systemClock } from '../lib/clock.ts';
 /** Thrown by a handler when trying again cannot help (a 4xx from a channel): no retry. */
 export class PermanentJobError extends Error {}
 
+/**
+ * Thrown by a handler told when to try again (a 429's retry_after): the retry waits that long
+ * at least, rather than the backoff's guess.
+ */
+export class RetryLaterError extends Error {
+  readonly delayMs: number;
+  constructor(message: string, delayMs: number) {
+    super(message);
+    this.delayMs = delayMs;
+  }
+}
+
 export interface JobContext {
   job: Job;
   /** Aborted when the server shuts down or the claim is lost. */
@@ -364,12 +376,13 @@ export class JobRunner {
       );
       const maxAttempts = definition.maxAttempts ?? DEFAULTS.maxAttempts;
       const giveUp = failure instanceof PermanentJobError || job.attempts >= maxAttempts;
-      const retryAt = giveUp
-        ? null
-        : new Date(
-            now.getTime() +
-              backoffDelay(job.attempts, definition.backoff ?? DEFAULTS.backoff, this.#random),
-          );
+      const backoff = backoffDelay(
+        job.attempts,
+        definition.backoff ?? DEFAULTS.backoff,
+        this.#random,
+      );
+      const asked = failure instanceof RetryLaterError ? failure.delayMs : 0;
+      const retryAt = giveUp ? null : new Date(now.getTime() + (asked > 0 ? asked : backoff));
       await failJob(this.#db, claim, message, retryAt, now);
       await definition
         .afterFailure?.(job.payload as never, { job, error: failure, retryAt })

@@ -1,4 +1,5 @@
 import {
+  describeItems,
   describeParameters,
   type DocumentRecord,
   type Language,
@@ -10,6 +11,7 @@ import {
   splitList,
   type Supplier,
 } from '@conveyor/shared';
+import { describeDuty } from '@conveyor/shared/conveyor';
 import type { Config } from '../config.ts';
 import { getNotificationSettings } from '../db/repositories/notificationSettings.ts';
 import { attributeDefinitions } from '../db/repositories/specs.ts';
@@ -101,6 +103,7 @@ function leadFacts(
   language: Language,
   parameters: string[] = [],
   document?: DocumentRecord,
+  items: string[] = [],
 ): NotificationFacts {
   // The page as an address staff can open; the path is the visitor's, so it stays text.
   const page = lead.page && config.siteUrl ? `${config.siteUrl}${lead.page}` : lead.page;
@@ -122,8 +125,12 @@ function leadFacts(
         label: 'document',
         value: document ? `${recordLabel('documents', document, language)} (#${document.id})` : '',
       },
+      // the quote basket's products, each with its quantity and what was asked of it
+      { label: 'items', value: items.join('\n') },
       // the buyer's parameters of a quote request, with their units
       { label: 'parameters', value: parameters.join('\n') },
+      // the calculator's duty a quote was asked with, and the belt and drive it came to
+      { label: 'duty', value: lead.duty ? describeDuty(lead.duty, language).join('\n') : '' },
       { label: 'page', value: page },
       { label: 'language', value: lead.language },
     ],
@@ -226,12 +233,13 @@ async function factsOf(
     if (!lead) return null;
     const product = lead.product_id ? await products.get(db, lead.product_id) : undefined;
     const document = lead.document_id ? await documents.get(db, lead.document_id) : undefined;
-    const attributes = await attributeDefinitions(
-      db,
-      lead.parameters.map((parameter) => parameter.attribute_id),
-    );
+    const attributes = await attributeDefinitions(db, [
+      ...lead.parameters.map((parameter) => parameter.attribute_id),
+      ...lead.items.flatMap((item) => item.parameters.map((parameter) => parameter.attribute_id)),
+    ]);
     const parameters = describeParameters(lead.parameters, attributes, language);
-    return leadFacts(lead, product, config, language, parameters, document);
+    const items = describeItems(lead.items, attributes, language);
+    return leadFacts(lead, product, config, language, parameters, document, items);
   }
   const supplier = await suppliers.get(db, id);
   return supplier ? supplierFacts(supplier, config.adminUrl) : null;

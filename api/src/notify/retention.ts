@@ -4,6 +4,7 @@ import type { Executor } from '../db/repositories/table.ts';
 import type { JobKindName } from '../jobs/kinds.ts';
 import type { JobRunner } from '../jobs/runner.ts';
 import { deleteRevisions } from '../revisions/prune.ts';
+import { removeConversationOf } from '../telegram/store.ts';
 
 // The retention setting (privacy): leads and supplier applications older than N
 // months are deleted, with their notes, by a daily job; so are those in the trash,
@@ -23,6 +24,13 @@ export async function purgeExpired(db: Executor, cutoff: Date): Promise<Record<s
     const deleted: Record<string, number> = {};
     for (const subject of RESOURCES.filter(isWorkflow)) {
       const expired = trx.selectFrom(subject).select('id').where('created_at', '<', before);
+      if (subject === 'leads') {
+        // their Telegram chats and conversations too
+        const ids = (await expired.execute()).map((row) => row.id);
+        for (let start = 0; start < ids.length; start += 500) {
+          await removeConversationOf(trx, ids.slice(start, start + 500));
+        }
+      }
       await trx
         .deleteFrom('notes')
         .where('subject', '=', subject)

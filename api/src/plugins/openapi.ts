@@ -97,6 +97,10 @@ const NAMED: Record<string, string> = {
   'DELETE /api/trash/{id}': 'deleteTrashItem',
   'POST /api/trash/{id}/restore': 'restoreTrashItem',
   'GET /api/schedules': 'listSchedules',
+  'POST /api/telegram/webhook': 'receiveTelegramUpdate',
+  'GET /api/leads/{id}/conversation': 'getLeadConversation',
+  'POST /api/leads/{id}/conversation': 'answerLeadConversation',
+  'GET /api/leads/{id}/conversation/{message}/file': 'getLeadConversationFile',
 };
 
 /** Fastify's `/api/products/:id` as OpenAPI writes it, `/api/products/{id}`. */

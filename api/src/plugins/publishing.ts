@@ -103,7 +103,7 @@ export default fp(
           cwd: REPO_ROOT,
           env: () => ({ API_URL: buildApiUrl(app), ASTRO_TELEMETRY_DISABLED: '1' }),
           keepReleases: publish.keepReleases,
-          data: () => readSiteData(app.db),
+          data: async () => readSiteData(app.db, await app.telegram.siteLinks()),
           // site/astro.config.mjs `cacheDir`
           imageCache: join(REPO_ROOT, '.cache', 'astro', 'assets'),
           timeoutMs: publish.buildTimeoutMs,
@@ -154,7 +154,7 @@ export default fp(
     const lookBehind = (stopped?: AbortSignal) => {
       const signal = stopped ? AbortSignal.any([stopCatchUp.signal, stopped]) : stopCatchUp.signal;
       if (signal.aborted) return lookingBehind;
-      const read = () => readSiteData(app.db);
+      const read = async () => readSiteData(app.db, await app.telegram.siteLinks());
       // and a request whose build job was lost with its process gets one
       void requests
         .schedule()
@@ -198,5 +198,5 @@ export default fp(
       await warmBuilds.close();
     });
   },
-  { name: 'publishing', dependencies: ['config', 'db', 'events', 'jobs'] },
+  { name: 'publishing', dependencies: ['config', 'db', 'events', 'jobs', 'telegram'] },
 );

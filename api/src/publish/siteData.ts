@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SiteData } from '@conveyor/shared';
+import { type Language, LANGUAGES, type SiteData } from '@conveyor/shared';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { publicDocument } from '../content/documents.ts';
@@ -37,7 +37,16 @@ function visible<T>(trx: Kysely<Database>, repo: TableRepository<T>): Promise<T[
  * PostgreSQL reads at REPEATABLE READ; SQLite's single connection serialises the transaction
  * with the writes (it takes a fraction of a second even for thousands of products).
  */
-export async function readSiteData(db: Db): Promise<SiteData> {
+/** What signs the product pages' "Ask in Telegram" links, when buyers' chats are on. */
+export interface TelegramLinks {
+  bot: string;
+  payload(productId: number, language: Language): string;
+}
+
+export async function readSiteData(
+  db: Db,
+  telegram: TelegramLinks | null = null,
+): Promise<SiteData> {
   const read = async (trx: Transaction<Database>): Promise<SiteData> => {
     const settings = await getSettings(trx);
     const [categoryRows, productRows, projects, clientRows, testimonialRows, mediaOf] =
@@ -81,6 +90,17 @@ export async function readSiteData(db: Db): Promise<SiteData> {
       documents: documentRows.map(publicDocument),
       clients: clientRows,
       testimonials: testimonialRows,
+      telegram: telegram && {
+        bot: telegram.bot,
+        products: Object.fromEntries(
+          productRows.map((product) => [
+            product.id,
+            Object.fromEntries(
+              LANGUAGES.map((language) => [language, telegram.payload(product.id, language)]),
+            ) as Record<Language, string>,
+          ]),
+        ),
+      },
     };
   };
   return readConsistently(db, read);

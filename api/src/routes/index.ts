@@ -23,6 +23,7 @@ import scheduleRoutes from './schedules/index.ts';
 import sessionRoutes from './sessions/index.ts';
 import settingsRoutes from './settings/index.ts';
 import supplierRoutes from './suppliers/index.ts';
+import telegramRoutes from './telegram/index.ts';
 import testimonialRoutes from './testimonials/index.ts';
 import translationRoutes from './translations/index.ts';
 import trashRoutes from './trash/index.ts';
@@ -76,6 +77,7 @@ export default async function apiRoutes(app: FastifyInstance) {
   await app.register(leadRoutes);
   await app.register(supplierRoutes);
   await app.register(noteRoutes);
+  await app.register(telegramRoutes);
   await app.register(testimonialRoutes);
   await app.register(clientRoutes);
   await app.register(settingsRoutes);

@@ -34,8 +34,8 @@ interface Download {
 }
 
 /**
- * The leads' columns, headed in Russian: the record's fields, its visit, a quote's parameters,
- * then its times.
+ * The leads' columns, headed in Russian: the record's fields, its visit, a quote's parameters
+ * and document, a calculator's duty, a basket's items, then its times.
  */
 const RU_LEAD_HEADERS = [
   'ID',
@@ -56,6 +56,8 @@ const RU_LEAD_HEADERS = [
   'UTM content',
   'Параметры',
   'Запрошенный документ',
+  'Расчёт конвейера',
+  'Запрошенная продукция',
   'Получено',
   'Изменено',
 ];
@@ -182,7 +184,7 @@ describe.skipIf(skipReason)('exports of leads and supplier applications', () => 
     expect(text.split('\r\n')[0]).toBe(
       '\uFEFFID,Ism,E-mail,Telefon,Xabar,Holat,Masʼul,Mahsulot,Sahifa,Sayt tili,Oldingi sayt,' +
         'UTM source,UTM medium,UTM campaign,UTM term,UTM content,Parametrlar,Soʻralgan hujjat,' +
-        'Yuborilgan,Yangilangan',
+        'Konveyer hisobi,Soʻralgan mahsulotlar,Yuborilgan,Yangilangan',
     );
     const [header, ...rows] = parse(reply.bytes, { bom: true }) as string[][];
     expect(header![0]).toBe('ID');

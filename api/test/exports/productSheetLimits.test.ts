@@ -20,7 +20,8 @@ import {
 // The sheet import's limits (exports/sheetLimits.ts): a file that would unpack or parse past
 // one is refused with a code of its own as soon as it passes it, on a dry run and a real one
 // alike, and the data stays as it was; a second import while one runs is refused. On SQLite
-// and PostgreSQL.
+// only: the limits hold in the reader, before the import asks the database anything
+// (vitest.config.ts, DIALECT_NEUTRAL).
 
 describe.skipIf(skipReason)('products sheet limits', () => {
   let api: TestApi;

@@ -147,3 +147,132 @@ export async function startReceiver() {
     },
   };
 }
+
+export interface BotCall {
+  method: string;
+  token: string;
+  body: Record<string, any>;
+}
+
+/**
+ * A Telegram Bot API of a bot in chats and groups, at `url` (TELEGRAM_API_URL): it answers
+ * sendMessage, copyMessage, getChat (the `forums` ids are forum groups), createForumTopic,
+ * getUpdates (what `push` queued, from the offset on, waiting up to its timeout), setWebhook,
+ * deleteWebhook and getFile, and records every call. `fail` lists how the next calls of a
+ * method are answered instead (a status, Telegram's description, a 429's retry_after), one
+ * entry each. Message ids count up per chat, as Telegram's do.
+ */
+export async function startBotApi(options: { forums?: string[] } = {}) {
+  const calls: BotCall[] = [];
+  const failures = new Map<
+    string,
+    { status: number; description: string; retry_after?: number }[]
+  >();
+  const updates: Record<string, unknown>[] = [];
+  const ids = new Map<string, number>();
+  let topics = 100;
+  let waiters: (() => void)[] = [];
+  const next = (chat: unknown) => {
+    const id = (ids.get(String(chat)) ?? 0) + 1;
+    ids.set(String(chat), id);
+    return id;
+  };
+  const server = createServer(async (request, response) => {
+    const match = /^\/bot([^/]+)\/(\w+)$/.exec(request.url ?? '');
+    const text = await readBody(request);
+    const send = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const download = /^\/file\/bot[^/]+\/files\/(.+)$/.exec(request.url ?? '');
+    if (download) {
+      // a file getFile named: its bytes are its id's, repeated
+      response.writeHead(200, { 'content-type': 'application/octet-stream' });
+      response.end(Buffer.from(`file:${decodeURIComponent(download[1]!)}`.repeat(100)));
+      return;
+    }
+    if (!match) return send(404, { ok: false, error_code: 404, description: 'Not Found' });
+    const [, token, method] = match as unknown as [string, string, string];
+    const body = text ? (JSON.parse(text) as Record<string, any>) : {};
+    calls.push({ method, token: decodeURIComponent(token), body });
+    // a chat id that starts with -404 is one Telegram does not know (for browser tests, which
+    // cannot reach `fail`)
+    const failure = String(body.chat_id ?? '').startsWith('-404')
+      ? { status: 400, description: 'Bad Request: chat not found' }
+      : failures.get(method)?.shift();
+    if (failure) {
+      return send(failure.status, {
+        ok: false,
+        error_code: failure.status,
+        description: failure.description,
+        ...(failure.retry_after ? { parameters: { retry_after: failure.retry_after } } : {}),
+      });
+    }
+    const ok = (result: unknown) => send(200, { ok: true, result });
+    switch (method) {
+      case 'sendMessage':
+      case 'copyMessage':
+        return ok({ message_id: next(body.chat_id), chat: { id: body.chat_id }, date: 0 });
+      case 'getChat':
+        return ok({
+          id: Number(body.chat_id),
+          type: 'supergroup',
+          title: 'Sales',
+          ...(options.forums?.includes(String(body.chat_id)) ? { is_forum: true } : {}),
+        });
+      case 'createForumTopic':
+        topics += 1;
+        return ok({ message_thread_id: topics, name: body.name, icon_color: 0 });
+      case 'getUpdates': {
+        const offset = Number(body.offset ?? 0);
+        const waiting = () => updates.filter((update) => Number(update.update_id) >= offset);
+        if (waiting().length === 0 && body.timeout) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Number(body.timeout) * 1000);
+            waiters.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+          });
+        }
+        return ok(waiting());
+      }
+      case 'setWebhook':
+      case 'deleteWebhook':
+        return ok(true);
+      case 'getFile':
+        return ok({
+          file_id: body.file_id,
+          file_unique_id: 'u',
+          file_path: `files/${body.file_id}`,
+        });
+      default:
+        return send(404, {
+          ok: false,
+          error_code: 404,
+          description: 'Not Found: method not found',
+        });
+    }
+  });
+  const port = await listen(server);
+  return {
+    url: `http://127.0.0.1:${port}`,
+    calls,
+    /** The calls of one method. */
+    of: (method: string) => calls.filter((call) => call.method === method),
+    fail(method: string, ...next: { status: number; description: string; retry_after?: number }[]) {
+      failures.set(method, [...(failures.get(method) ?? []), ...next]);
+    },
+    /** Queues updates for getUpdates, waking a long poll that waits. */
+    push(...next: Record<string, unknown>[]) {
+      updates.push(...next);
+      for (const wake of waiters) wake();
+      waiters = [];
+    },
+    close: async () => {
+      for (const wake of waiters) wake();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}

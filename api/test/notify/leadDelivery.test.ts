@@ -1,27 +1,16 @@
 import { Webhook } from 'standardwebhooks';
+import { describeDuty, leadDuty } from '@conveyor/shared/conveyor';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type TestApi, startApi } from '../helpers/api.ts';
 import { skipReason } from '../helpers/database.ts';
 import { startReceiver, startSmtp, startTelegram } from '../helpers/standIns.ts';
+import { until } from '../helpers/until.ts';
 
 // A lead or supplier application posted on the site reaches the sales team: Telegram chats,
 // mailboxes and CRM webhooks, each a job written with the record. Real HTTP to a
 // real API on SQLite or PostgreSQL; real local stand-ins for the outside services.
 
 const SECRET = 'whsec_' + Buffer.from('lead-webhook-secret-0123456789').toString('base64');
-
-async function until<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 describe.skipIf(skipReason)('lead delivery', () => {
   let telegram: Awaited<ReturnType<typeof startTelegram>>;
@@ -88,6 +77,10 @@ describe.skipIf(skipReason)('lead delivery', () => {
       language: 'ru',
       time_zone: 'Asia/Tashkent',
       retention_months: 0,
+      // buyers' chats with the bot are off until staff turn them on (api/test/telegram)
+      telegram_bot: '',
+      telegram_sales_chat: '',
+      telegram_chat: 'off',
     });
   });
 
@@ -222,6 +215,57 @@ describe.skipIf(skipReason)('lead delivery', () => {
     const file = await csv.text();
     expect(file.split('\n')[0]).toContain('Параметры');
     expect(file).toContain('Ширина ленты: 1\u00a0200\u00a0мм; Длина: 2,5–30,0\u00a0м');
+  });
+
+  it("carries a calculator's duty, sized again by the API, to every channel, the lead and its export", async () => {
+    const chats = telegram.messages.length;
+    const hooks = receiver.calls.length;
+    const gravel = { material: 'gravel', capacity: 300, length: 60, lift: 8 };
+    const send = (duty: unknown) =>
+      api.request('POST', '/api/leads', {
+        headers: from(),
+        json: { name: 'Ulugʻbek', phone: '+998 90 111 22 33', duty },
+      });
+    // figures the method cannot take, a material it does not know, or none at all: 400, no lead
+    const before = (await api.request('GET', '/api/leads?limit=1', { token })).body.total;
+    for (const [duty, words] of [
+      [{ ...gravel, width: 700 }, 'duty'],
+      [{ ...gravel, capacity: -3 }, 'duty'],
+      [{ ...gravel, material: 'kryptonite' }, 'no such material'],
+      [{ capacity: 300, length: 60, lift: 8, density: 1.6 }, 'surcharge'],
+    ] as const) {
+      const refused = await send(duty);
+      expect(refused.status, JSON.stringify(duty)).toBe(400);
+      expect(refused.body.error).toContain(words);
+    }
+    expect((await api.request('GET', '/api/leads?limit=1', { token })).body.total).toBe(before);
+
+    // a result sent with it is not the lead's: the lead keeps the buyer's figures and the API's
+    // own sizing of them
+    const reply = await send({ ...gravel, result: { width: 2000, speed: 5 }, problem: 'tooMuch' });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(201);
+    const expected = leadDuty(gravel);
+    expect(expected.result).toBeDefined();
+    const stored = (await api.request('GET', '/api/leads?limit=1', { token })).body.data[0];
+    expect(stored.duty).toEqual(expected);
+    const lines = describeDuty(expected, 'ru');
+    await until(() => telegram.messages.length >= chats + 2 && receiver.calls.length > hooks);
+    expect(telegram.messages.at(-1)!.body.text).toContain(
+      `<b>Расчёт конвейера:</b> ${lines.join('\n')}`,
+    );
+    const call = receiver.calls.at(-1)!.body;
+    expect((new Webhook(SECRET).verify(call.raw, call.headers) as any).data.duty).toBe(
+      lines.join('\n'),
+    );
+    const csv = await fetch(`${api.url}/api/leads/export?format=csv&lang=ru&id=${stored.id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const file = await csv.text();
+    expect(file.split('\n')[0]).toContain('Расчёт конвейера');
+    expect(file).toContain(lines.join('; '));
+    // a lead without one answers null
+    const plain = (await api.request('GET', '/api/leads?limit=50', { token })).body.data;
+    expect(plain.find((lead: any) => lead.id !== stored.id).duty).toBeNull();
   });
 
   it('sends a supplier application to its own chats and mailboxes', async () => {

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,6 +179,8 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         SITE_URL: 'https://conveyor.example',
         YOUTUBE_THUMBNAIL_URL: `http://127.0.0.1:${(thumbnails.address() as AddressInfo).port}`,
         ASTRO_TELEMETRY_DISABLED: '1',
+        // the demo's categories on several pages each: their pages and filters' files too
+        CATEGORY_PAGE_SIZE: '2',
       }),
       keepReleases: 3,
       timeoutMs: 180_000,
@@ -444,16 +447,27 @@ describe.skipIf(skipReason)('incremental site builds', () => {
 
       // a catalogue: categories with products (some with pictures, one hidden), an empty one
       // and a hidden one, projects (one hidden), clients and reviews
+      // (a width their filters offer, so that the categories of several pages have their
+      // filters' files)
+      const width = await call('POST', '/api/attributes', {
+        code: 'width',
+        type: 'number',
+        name_ru: 'Ширина',
+        unit: 'MMT',
+        filterable: true,
+      });
       for (let c = 0; c < 4; c++) {
         const category = await call('POST', '/api/categories', {
           name_ru: `Категория ${c}`,
           is_active: c < 3,
+          attributes: [{ attribute_id: width.id }],
         });
         for (let p = 0; p < 3; p++) {
           await call('POST', '/api/products', {
             name_ru: `Товар ${c}.${p}`,
             category_id: category.id,
             is_active: p < 2 || c > 0,
+            specs: [{ attribute_id: width.id, value: 500 + p * 150 }],
           });
         }
       }
@@ -483,6 +497,17 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       expect(pictures.length).toBeGreaterThan(0);
       const cached = new Set(await readdir(join(REPO_ROOT, '.cache', 'astro', 'assets')));
       expect(pictures.filter((name) => !cached.has(name))).toEqual([]);
+      // categories of several pages with filters have their filters' file, in each language
+      const catalog = join(live(), 'current', 'en', 'catalog');
+      const withFile = (await readdir(catalog)).filter((id) =>
+        existsSync(join(catalog, id, 'filters.json')),
+      );
+      expect(withFile.length).toBeGreaterThan(0);
+      const file = JSON.parse(
+        await readFile(join(catalog, withFile[0]!, 'filters.json'), 'utf8'),
+      ) as { data: { ids: number[] }; cards: [number, string, string, string | null][] };
+      expect(file.cards.map(([id]) => id)).toEqual(file.data.ids);
+      expect(file.cards[0]![2]).toMatch(new RegExp(`^/en/catalog/${withFile[0]}/products/\\d+$`));
       // and the uploads' sizes are kept for the next builds (site/src/lib/pictureSizes.ts)
       const sizes = JSON.parse(
         await readFile(join(REPO_ROOT, '.cache', 'astro', 'picture-sizes.json'), 'utf8'),
@@ -497,6 +522,9 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       let worker = warm.pid;
       // builds the running worker has run: none yet (the first release's ended its own)
       let workerBuilds = 0;
+      // builds that re-indexed only the languages whose records changed (a product renamed in
+      // English: its Russian and Uzbek records are as they were)
+      let indexesCarriedInPart = 0;
       const reference = builder(join(work, 'reference'), referenceWarm);
       for (const [index, kinds] of steps.entries()) {
         const step = index + 1;
@@ -556,6 +584,9 @@ describe.skipIf(skipReason)('incremental site builds', () => {
           /timings: setup [\d.]+ s, bundling [\d.]+ s, rendering \d+ pages .* finishing [\d.]+ s/,
         );
         expect(result.logTail, context).toMatch(/site data: \d+ KB in [\d.]+ s/);
+        if (/search index: \d+ records in \d+ ms \(.+ carried over\)/.test(result.logTail)) {
+          indexesCarriedInPart++;
+        }
 
         // an edit of one record rendered only the pages that show it, fewer than a full build
         // does, and carried the rest over as hard links (the company data are on every page;
@@ -594,6 +625,7 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         }
         if (cold) await rm(fullRoot, { recursive: true, force: true });
       }
+      expect(indexesCarriedInPart).toBeGreaterThan(0);
     },
   );
 });

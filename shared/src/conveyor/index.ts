@@ -5,3 +5,5 @@ export * from './capacity.ts';
 export * from './power.ts';
 export * from './sizing.ts';
 export * from './materials.ts';
+export * from './duty.ts';
+export * from './models.ts';

@@ -18,6 +18,10 @@ const mailList = {
   pattern: '^[\\s,]*([^\\s,@]+@[^\\s,@]+\\.[^\\s,@]+[\\s,]*)*$',
 } as const;
 
+/** How the buyers' chats with the bot run: off, Telegram posting to our webhook, or polling. */
+export const TELEGRAM_CHAT_MODES = ['off', 'webhook', 'polling'] as const;
+export type TelegramChatMode = (typeof TELEGRAM_CHAT_MODES)[number];
+
 export const notificationSettingsFields = {
   telegram_leads: chatList,
   telegram_suppliers: chatList,
@@ -37,6 +41,22 @@ export const notificationSettingsFields = {
    * daily; 0 keeps them. Personal data is kept no longer than it is needed.
    */
   retention_months: { type: 'integer', minimum: 0, maximum: 120 },
+  /**
+   * The bot's user name (BotFather's, without the @; its token is TELEGRAM_BOT_TOKEN): the
+   * site's "Continue in Telegram" and "Ask in Telegram" links open a chat with it.
+   */
+  telegram_bot: {
+    type: 'string',
+    maxLength: 32,
+    pattern: '^$|^[A-Za-z][A-Za-z0-9_]{1,28}[Bb][Oo][Tt]$',
+  },
+  /** The sales team's Telegram group (ideally a forum group: a topic per lead), by its id. */
+  telegram_sales_chat: { type: 'string', maxLength: 21, pattern: '^$|^-?[0-9]{1,20}$' },
+  /**
+   * Buyers' chats with the bot: off, or on with Telegram's updates taken at the webhook (a
+   * public address) or by long polling (none).
+   */
+  telegram_chat: { type: 'string', enum: TELEGRAM_CHAT_MODES },
 } as const;
 
 export const notificationSettingsSchema = {
@@ -66,6 +86,9 @@ export const NOTIFICATION_SETTINGS_DEFAULTS: NotificationSettings = {
   language: 'uz',
   time_zone: 'Asia/Tashkent',
   retention_months: 0,
+  telegram_bot: '',
+  telegram_sales_chat: '',
+  telegram_chat: 'off',
 };
 
 /** The entries of a chat or mailbox list. */

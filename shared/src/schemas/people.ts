@@ -3,6 +3,8 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { LEAD_STATUSES } from '../limits.ts';
 import { totpCodeSchema } from './twoFactor.ts';
 import { leadParameterSchema, leadParametersSchema } from '../specs.ts';
+import { dutyInputSchema, leadDutySchema } from '../conveyor/duty.ts';
+import { leadItemSchema, leadItemsInputSchema } from '../leadItems.ts';
 import {
   booleanSchema,
   nullableIdSchema,
@@ -55,6 +57,10 @@ export const leadContextFields = {
   parameters: leadParametersSchema,
   /** The "on request" document the buyer asks for (a product page's documents). */
   document_id: nullableIdSchema,
+  /** The conveyor calculator's duty a quote is asked with (the API sizes it again). */
+  duty: dutyInputSchema,
+  /** A quote for several products (the site's quote basket): each shown product, once. */
+  items: leadItemsInputSchema,
 } as const;
 
 export const leadFields = {
@@ -84,6 +90,8 @@ export const leadSchema = recordSchema({
   utm_content: { type: 'string' },
   parameters: { type: 'array', items: leadParameterSchema },
   document_id: { type: ['integer', 'null'] },
+  duty: leadDutySchema,
+  items: { type: 'array', items: leadItemSchema },
   ...timestamps,
 });
 export type Lead = FromSchema<typeof leadSchema>;

@@ -105,7 +105,7 @@ function assetsOf(html: string, names: Map<string, string>): string[] {
 }
 
 /** Hard links, a few dozen at a time, each folder made once: thousands of pages carried over. */
-function linker() {
+export function linker() {
   const folders = new Map<string, Promise<unknown>>();
   const pending = new Set<Promise<void>>();
   const one = async (from: string, to: string) => {
@@ -196,6 +196,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
       },
       'astro:build:done': async ({ dir, logger }) => {
         if (only) return; // a preview is not a release
+        const started = performance.now();
         const out = fileURLToPath(dir);
         const pages: Manifest['pages'] = {};
         const needed = new Set<string>();
@@ -255,7 +256,8 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         await writeFile(join(out, MANIFEST), JSON.stringify(manifest));
         if (previous || linked) {
           logger.info(
-            `carried over ${state.carried.length} pages and ${linked} built files from the live release`,
+            `carried over ${state.carried.length} pages and ${linked} built files from the live ` +
+              `release in ${((performance.now() - started) / 1000).toFixed(2)} s`,
           );
         }
       },

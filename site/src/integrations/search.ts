@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { link, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
@@ -8,7 +8,7 @@ import * as pagefind from 'pagefind';
 import { localePath } from '../i18n/index.ts';
 import { pageFile } from '../lib/plan.ts';
 import type { SearchSource } from '../lib/search.ts';
-import type { IncrementalState } from './incremental.ts';
+import { type IncrementalState, linker } from './incremental.ts';
 import { quieten } from './quieten.ts';
 
 /** Where the index goes in a release, and where the search page loads it from. */
@@ -51,10 +51,17 @@ export async function readRecords(out: string, lang: Language): Promise<SearchRe
 export async function writeIndex(
   records: Record<string, SearchRecord[]>,
   outputPath: string,
+  carry: { from: string; languages: Language[] } | null = null,
 ): Promise<number> {
   const languages: Record<string, unknown> = {};
   let entry: Record<string, unknown> = {};
   let count = 0;
+  if (carry?.languages.length) {
+    entry = await readEntry(carry.from);
+    const before = entry.languages as Record<string, unknown>;
+    count += await carryLanguages(carry.from, outputPath, carry.languages);
+    for (const language of carry.languages) languages[language] = before[language];
+  }
   for (const [language, list] of Object.entries(records)) {
     const { index, errors } = await pagefind.createIndex({});
     if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
@@ -86,13 +93,21 @@ export async function writeIndex(
       count += added.length;
       const written = await index.writeFiles({ outputPath });
       if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-      entry = JSON.parse(await readFile(join(outputPath, ENTRY), 'utf8')) as typeof entry;
+      entry = await readEntry(outputPath);
       Object.assign(languages, entry.languages);
     } finally {
       await index.deleteIndex();
       // the indexer is a process of its own: not kept (the next language starts afresh, and a
       // warm build worker waits for the next edit without it)
       await pagefind.close();
+    }
+  }
+  if (carry && !Object.keys(records).length) {
+    // no language indexed here, which would have written what they share
+    for (const name of await readdir(carry.from)) {
+      if (/^(?:pagefind(?:-worker)?\.js|wasm\.unknown\.pagefind)$/.test(name)) {
+        await link(join(carry.from, name), join(outputPath, name));
+      }
     }
   }
   if (count) {
@@ -104,27 +119,62 @@ export async function writeIndex(
   return count;
 }
 
+async function readEntry(folder: string): Promise<Record<string, unknown>> {
+  return JSON.parse(await readFile(join(folder, ENTRY), 'utf8')) as Record<string, unknown>;
+}
+
+/**
+ * A language's part of an index: its word chunks, records and filters (`index/`, `fragment/`,
+ * `filter/`, each file's name led by the language), its metadata (`pagefind.{lang}_….pf_meta`)
+ * and its stemmer (`wasm.{lang}.pagefind`). What the languages share (pagefind.js, its worker,
+ * the stemmer-less wasm, the entry) is written by every indexing.
+ */
+const languagesFile = (languages: readonly string[]) => {
+  const any = languages.join('|');
+  return new RegExp(
+    `^(?:(?:index|fragment|filter)/(?:${any})_|pagefind\\.(?:${any})_.*\\.pf_meta$|wasm\\.(?:${any})\\.pagefind$)`,
+  );
+};
+
+/** These languages' parts of the live release's index linked into this one; their records. */
+async function carryLanguages(from: string, to: string, languages: Language[]): Promise<number> {
+  const theirs = languagesFile(languages);
+  const links = linker();
+  let records = 0;
+  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    const source = join(entry.parentPath, entry.name);
+    const path = relative(from, source);
+    if (!theirs.test(path)) continue;
+    await links.add(source, join(to, path));
+    if (path.startsWith('fragment/')) records++;
+  }
+  await links.done();
+  return records;
+}
+
 /** The live release's index, linked into this one (its records are this release's). */
 async function carryIndex(from: string, to: string): Promise<number> {
+  const links = linker();
   let files = 0;
   for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const source = join(entry.parentPath, entry.name);
-    const target = join(to, relative(from, source));
-    await mkdir(dirname(target), { recursive: true });
-    await link(source, target);
+    await links.add(source, join(to, relative(from, source)));
     files++;
   }
+  await links.done();
   return files;
 }
 
 /**
  * The release's search index (Pagefind), built after the pages from each language's records
  * page, rendered or carried over (src/integrations/incremental.ts runs first). Pagefind does not
- * index incrementally: the whole index is written when a record changed (a second or two at a
- * thousand products, docs/benchmarks.md); when no records page was rendered again (an edit of
- * what search does not hold: a testimonial, the company's phone), the live release's index is
- * this one's, and is linked. A preview of a draft has no records page and gets no index: its
+ * index incrementally, but a language's part of the index is files of its own: the languages
+ * whose records page was rendered again are indexed whole, the others' parts linked from the
+ * live release (docs/search.md). When no records page was rendered again (an edit of what
+ * search does not hold: a testimonial, the company's phone), the live release's index is this
+ * one's, and is linked. A preview of a draft has no records page and gets no index: its
  * search is not what it previews.
  *
  * A release that goes live with its pages, before its pictures are encoded (SITE_PICTURES_LATER,
@@ -150,22 +200,38 @@ export function searchIndex(incremental: IncrementalState): {
       logger.info(`search index: carried over (${files} files), no record changed`);
       return;
     }
+    // A language whose records page was carried over keeps its part of the live release's
+    // index (linked); only the others are indexed again: a product renamed in Russian indexes
+    // the Russian records alone (its other languages fall back to its Russian name only where
+    // they have none of their own, and then their records pages change too)
+    const before =
+      previous && existsSync(join(previous, SEARCH_FOLDER, ENTRY))
+        ? ((await readEntry(join(previous, SEARCH_FOLDER))).languages as Record<string, unknown>)
+        : {};
+    const kept = LANGUAGES.filter((lang) => carried(lang) && before[lang] !== undefined);
     const records: Record<string, SearchRecord[]> = {};
-    for (const lang of LANGUAGES) {
+    for (const lang of LANGUAGES.filter((lang) => !kept.includes(lang))) {
       // a carried records page is linked in only once the build is done: read it where it is
       const list =
         (await readRecords(out, lang)) ??
         (carried(lang) && previous ? await readRecords(previous, lang) : null);
       if (list) records[lang] = list;
     }
-    if (!Object.keys(records).length) return;
+    if (!Object.keys(records).length && !kept.length) return;
     // the indexer starts beside the build: the build made small first
     await quieten(true);
-    const count = await writeIndex(records, outputPath);
+    const count = await writeIndex(
+      records,
+      outputPath,
+      kept.length ? { from: join(previous!, SEARCH_FOLDER), languages: kept } : null,
+    );
     for (const name of await readdir(outputPath)) {
       if (UNUSED.test(name)) await rm(join(outputPath, name));
     }
-    logger.info(`search index: ${count} records in ${Math.round(performance.now() - started)} ms`);
+    logger.info(
+      `search index: ${count} records in ${Math.round(performance.now() - started)} ms` +
+        (kept.length ? ` (${kept.join(', ')} carried over)` : ''),
+    );
   };
   return {
     integration: {

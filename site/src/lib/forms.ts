@@ -1,5 +1,6 @@
 import {
   HONEYPOT_FIELD,
+  isTelegramStartUrl,
   leadFields,
   phoneSchema,
   supplierBodies,
@@ -66,7 +67,7 @@ export function toBody(fields: readonly string[], values: Values): Record<string
  * another reason), which the visitor can only retry.
  */
 export type SendResult =
-  | { kind: 'sent' }
+  | { kind: 'sent'; telegram: string | null }
   | { kind: 'invalid'; errors: Errors }
   | { kind: 'failed'; status: number | null };
 
@@ -109,7 +110,13 @@ export async function send(
     // offline, the API unreachable, the connection cut
     return { kind: 'failed', status: null };
   }
-  if (response.ok) return { kind: 'sent' };
+  if (response.ok) {
+    // a lead's link to carry it on in Telegram, when the company's bot takes chats: shown only
+    // if it is one (a t.me link with a start payload)
+    const reply: unknown = await response.json().catch(() => null);
+    const telegram = (reply as { data?: { telegram?: unknown } } | null)?.data?.telegram;
+    return { kind: 'sent', telegram: isTelegramStartUrl(telegram) ? telegram : null };
+  }
   if (response.status !== 400) return { kind: 'failed', status: response.status };
   const reply: unknown = await response.json().catch(() => null);
   const message = reply && typeof reply === 'object' ? (reply as { error?: unknown }).error : null;

@@ -1,8 +1,9 @@
 import type { MessageKey } from '../i18n/index.ts';
 
-/** The spec's navigation (section 2.1), in its order. */
+/** The spec's navigation (section 2.1), in its order, and the conveyor calculator after the catalogue. */
 export const NAVIGATION: readonly { key: MessageKey; to: string }[] = [
   { key: 'nav_home', to: '/' },
+  { key: 'nav_calculator', to: '/calculator' },
   { key: 'nav_about', to: '/about' },
   { key: 'nav_clients', to: '/clients' },
   { key: 'nav_services', to: '/services' },
@@ -11,9 +12,12 @@ export const NAVIGATION: readonly { key: MessageKey; to: string }[] = [
   { key: 'nav_contacts', to: '/contacts' },
 ];
 
-/** Whether a menu item is the current page: catalogue pages belong to Conveyors, and so on. */
+/** Whether a menu item is the current page: catalogue pages (and the quote basket) belong to Conveyors, and so on. */
 export function isCurrent(to: string, path: string): boolean {
-  if (to === '/') return path === '/' || path === '/catalog' || path.startsWith('/catalog/');
+  // the quote basket holds the catalogue's products
+  if (to === '/') {
+    return path === '/' || path === '/catalog' || path.startsWith('/catalog/') || path === '/quote';
+  }
   if (to === '/suppliers') return path === '/suppliers' || path === '/suppliers-inner';
   return path === to || path.startsWith(`${to}/`);
 }

@@ -20,6 +20,12 @@ import {
 } from '@conveyor/shared';
 import { localePath } from '../i18n/index.ts';
 import { siteData } from './api.ts';
+import {
+  beltCategoryIds,
+  type CalculatorModel,
+  calculatorModels,
+  productDutyQuery,
+} from './calculator.ts';
 import type { CompareProduct } from './compare.ts';
 import { compareProduct } from './compareData.ts';
 import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
@@ -53,6 +59,9 @@ import { langParam } from './staticPaths.ts';
 export type SiteProduct = SiteData['products'][number];
 
 export type ProductCard = Omit<SiteProduct, 'images' | 'media' | 'related'>;
+
+/** A product as a filter's result shows it: its name, picture and page. */
+export type FilterCard = Pick<SiteProduct, 'id' | 'category_id' | 'image' | LocalizedKeys<'name'>>;
 
 /** A product as a related product's card shows it: its name, text, picture and page. */
 export type RelatedCard = Pick<
@@ -97,13 +106,19 @@ export interface RouteProps {
     items: ProductCard[];
     /** Which page of the category's products this is, of how many (CATEGORY_PAGE_SIZE each). */
     page: { number: number; count: number };
-    /**
-     * Every product of the category, when it has more than one page: the filters show the
-     * matching ones of all pages (src/components/islands/CategoryFilters.tsx).
-     */
-    all: ProductCard[] | null;
+    /** How many products the category has, on all its pages. */
+    total: number;
     filters: FilterSpec[];
-    filterData: FilterData;
+    /**
+     * The values the filters match, of this page's products, when the category fits one page;
+     * null on a category of several pages, whose filters read every product's values and cards
+     * from its data file (`category-filters`) when first used: so each page holds its own
+     * products only, and a product's rename changes its own page of the category, not all of
+     * them (src/components/islands/CategoryFilters.tsx).
+     */
+    filterData: FilterData | null;
+    /** Whether its template has a belt width and a capacity: it links to the calculator. */
+    calculator: boolean;
     /** The category's documents (its first page shows them). */
     documents: DocumentRecord[];
     versions: Language[];
@@ -118,11 +133,26 @@ export interface RouteProps {
     documents: DocumentRecord[];
     related: RelatedSection[];
     versions: Language[];
+    /** The query of the calculator's address for its own figures ("Check it for your duty"),
+     *  where its category's template has a belt width and a capacity. */
+    duty: string | null;
+    /** "Ask in Telegram": the bot and the product's start payload in each language, while
+     *  buyers' chats are on (SiteData.telegram). */
+    telegram: { bot: string; starts: Record<Language, string> } | null;
   };
   /** The comparison: it reads each product's data file (`compare-data`). */
   compare: object;
+  /** The quote basket's page: its products are the visitor's, kept in the browser. */
+  quote: object;
+  /** The conveyor calculator: the products it may recommend (src/lib/calculator.ts). */
+  calculator: { models: CalculatorModel[] };
   /** A product's data for the comparison, in a language (`/compare/{id}.json`). */
   'compare-data': { product: CompareProduct };
+  /**
+   * What a category of several pages filters, in a language (`/catalog/{id}/filters.json`):
+   * every product's values, and its card for the results. Planned only where there are filters.
+   */
+  'category-filters': { data: FilterData; items: FilterCard[] };
   /** The search page: the index is the release's (src/integrations/search.ts). */
   search: object;
   /** What the index of the page's language holds (written out for the index, not a page to read). */
@@ -165,6 +195,16 @@ const hash = (value: unknown): string =>
 function cardOf(product: SiteProduct): ProductCard {
   const { images: _images, media: _media, related: _related, ...card } = product;
   return card;
+}
+
+function filterCard(product: SiteProduct): FilterCard {
+  const card: Record<string, unknown> = {
+    id: product.id,
+    category_id: product.category_id,
+    image: product.image,
+  };
+  for (const lang of LANGUAGES) card[`name_${lang}`] = product[`name_${lang}`];
+  return card as FilterCard;
 }
 
 /** How many products of its category a product page offers when none are related to it. */
@@ -347,6 +387,7 @@ export function planSite(data: SiteData): PlannedPage[] {
   }
   const shownCategories = new Set(data.categories.map((category) => category.id));
   add('compare', '/compare', {}, {});
+  add('quote', '/quote', {}, {});
   add('search', '/search', {}, {});
   for (const lang of LANGUAGES) {
     const sources = searchSources(data, lang);
@@ -366,6 +407,19 @@ export function planSite(data: SiteData): PlannedPage[] {
     return { filters, filterData };
   };
   const pageSize = categoryPageSize();
+  const beltCategories = beltCategoryIds(data, attributes);
+  const telegramOf = (id: number) => {
+    const starts = data.telegram?.products[String(id)];
+    return data.telegram && starts ? { bot: data.telegram.bot, starts } : null;
+  };
+  add(
+    'calculator',
+    '/calculator',
+    {},
+    {
+      models: calculatorModels(data.products, beltCategories, attributes),
+    },
+  );
   // the products shown: those of the categories shown
   const relatedOf = relatedSections(
     data.products.filter((product) => shownCategories.has(product.category_id)),
@@ -376,14 +430,26 @@ export function planSite(data: SiteData): PlannedPage[] {
     // page has the whole category's filters (and its products, for them)
     const cards = items.map(cardOf);
     const count = Math.max(1, Math.ceil(cards.length / pageSize));
-    const filters = filtersOf(category, items);
+    const { filters, filterData } = filtersOf(category, items);
+    if (count > 1 && filters.length) {
+      add(
+        'category-filters',
+        `/catalog/${category.id}/filters.json`,
+        { id: String(category.id) },
+        { data: filterData, items: items.map(filterCard) },
+        LANGUAGES,
+        false,
+      );
+    }
     for (let number = 1; number <= count; number++) {
       const props = {
         category,
         items: cards.slice((number - 1) * pageSize, number * pageSize),
         page: { number, count },
-        all: count > 1 ? cards : null,
-        ...filters,
+        total: cards.length,
+        filters,
+        filterData: count > 1 ? null : filterData,
+        calculator: beltCategories.has(category.id),
         documents: number === 1 ? documentsOf('category_id', category.id) : [],
         versions: versionsOf(category, 'name'),
       };
@@ -413,6 +479,10 @@ export function planSite(data: SiteData): PlannedPage[] {
           documents: documentsOf('product_id', item.id),
           related: relatedOf(item),
           versions: versionsOf(item, 'name'),
+          duty: beltCategories.has(category.id)
+            ? productDutyQuery(item.id, item.specs, attributes)
+            : null,
+          telegram: telegramOf(item.id),
         },
       );
       // what the comparison shows of it, in each language: no company data

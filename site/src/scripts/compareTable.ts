@@ -13,6 +13,8 @@ interface Texts {
   remove: string;
   differs: string;
   product: string;
+  add: string;
+  added: string;
 }
 
 type Loaded = CompareProduct | { id: number; failed: true };
@@ -111,7 +113,22 @@ export function initCompareTable(): void {
         ids = ids.filter((id) => id !== product.id);
         render();
       });
-      cell.append(element('a', product.name, { href: product.url }), remove);
+      // into the quote basket (src/scripts/basket.ts, which every page's header loads)
+      const add = element('button', undefined, {
+        type: 'button',
+        class: 'button button-ghost quote-toggle',
+        'data-quote-add': String(product.id),
+        'data-name': product.name,
+        'data-path': product.url,
+        'data-label-off': texts.add,
+        'data-label-on': texts.added,
+        'aria-pressed': 'false',
+      });
+      add.append(
+        element('span', texts.add, { 'data-label': '' }),
+        element('span', `: ${product.name}`, { class: 'sr-only' }),
+      );
+      cell.append(element('a', product.name, { href: product.url }), remove, add);
       head.append(cell);
     }
     const body = element('tbody');
@@ -129,6 +146,8 @@ export function initCompareTable(): void {
     table.append(element('thead'), body);
     table.tHead!.append(head);
     scroll.append(table);
+    // the Add to quote toggles say whether their product is in the basket
+    document.dispatchEvent(new Event('quote:sync'));
   };
 
   onlyDiff.addEventListener('change', render);

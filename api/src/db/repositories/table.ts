@@ -107,12 +107,14 @@ export class TableRepository<T> {
       : map;
   }
 
-  /** Values as the table stores them: lists as JSON text. */
+  /** Values as the table stores them: lists and objects as JSON text, null as null. */
   #stored(values: Record<string, unknown>): Record<string, unknown> {
     if (!this.shape.json.some((column) => values[column] !== undefined)) return values;
     const out = { ...values };
     for (const column of this.shape.json) {
-      if (out[column] !== undefined) out[column] = JSON.stringify(out[column]);
+      if (out[column] !== undefined && out[column] !== null) {
+        out[column] = JSON.stringify(out[column]);
+      }
     }
     return out;
   }

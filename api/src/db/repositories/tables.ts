@@ -52,7 +52,10 @@ function shape(
     columns,
     // SQLite answers 0/1 for every boolean column (a user's `two_factor` besides `is_active`)
     booleans: columns.filter((column) => properties[column]?.type === 'boolean'),
-    json: columns.filter((column) => properties[column]?.type === 'array'),
+    // lists, and objects such as a lead's duty
+    json: columns.filter((column) =>
+      [properties[column]?.type].flat().some((type) => type === 'array' || type === 'object'),
+    ),
     search: entry.search,
     sortable: [...common, ...active, ...entry.sortable],
     defaultSort: ['id', entry.defaultOrder ?? 'asc'],

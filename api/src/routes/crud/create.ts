@@ -92,7 +92,7 @@ export function registerCreate(app: FastifyInstance, def: Crud): void {
       const data =
         staff || createAccess === 'staff'
           ? await present(def, app.db.kysely, record, true)
-          : ANONYMOUS_RECEIVED;
+          : { ...ANONYMOUS_RECEIVED, ...(await def.hooks?.received?.(app, record)) };
       return reply.code(201).send({ data });
     },
   );

@@ -55,6 +55,23 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
           yield records.map((record) => table.row(record, names));
         }
       }
+      // a second sheet of the records' parts (a lead's items), from a second reading of them
+      const parts = def.hooks?.partsSheet;
+      const more =
+        format === 'xlsx' && parts
+          ? [
+              {
+                name: parts.name(lang),
+                columns: parts.columns(lang),
+                pages: (async function* () {
+                  const again = await recordPages<AnyRecord>(app.db.kysely, def.repo, selection);
+                  for await (const page of again) {
+                    yield await parts.rows(app.db.kysely, page, lang);
+                  }
+                })(),
+              },
+            ]
+          : [];
       // who took which personal data, and which of it
       await audit(app.db.kysely, request, {
         action: 'export',
@@ -72,7 +89,7 @@ export function registerExport(app: FastifyInstance, def: Crud): void {
         .send(
           format === 'csv'
             ? csvStream(table.columns, cells())
-            : xlsxStream(resource, table.columns, cells()),
+            : xlsxStream(resource, table.columns, cells(), more),
         );
     },
   );

@@ -16,7 +16,11 @@ import type { Crud, ObjectSchema } from '../../content/definition.ts';
 export const ANONYMOUS_RECEIVED = { received: true } as const;
 export const receivedSchema = {
   type: 'object',
-  properties: { received: { type: 'boolean' } },
+  properties: {
+    received: { type: 'boolean' },
+    /** A lead's link to carry the request on in Telegram, when the company's bot takes chats. */
+    telegram: { type: 'string' },
+  },
   required: ['received'],
   additionalProperties: false,
 } as const;

@@ -1,8 +1,22 @@
-import { describeParameters, leadBodies, leadSchema, type SpecValue } from '@conveyor/shared';
+import {
+  describeItems,
+  describeParameters,
+  isLanguage,
+  LEAD_ITEM_SHEET,
+  leadBodies,
+  neutraliseCell,
+  leadSchema,
+  type SpecValue,
+  telegramStartUrl,
+} from '@conveyor/shared';
+import { getNotificationSettings } from '../../db/repositories/notificationSettings.ts';
+import { removeConversationOf } from '../../telegram/store.ts';
+import { describeDuty } from '@conveyor/shared/conveyor';
 import type { FastifyInstance } from 'fastify';
 import { documents, leads, products, users } from '../../db/repositories/tables.ts';
 import { BadRequest } from '../../lib/httpErrors.ts';
 import { columnValues, registerCrud } from '../crud/index.ts';
+import { leadItems, sizedDuty } from '../../content/leadItems.ts';
 import { checkSpecs } from '../../content/specs.ts';
 import { normalizePhone } from '../../content/values.ts';
 import { attributeDefinitions } from '../../db/repositories/specs.ts';
@@ -48,16 +62,81 @@ export default async function leadRoutes(app: FastifyInstance) {
         if (!existing && 'parameters' in body && body.parameters) {
           values.parameters = await leadParameters(ctx.db, body.parameters);
         }
+        // the calculator's duty, sized again by the API
+        if (!existing && 'duty' in body && body.duty) {
+          values.duty = sizedDuty(body.duty, 'duty', 'duty');
+        }
+        // the quote basket's products, each with its quantity, parameters, duty and note
+        if (!existing && 'items' in body && body.items?.length) {
+          const sentLanguage = body.language ?? '';
+          const language = isLanguage(sentLanguage) ? sentLanguage : '';
+          values.items = await leadItems(ctx.db, body.items, language);
+        }
         return values;
+      },
+      // the buyer may carry the request on in Telegram, the chat naming it
+      async received(app, record) {
+        const settings = await getNotificationSettings(app.db.kysely);
+        if (!app.telegram.enabled(settings)) return {};
+        return {
+          telegram: telegramStartUrl(settings.telegram_bot, app.telegram.leadPayload(record.id)),
+        };
+      },
+      // a deleted lead leaves no chat behind: its conversation goes, and the buyer's chat ends
+      async beforeDelete(ctx, record) {
+        await removeConversationOf(ctx.db, [record.id]);
+        return [];
+      },
+      partsSheet: {
+        name: (language) => LEAD_ITEM_SHEET[language].sheet,
+        columns: (language) => {
+          const words = LEAD_ITEM_SHEET[language];
+          return [
+            { key: 'lead', header: words.lead, kind: 'number' },
+            { key: 'product', header: words.product, kind: 'number' },
+            { key: 'name', header: words.name, kind: 'text' },
+            { key: 'quantity', header: words.quantity, kind: 'number' },
+            { key: 'asked', header: words.asked, kind: 'text' },
+            { key: 'note', header: words.note, kind: 'text' },
+          ];
+        },
+        async rows(db, records, language) {
+          const attributes = await attributeDefinitions(
+            db,
+            records.flatMap((lead) =>
+              lead.items.flatMap((item) => item.parameters.map((p) => p.attribute_id)),
+            ),
+          );
+          return records.flatMap((lead) =>
+            lead.items.map((item) => [
+              lead.id,
+              item.product_id,
+              neutraliseCell(item.name),
+              item.quantity,
+              neutraliseCell(
+                [
+                  ...describeParameters(item.parameters, attributes, language),
+                  ...(item.duty ? describeDuty(item.duty, language) : []),
+                ].join('; '),
+              ),
+              neutraliseCell(item.note),
+            ]),
+          );
+        },
       },
       async exported(db, records, language) {
         const attributes = await attributeDefinitions(
           db,
-          records.flatMap((lead) => lead.parameters.map((parameter) => parameter.attribute_id)),
+          records.flatMap((lead) => [
+            ...lead.parameters.map((parameter) => parameter.attribute_id),
+            ...lead.items.flatMap((item) => item.parameters.map((p) => p.attribute_id)),
+          ]),
         );
         return records.map((lead) => ({
           ...lead,
           parameters: describeParameters(lead.parameters, attributes, language).join('; '),
+          duty: lead.duty ? describeDuty(lead.duty, language).join('; ') : '',
+          items: describeItems(lead.items, attributes, language).join('\n'),
         }));
       },
     },

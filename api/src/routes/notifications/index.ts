@@ -6,9 +6,11 @@ import {
   isNotifying,
   notificationSettingsBody,
   notificationSettingsSchema,
+  type NotificationSettings,
   RESOURCES,
 } from '@conveyor/shared';
 import { audit } from '../../audit/log.ts';
+import { actorName } from '../../lib/actor.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { findJob, type Job, kindHealth, listJobs, retryJob } from '../../db/repositories/jobs.ts';
@@ -107,6 +109,47 @@ function knownTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * Buyers' chats turned on or their mode changed: refused without what they need, and Telegram
+ * told where updates go (the webhook with its secret, or none for polling) before the setting
+ * is kept, so a refusal (answered: Telegram's own words) leaves it as it was.
+ */
+async function checkTelegram(
+  app: FastifyInstance,
+  before: NotificationSettings,
+  after: NotificationSettings,
+): Promise<string | null> {
+  if (after.telegram_chat !== 'off' && !app.telegram.enabled(after)) {
+    throw new BadRequest(
+      'telegram_chat: chats need TELEGRAM_BOT_TOKEN, the bot’s user name and the sales group',
+      { code: 'telegram.incomplete', field: 'telegram_chat' },
+    );
+  }
+  const url = app.config.telegramWebhookUrl;
+  if (after.telegram_chat === 'webhook' && !url) {
+    throw new BadRequest(
+      'telegram_chat: a webhook needs a public address (SITE_URL or TELEGRAM_WEBHOOK_URL); use polling',
+      { code: 'telegram.incomplete', field: 'telegram_chat' },
+    );
+  }
+  const api = app.telegram.api;
+  if (!api || after.telegram_chat === before.telegram_chat) return null;
+  try {
+    if (after.telegram_chat === 'webhook') {
+      await api.setWebhook(url!, {
+        secret_token: app.telegram.webhookSecret,
+        allowed_updates: ['message'],
+      });
+    } else if (before.telegram_chat === 'webhook') {
+      // polling (Telegram answers getUpdates only without a webhook), or off
+      await api.deleteWebhook();
+    }
+  } catch (error) {
+    return `Telegram: ${(error as Error).message}`;
+  }
+  return null;
+}
+
 export default async function notificationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const db = () => app.db.kysely;
@@ -139,11 +182,27 @@ export default async function notificationRoutes(parent: FastifyInstance) {
         response: { 200: dataResponseSchema(notificationSettingsSchema), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (request.body.time_zone !== undefined && !knownTimeZone(request.body.time_zone)) {
         throw new BadRequest('time_zone: not a known time zone', { field: 'time_zone' });
       }
+      const before = await getNotificationSettings(db());
+      const refused = await checkTelegram(app, before, { ...before, ...request.body });
+      // the bot's own answer is what staff need to fix the token or the address
+      if (refused) return reply.code(502).send({ error: refused, code: 'telegram.refused' });
       const data = await updateNotificationSettings(db(), request.body);
+      await app.telegram.poll(data);
+      // product pages link to the bot while chats are on: they follow the change
+      const links = (settings: NotificationSettings) =>
+        app.telegram.enabled(settings) ? settings.telegram_bot : '';
+      if (links(before) !== links(data)) {
+        app.contentEvents.emit('change', {
+          resource: 'settings',
+          action: 'update',
+          id: null,
+          by: actorName(request),
+        });
+      }
       await audit(db(), request, {
         action: 'update',
         resource: 'notifications',

@@ -32,6 +32,8 @@ export interface FilterTexts {
   compareOn?: string;
   compareGo?: string;
   compareHref?: string;
+  basketAdd?: string;
+  basketAdded?: string;
   /** Shows the next results (a category of several pages). */
   showMore?: string;
 }
@@ -47,17 +49,25 @@ interface Props {
   texts: FilterTexts;
   filters: FilterView[];
   total: number;
-  /** The id of the page's `<script type="application/json">` holding the FilterData. */
-  dataId: string;
+  /** A category of one page: the id of the page's `<script type="application/json">` holding
+   *  the FilterData of its cards, which are shown or hidden. */
+  dataId?: string;
   /** The id of the list whose `li[data-product]` cards are shown or hidden. */
   listId: string;
   /**
-   * A category of several pages: the id of the JSON of all its products' cards (CardData[]).
-   * While a filter is chosen, the matching products of every page are listed here instead of
-   * this page's cards, and the page links (`pagesId`) are hidden.
+   * A category of several pages: the address of its data file (`filters.json`: every product's
+   * FilterData and card), read once the filters wake. While a filter is chosen, the matching
+   * products of every page are listed here instead of this page's cards, and the page links
+   * (`pagesId`) are hidden.
    */
-  cardsId?: string;
+  dataUrl?: string;
   pagesId?: string;
+}
+
+/** A category's data file (src/pages/[...lang]/catalog/[id]/filters.json.ts). */
+interface FiltersFile {
+  data: FilterData;
+  cards: CardData[];
 }
 
 const subscribeNothing = () => () => {};
@@ -109,7 +119,7 @@ export default function CategoryFilters({
   total,
   dataId,
   listId,
-  cardsId,
+  dataUrl,
   pagesId,
 }: Props) {
   // Hydration renders the server's snapshots (no query, not ready), the browser's follow at
@@ -123,17 +133,26 @@ export default function CategoryFilters({
   const readForm = () => {
     if (form.current) setChanged(stateOfForm(new FormData(form.current), filters));
   };
-  // the products' values (the page's JSON, which never changes), read once React runs
-  const data = useMemo(() => (ready ? readData(dataId) : null), [ready, dataId]);
+  // the products' values: the page's JSON, read once React runs, or the category's file,
+  // fetched then (asked again at the next change if it failed); neither changes afterwards
+  const [file, setFile] = useState<FiltersFile | null>(null);
+  const fetching = useRef(false);
+  useEffect(() => {
+    if (!ready || !dataUrl || file || fetching.current) return;
+    fetching.current = true;
+    fetch(dataUrl)
+      .then((reply) => (reply.ok ? (reply.json() as Promise<FiltersFile>) : null))
+      .catch(() => null)
+      .then((read) => {
+        fetching.current = false;
+        if (read) setFile(read);
+      });
+  }, [ready, dataUrl, file, changed]);
+  const inline = useMemo(() => (ready && dataId ? readData(dataId) : null), [ready, dataId]);
+  const data = dataUrl ? (file?.data ?? null) : inline;
   const passing = useMemo(() => (data ? matching(data, state) : null), [data, state]);
   const shown = passing ? passing.size : total;
-  const cards = useMemo(
-    () =>
-      ready && cardsId
-        ? (JSON.parse(document.getElementById(cardsId)?.textContent ?? '[]') as CardData[])
-        : null,
-    [ready, cardsId],
-  );
+  const cards = dataUrl ? (file?.cards ?? null) : null;
   // a category of several pages, filtered: the matching products of all of them, listed here
   // how many results are shown, for the choice they were asked for: a new choice starts over
   const [more, setMore] = useState<{ state: FilterState; limit: number } | null>(null);
@@ -289,6 +308,19 @@ export default function CategoryFilters({
                   data-href={texts.compareHref}
                 >
                   <span data-label>{texts.compare}</span>
+                  <span className="sr-only">: {name}</span>
+                </button>
+                <button
+                  type="button"
+                  className="button button-ghost quote-toggle"
+                  data-quote-add={id}
+                  data-name={name}
+                  data-path={href}
+                  aria-pressed="false"
+                  data-label-off={texts.basketAdd}
+                  data-label-on={texts.basketAdded}
+                >
+                  <span data-label>{texts.basketAdd}</span>
                   <span className="sr-only">: {name}</span>
                 </button>
               </div>

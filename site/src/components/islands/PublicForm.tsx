@@ -83,6 +83,7 @@ export default function PublicForm(props: PublicFormProps) {
   const { lang, texts, endpoint, resource, fields, validate, idPrefix, product } = props;
   const flat = fields.flatMap((field) => (Array.isArray(field) ? field : [field])) as FieldSpec[];
   const [errors, setErrors] = useState<Errors>({});
+  const [telegram, setTelegram] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const [toast, setToast] = useState<Toast>(null);
   const [about, setAbout] = useState(product);
@@ -130,21 +131,37 @@ export default function PublicForm(props: PublicFormProps) {
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(id(invalid[0]!))}`)?.focus();
       return;
     }
+    // What the lines above the form add (shown, not removed by the visitor): the "on request"
+    // document a button of the page named, the calculator's duty and the model chosen for it
+    // (src/scripts/calculator.ts), the quote basket's products (src/scripts/quotePage.ts).
+    const line = (selector: string) =>
+      form.closest('section')?.querySelector<HTMLElement>(`${selector}:not([hidden])`);
+    const requested = line('[data-requested-document]');
+    const documentId = Number(requested?.dataset.id);
+    const dutyLine = line('[data-quote-duty]');
+    const duty: unknown = dutyLine?.dataset.duty ? JSON.parse(dutyLine.dataset.duty) : null;
+    const dutyProduct = Number(dutyLine?.dataset.product);
+    const basket = line('[data-quote-items]');
+    const items: unknown[] = basket?.dataset.items ? JSON.parse(basket.dataset.items) : [];
+    // a figure of an item's parameters that is not one, which the basket's page marks: sent,
+    // it would be lost
+    if (basket?.dataset.invalid) {
+      setToast({ kind: 'error', text: texts.toast_failure });
+      document.getElementById(basket.dataset.invalid)?.focus();
+      return;
+    }
     setSending(true);
     const body = toBody(
       flat.map((f) => f.name),
       values,
     );
-    // the "on request" document a button of the page named, in the line above the form
-    const requested = form
-      .closest('section')
-      ?.querySelector<HTMLElement>('[data-requested-document]:not([hidden])');
-    const documentId = Number(requested?.dataset.id);
     const context: Record<string, unknown> = {
       ...visitContext(lang),
-      product_id: about?.id ?? null,
+      product_id: about?.id ?? (dutyProduct > 0 ? dutyProduct : null),
       ...(parameters.length ? { parameters } : {}),
       ...(documentId > 0 ? { document_id: documentId } : {}),
+      ...(duty ? { duty } : {}),
+      ...(items.length ? { items } : {}),
     };
     for (const [key, value] of Object.entries(context)) {
       if (ACCEPTED[resource].includes(key)) body[key] = value;
@@ -153,8 +170,11 @@ export default function PublicForm(props: PublicFormProps) {
     setSending(false);
     if (result.kind === 'sent') {
       setToast({ kind: 'success', text: texts.toast_success });
+      setTelegram(result.telegram);
       form.reset();
       if (requested) requested.hidden = true;
+      if (dutyLine) dutyLine.hidden = true;
+      if (items.length) document.dispatchEvent(new Event('quote:sent'));
     } else if (result.kind === 'invalid') {
       setErrors(result.errors);
       setToast({ kind: 'error', text: texts.toast_failure });
@@ -331,6 +351,14 @@ export default function PublicForm(props: PublicFormProps) {
       <p className="form-consent" data-consent>
         {texts.consent_text} <a href={privacyPath(lang)}>{texts.consent_link}</a>.
       </p>
+      {telegram && (
+        <p className="form-telegram" data-telegram-continue>
+          <a className="button" href={telegram} target="_blank" rel="noopener noreferrer">
+            {texts.telegram_continue}
+          </a>
+          <span>{texts.telegram_continue_hint}</span>
+        </p>
+      )}
       <div aria-live="polite" role="status">
         {toast && (
           <div className={`toast ${toast.kind}`} data-toast={toast.kind}>

@@ -19,6 +19,8 @@ export const FORM_TEXT_KEYS = [
   'toast_failure',
   'toast_send_failed',
   'close',
+  'telegram_continue',
+  'telegram_continue_hint',
   'error_required',
   'error_email',
   'error_phone',
