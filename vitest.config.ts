@@ -49,6 +49,7 @@ const DIALECT_NEUTRAL = [
   'backup/schedule',
   'startup',
   'publishing/catchUp',
+  'publishing/diskUse',
   'publishing/routes',
   'publishing/runner',
   'publishing/webhook',

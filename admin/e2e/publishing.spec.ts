@@ -304,6 +304,12 @@ for (const [language, words] of Object.entries(ROLLBACK).slice(2, 3)) {
     await page.goto('/admin/publishing');
     const releases = page.getByTestId('publishing-releases').getByTestId('release');
     await expect(releases.first()).toContainText(words.live);
+    // what the kept releases take on disk, sharing their common files (counted on a thread:
+    // the screen's next refresh has it)
+    await expect(page.getByTestId('releases-disk')).toHaveText(
+      /^On disk: [\d.]+ (kB|MB|GB) for \d+ releases, sharing the files they have in common \(as copies: [\d.]+ (kB|MB|GB)\)$/,
+      { timeout: 20_000 },
+    );
     // each release says what made it: the newest, the change of the project's title
     await expect(releases.first().getByTestId('release-triggers')).toContainText(words.changed);
     await releases.nth(1).getByRole('button', { name: words.makeLive }).click();

@@ -1,5 +1,6 @@
 import { DAY_MS } from '@conveyor/shared';
-import { useLocaleState, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useFileSize } from '../common/useFileSize.ts';
 
 const UNITS = [
   ['days', DAY_MS],
@@ -9,21 +10,10 @@ const UNITS = [
 
 /** Sizes and ages of archives, in the admin's language. */
 export function useBackupFormat() {
-  const [locale] = useLocaleState();
   const translate = useTranslate();
-  const tag = locale === 'en' ? 'en-GB' : locale;
+  const size = useFileSize();
   return {
-    size(bytes: number): string {
-      const [unit, value] =
-        bytes >= 1024 * 1024
-          ? (['megabyte', bytes / 1024 / 1024] as const)
-          : (['kilobyte', bytes / 1024] as const);
-      return new Intl.NumberFormat(tag, {
-        style: 'unit',
-        unit,
-        maximumFractionDigits: 1,
-      }).format(value);
-    },
+    size,
     /**
      * "3 hours ago", in the largest unit that fits. Our own texts: browsers' relative-time data
      * lacks Uzbek and would fall back to English.

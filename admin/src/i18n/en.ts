@@ -562,6 +562,7 @@ export const en: Catalogue = mergeCatalogue(english, {
       releases: 'Kept releases',
       releases_explain:
         'The site as each of the last builds made it. Making an older one live takes the site back to it at once, until the next publish.',
+      disk: 'On disk: %{bytes} for %{smart_count} release, sharing the files they have in common (as copies: %{copies}) |||| On disk: %{bytes} for %{smart_count} releases, sharing the files they have in common (as copies: %{copies})',
       built: 'Built',
       live_now: 'Live',
       make_live: 'Make live',

@@ -723,6 +723,7 @@ export const uz: Catalogue = mergeCatalogue(english, {
       releases: 'Saqlangan relizlar',
       releases_explain:
         'Saytning oxirgi yigʻishlardagi koʻrinishi. Eski relizni faollashtirsangiz, sayt keyingi nashrgacha darhol unga qaytadi.',
+      disk: 'Diskda: %{smart_count} ta reliz %{bytes} egallaydi, umumiy fayllari bitta nusxada (nusxalar boʻlsa: %{copies})',
       built: 'Yigʻilgan',
       live_now: 'Saytda',
       make_live: 'Saytga qaytarish',

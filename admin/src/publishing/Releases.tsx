@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CanAccess, Confirm, useNotify, useTranslate } from 'react-admin';
 import { SimpleTable } from '../common/SimpleTable.tsx';
+import { useFileSize } from '../common/useFileSize.ts';
 import { useErrorToast } from '../common/useErrorToast.ts';
 import { makeLive } from './api.ts';
 import { useFormat } from './format.ts';
@@ -19,6 +20,7 @@ export function Releases({ data }: { data: PublishingStatus }) {
   const translate = useTranslate();
   const notify = useNotify();
   const format = useFormat();
+  const size = useFileSize();
   const queryClient = useQueryClient();
   const onError = useErrorToast('conveyor.errors.toggle');
   const [asked, setAsked] = useState<Build | null>(null);
@@ -46,6 +48,15 @@ export function Releases({ data }: { data: PublishingStatus }) {
         <Typography variant="body2" color="text.secondary">
           {translate('conveyor.publishing.releases_explain')}
         </Typography>
+        {data.disk && (
+          <Typography variant="body2" data-testid="releases-disk">
+            {translate('conveyor.publishing.disk', {
+              bytes: size(data.disk.bytes),
+              copies: size(data.disk.copies),
+              smart_count: data.disk.releases,
+            })}
+          </Typography>
+        )}
         <SimpleTable
           rows={data.releases}
           rowKey={(build) => build.id}

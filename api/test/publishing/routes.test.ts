@@ -44,6 +44,7 @@ describe.skipIf(skipReason)('publishing in the API', () => {
     await api.app.publishing!.idle();
     const data = await status();
     expect(Object.keys(data).sort()).toEqual([
+      'disk',
       'enabled',
       'history',
       'lastBuild',
@@ -94,6 +95,18 @@ describe.skipIf(skipReason)('publishing in the API', () => {
     expect(data.history).toEqual([data.lastBuild]);
     expect(data.releases).toEqual([data.lastBuild]);
     expect(data.rolledBack).toBe(false);
+    // the release's disk use, counted on a thread after the first look
+    await expect
+      .poll(async () => (await status()).disk, { timeout: 10_000 })
+      .toEqual({
+        releases: 1,
+        bytes: expect.any(Number),
+        copies: expect.any(Number),
+        countedAt: expect.any(String),
+      });
+    const { disk } = await status();
+    expect(disk.bytes).toBeGreaterThan(0);
+    expect(disk.copies).toBe(disk.bytes);
   });
 
   it('rebuilds after a content change, once for a burst of saves', async () => {

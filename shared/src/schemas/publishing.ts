@@ -97,6 +97,21 @@ export const publishingStatusSchema = recordSchema({
    * the next publish.
    */
   rolledBack: { type: 'boolean' },
+  /**
+   * What the kept releases take on disk (a file several share counted once), and what they
+   * would take as copies; null until counted, or where this instance keeps no releases.
+   */
+  disk: {
+    type: ['object', 'null'],
+    properties: {
+      bytes: { type: 'integer' },
+      copies: { type: 'integer' },
+      releases: { type: 'integer' },
+      countedAt: { type: 'string' },
+    },
+    required: ['bytes', 'copies', 'releases', 'countedAt'],
+    additionalProperties: false,
+  },
   /** What is wrong with SITE_URL for a live site, or null: the screen warns. */
   siteUrlProblem: { type: ['string', 'null'], enum: ['unset', 'loopback', null] },
 });

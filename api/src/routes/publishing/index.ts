@@ -11,6 +11,7 @@ import { actorName, audit } from '../../audit/log.ts';
 import type { JsonSchemaToTsProvider } from '@fastify/type-provider-json-schema-to-ts';
 import type { FastifyInstance } from 'fastify';
 import { ROLLBACK_JOB, switchRelease } from '../../publish/goLive.ts';
+import { ReleasesDiskUse } from '../../publish/diskUse.ts';
 import { currentRelease } from '../../publish/releases.ts';
 import { BuildError } from '../../publish/types.ts';
 import { insertJob } from '../../db/repositories/jobs.ts';
@@ -34,6 +35,7 @@ const accepted = dataResponseSchema({ type: 'boolean' } as const);
 export default async function publishingRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<JsonSchemaToTsProvider>();
   const security = [{ bearer: [] }];
+  const disk = new ReleasesDiskUse(app.config.publish.siteRoot);
 
   app.get(
     '/publishing',
@@ -75,6 +77,7 @@ export default async function publishingRoutes(fastify: FastifyInstance) {
           history: builds.filter((build) => build.status !== 'queued'),
           releases,
           rolledBack: release !== null && releases.length > 0 && releases[0]!.release !== release,
+          disk: await disk.read(),
           siteUrlProblem: siteUrlCheck(app.config),
         },
       };
