@@ -25,6 +25,13 @@ const prepaint = readFileSync(new URL('./src/scripts/prepaint.js', import.meta.u
   .replace(/^\s*(?:\/\/.*|\/\*.*\*\/)\n/gm, '')
   .trim();
 
+/**
+ * Addresses a sitemap file holds at most (SITEMAP_ENTRY_LIMIT): past it, the sitemap is an index
+ * of several files. The protocol allows 50,000 addresses and 50 MB a file; an address here with
+ * its three language alternates is under 1 kB, so the library's 45,000 keep a file under both.
+ */
+const sitemapEntryLimit = Number(process.env.SITEMAP_ENTRY_LIMIT) || 45_000;
+
 /** The pathnames of this build's duplicate pages, known once the pages are built. */
 let duplicates = new Set();
 
@@ -148,6 +155,7 @@ export default defineConfig({
     // every page of the release, the carried-over ones too
     withCarriedPages(
       sitemap({
+        entryLimit: sitemapEntryLimit,
         i18n: { defaultLocale: 'ru', locales: { ru: 'ru', uz: 'uz', en: 'en' } },
         filter: (page) =>
           !/\/(404|search|search\/records)\/?$/.test(page) &&

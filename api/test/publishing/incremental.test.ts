@@ -32,6 +32,8 @@ import { jpeg, png } from '../helpers/images.ts';
 const seed = Number(process.env.INCREMENTAL_SEED ?? Date.now() % 1_000_000);
 const EXTRA = Number(process.env.INCREMENTAL_EXTRA ?? 3);
 const BATCH = Math.max(1, Number(process.env.INCREMENTAL_BATCH ?? 5));
+/** Addresses a sitemap file holds: a few, so that the test's site has several. */
+const SITEMAP_ENTRY_LIMIT = 40;
 
 /** A small deterministic generator (mulberry32): the same seed, the same edits. */
 function generator(start: number) {
@@ -181,6 +183,8 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         ASTRO_TELEMETRY_DISABLED: '1',
         // the demo's categories on several pages each: their pages and filters' files too
         CATEGORY_PAGE_SIZE: '2',
+        // and a sitemap of several files, as a catalogue of tens of thousands of pages has
+        SITEMAP_ENTRY_LIMIT: String(SITEMAP_ENTRY_LIMIT),
       }),
       keepReleases: 3,
       timeoutMs: 180_000,
@@ -508,6 +512,24 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       ) as { data: { ids: number[] }; cards: [number, string, string, string | null][] };
       expect(file.cards.map(([id]) => id)).toEqual(file.data.ids);
       expect(file.cards[0]![2]).toMatch(new RegExp(`^/en/catalog/${withFile[0]}/products/\\d+$`));
+      // the sitemap is an index of files of at most SITEMAP_ENTRY_LIMIT addresses, which name
+      // every page once (each build's is then compared with a full build's, file by file)
+      const sitemapIndex = await readFile(join(live(), 'current', 'sitemap-index.xml'), 'utf8');
+      const sitemapFiles = [
+        ...sitemapIndex.matchAll(/<loc>https:\/\/conveyor\.example\/([^<]+)<\/loc>/g),
+      ].map((match) => match[1]!);
+      expect(sitemapFiles.length).toBeGreaterThan(1);
+      const addresses: string[] = [];
+      for (const name of sitemapFiles) {
+        const xml = await readFile(join(live(), 'current', name), 'utf8');
+        // each address's own <loc> (its language alternates are <xhtml:link>s)
+        const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]!);
+        expect(locs.length, name).toBeLessThanOrEqual(SITEMAP_ENTRY_LIMIT);
+        addresses.push(...locs);
+      }
+      expect(new Set(addresses).size).toBe(addresses.length);
+      expect(addresses.length).toBeGreaterThan(SITEMAP_ENTRY_LIMIT);
+      expect(addresses).toContain(`https://conveyor.example/en/catalog/${withFile[0]}`);
       // and the uploads' sizes are kept for the next builds (site/src/lib/pictureSizes.ts)
       const sizes = JSON.parse(
         await readFile(join(REPO_ROOT, '.cache', 'astro', 'picture-sizes.json'), 'utf8'),

@@ -46,6 +46,7 @@ const SETTINGS = [
   'API_URL',
   'YOUTUBE_THUMBNAIL_URL',
   'CATEGORY_PAGE_SIZE',
+  'SITEMAP_ENTRY_LIMIT',
 ];
 
 async function filesOf(path: string): Promise<string[]> {
