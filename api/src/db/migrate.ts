@@ -39,6 +39,7 @@ import * as documentPositions from './migrations/2026_11_30_0001_document_positi
 import * as leadDuty from './migrations/2026_12_01_0001_lead_duty.ts';
 import * as leadItems from './migrations/2026_12_01_0002_lead_items.ts';
 import * as telegramChat from './migrations/2026_12_02_0001_telegram_chat.ts';
+import * as listOrderIndexes from './migrations/2026_12_03_0001_list_order_indexes.ts';
 
 /** Every migration, by its timestamped name; a new one is appended, none is ever edited. */
 const migrations: Record<string, Migration> = {
@@ -75,6 +76,7 @@ const migrations: Record<string, Migration> = {
   '2026_12_01_0001_lead_duty': leadDuty,
   '2026_12_01_0002_lead_items': leadItems,
   '2026_12_02_0001_telegram_chat': telegramChat,
+  '2026_12_03_0001_list_order_indexes': listOrderIndexes,
 };
 
 export const FIRST_MIGRATION = '2026_11_22_0001_initial';

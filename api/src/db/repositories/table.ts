@@ -277,6 +277,17 @@ export class TableRepository<T> {
       .offset(offset as number);
   }
 
+  /** A list page's query as the database is sent it: what `EXPLAIN` reads (the list plans' test). */
+  pageSql(db: Executor, params: ListParams) {
+    return this.#pageQuery(
+      db,
+      params,
+      undefined,
+      params.limit,
+      (params.page - 1) * params.limit,
+    ).compile();
+  }
+
   /** How many records a list's filters and search match. */
   count(db: Executor, params: Omit<ListParams, 'page' | 'limit'>): Promise<number> {
     return this.#count(db, params, this.#prepared({ ...params, page: 1, limit: 1 }));

@@ -70,7 +70,6 @@ export const categories = new TableRepository<Category>(shape('categories', cate
 export const attributes = new TableRepository<Attribute>(shape('attributes', attributeSchema));
 
 /** Ids of the products anonymous readers may see: active, in an active category. */
-/** Ids of the products anonymous readers may see: active, in an active category. */
 export const visibleProductIds = (eb: AnyEb) =>
   eb
     .selectFrom('products as visible_product')
