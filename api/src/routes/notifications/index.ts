@@ -21,6 +21,7 @@ import {
 import { BadRequest, NotFound } from '../../lib/httpErrors.ts';
 import type { DeliveryPayload } from '../../notify/notifier.ts';
 import { requireRole } from '../../plugins/auth.ts';
+import { checkChatSettings } from '../../telegram/chatSettings.ts';
 import {
   CHANNELS,
   type Channel,
@@ -109,47 +110,6 @@ function knownTimeZone(zone: string): boolean {
   }
 }
 
-/**
- * Buyers' chats turned on or their mode changed: refused without what they need, and Telegram
- * told where updates go (the webhook with its secret, or none for polling) before the setting
- * is kept, so a refusal (answered: Telegram's own words) leaves it as it was.
- */
-async function checkTelegram(
-  app: FastifyInstance,
-  before: NotificationSettings,
-  after: NotificationSettings,
-): Promise<string | null> {
-  if (after.telegram_chat !== 'off' && !app.telegram.enabled(after)) {
-    throw new BadRequest(
-      'telegram_chat: chats need TELEGRAM_BOT_TOKEN, the bot’s user name and the sales group',
-      { code: 'telegram.incomplete', field: 'telegram_chat' },
-    );
-  }
-  const url = app.config.telegramWebhookUrl;
-  if (after.telegram_chat === 'webhook' && !url) {
-    throw new BadRequest(
-      'telegram_chat: a webhook needs a public address (SITE_URL or TELEGRAM_WEBHOOK_URL); use polling',
-      { code: 'telegram.incomplete', field: 'telegram_chat' },
-    );
-  }
-  const api = app.telegram.api;
-  if (!api || after.telegram_chat === before.telegram_chat) return null;
-  try {
-    if (after.telegram_chat === 'webhook') {
-      await api.setWebhook(url!, {
-        secret_token: app.telegram.webhookSecret,
-        allowed_updates: ['message'],
-      });
-    } else if (before.telegram_chat === 'webhook') {
-      // polling (Telegram answers getUpdates only without a webhook), or off
-      await api.deleteWebhook();
-    }
-  } catch (error) {
-    return `Telegram: ${(error as Error).message}`;
-  }
-  return null;
-}
-
 export default async function notificationRoutes(parent: FastifyInstance) {
   const app = parent.withTypeProvider<JsonSchemaToTsProvider>();
   const db = () => app.db.kysely;
@@ -187,7 +147,10 @@ export default async function notificationRoutes(parent: FastifyInstance) {
         throw new BadRequest('time_zone: not a known time zone', { field: 'time_zone' });
       }
       const before = await getNotificationSettings(db());
-      const refused = await checkTelegram(app, before, { ...before, ...request.body });
+      const refused = await checkChatSettings(app.telegram, app.config.telegramWebhookUrl, before, {
+        ...before,
+        ...request.body,
+      });
       // the bot's own answer is what staff need to fix the token or the address
       if (refused) return reply.code(502).send({ error: refused, code: 'telegram.refused' });
       const data = await updateNotificationSettings(db(), request.body);
