@@ -529,7 +529,9 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       }
       expect(new Set(addresses).size).toBe(addresses.length);
       expect(addresses.length).toBeGreaterThan(SITEMAP_ENTRY_LIMIT);
-      expect(addresses).toContain(`https://conveyor.example/en/catalog/${withFile[0]}`);
+      // (the test's records are named in Russian: their other languages' pages are duplicates,
+      // which the sitemap leaves out)
+      expect(addresses).toContain(`https://conveyor.example/catalog/${withFile[0]}`);
       // and the uploads' sizes are kept for the next builds (site/src/lib/pictureSizes.ts)
       const sizes = JSON.parse(
         await readFile(join(REPO_ROOT, '.cache', 'astro', 'picture-sizes.json'), 'utf8'),
