@@ -6,8 +6,6 @@ import {
   type DocumentOwnerColumn,
   documentOwners,
   type DocumentRecord,
-  type LocalizedKeys,
-  type RelationKind,
   DEFAULT_LANGUAGE,
   type Language,
   LANGUAGES,
@@ -31,6 +29,15 @@ import { compareProduct } from './compareData.ts';
 import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
 import { type QuoteSource, quoteSources } from './quote.ts';
 import { type SearchSource, searchSources } from './search.ts';
+import {
+  cardOf,
+  type FilterCard,
+  filterCard,
+  type ProductCard,
+  relatedSections,
+  type RelatedSection,
+  type SiteProduct,
+} from './cards.ts';
 import { attributeView, type SpecRow, specRows } from './specs.ts';
 import { langParam } from './staticPaths.ts';
 
@@ -53,31 +60,6 @@ import { langParam } from './staticPaths.ts';
  * SITE_URL, PUBLIC_API_URL: src/lib/urls.ts) is the release's `code` hash: a change to it
  * rebuilds everything too.
  */
-
-/** A product as its category page's card shows it: without its gallery and videos. */
-/** A product as the site has it (its detail, without the gallery's arrangement). */
-export type SiteProduct = SiteData['products'][number];
-
-export type ProductCard = Omit<SiteProduct, 'images' | 'media' | 'related'>;
-
-/** A product as a filter's result shows it: its name, picture and page. */
-export type FilterCard = Pick<SiteProduct, 'id' | 'category_id' | 'image' | LocalizedKeys<'name'>>;
-
-/** A product as a related product's card shows it: its name, text, picture and page. */
-export type RelatedCard = Pick<
-  SiteProduct,
-  'id' | 'category_id' | 'image' | LocalizedKeys<'name'> | LocalizedKeys<'description'>
->;
-
-/**
- * The related products a product page shows, a section each: those staff picked, by kind; the
- * products that picked it both ways as an accessory or spare part ("used with"); or, with none
- * of these, others of its category.
- */
-export interface RelatedSection {
-  kind: RelationKind | 'used_with' | 'category';
-  items: RelatedCard[];
-}
 
 /** The props every page gets besides its own: the company data, or the spec's defaults. */
 export interface PageProps {
@@ -190,96 +172,6 @@ export const pageFile = (pathname: string): string =>
 
 const hash = (value: unknown): string =>
   createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
-
-/** A product as its category page's card shows it. */
-function cardOf(product: SiteProduct): ProductCard {
-  const { images: _images, media: _media, related: _related, ...card } = product;
-  return card;
-}
-
-function filterCard(product: SiteProduct): FilterCard {
-  const card: Record<string, unknown> = {
-    id: product.id,
-    category_id: product.category_id,
-    image: product.image,
-  };
-  for (const lang of LANGUAGES) card[`name_${lang}`] = product[`name_${lang}`];
-  return card as FilterCard;
-}
-
-/** How many products of its category a product page offers when none are related to it. */
-const CATEGORY_NEIGHBOURS = 4;
-
-function relatedCard(product: SiteProduct): RelatedCard {
-  const card: Record<string, unknown> = {
-    id: product.id,
-    category_id: product.category_id,
-    image: product.image,
-  };
-  for (const lang of LANGUAGES) {
-    card[`name_${lang}`] = product[`name_${lang}`];
-    card[`description_${lang}`] = product[`description_${lang}`];
-  }
-  return card as RelatedCard;
-}
-
-/**
- * Each shown product's related sections (RelatedSection): its own picks by kind, then the
- * products that picked it both ways, or its category's next products when it has none. The
- * neighbours are the ones after it in its category (round), so that a renamed product changes
- * the pages of the few before it, not of its whole category.
- */
-function relatedSections(products: readonly SiteProduct[]) {
-  const byId = new Map(products.map((product) => [product.id, product]));
-  const back = new Map<number, { from: number; kind: RelationKind }[]>();
-  for (const product of products) {
-    for (const item of product.related) {
-      if (!item.two_way) continue;
-      const list = back.get(item.product_id) ?? [];
-      list.push({ from: product.id, kind: item.kind });
-      back.set(item.product_id, list);
-    }
-  }
-  const byCategory = new Map<number, SiteProduct[]>();
-  for (const product of products) {
-    const siblings = byCategory.get(product.category_id);
-    if (siblings) siblings.push(product);
-    else byCategory.set(product.category_id, [product]);
-  }
-  return (product: SiteProduct): RelatedSection[] => {
-    const cards = (ids: number[]) =>
-      [...new Set(ids)].flatMap((id) => {
-        const other = byId.get(id);
-        return other && id !== product.id ? [relatedCard(other)] : [];
-      });
-    const own = (kind: RelationKind) =>
-      product.related.filter((item) => item.kind === kind).map((item) => item.product_id);
-    const pickedBack = back.get(product.id) ?? [];
-    const sections: RelatedSection[] = [
-      { kind: 'accessory', items: cards(own('accessory')) },
-      { kind: 'spare_part', items: cards(own('spare_part')) },
-      {
-        kind: 'similar',
-        items: cards([
-          ...own('similar'),
-          ...pickedBack.filter((item) => item.kind === 'similar').map((item) => item.from),
-        ]),
-      },
-      {
-        kind: 'used_with',
-        items: cards(pickedBack.filter((item) => item.kind !== 'similar').map((item) => item.from)),
-      },
-    ].filter((section) => section.items.length > 0) as RelatedSection[];
-    if (sections.length) return sections;
-    const siblings = byCategory.get(product.category_id) ?? [];
-    const at = siblings.findIndex((other) => other.id === product.id);
-    const next = Array.from(
-      { length: Math.min(CATEGORY_NEIGHBOURS, siblings.length - 1) },
-      (_, step) => siblings[(at + 1 + step) % siblings.length]!.id,
-    );
-    return next.length ? [{ kind: 'category', items: cards(next) }] : [];
-  };
-}
 
 /**
  * The documents of each record, by the column naming it and its id: in the order staff put
