@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { DAY_MS } from '@conveyor/shared';
 
 /**
  * The sizes of uploaded pictures, kept between builds (where a rebuild's time goes).
@@ -19,7 +20,7 @@ const SIZES = Symbol.for('conveyor.site.sizes');
 
 /** Sizes not used for this long are dropped when the file is saved. */
 const KEEP_DAYS = 30;
-const today = () => Math.floor(Date.now() / 86_400_000);
+const today = () => Math.floor(Date.now() / DAY_MS);
 
 /** width, height, the day (since 1970) a build last used it */
 type Entry = [number, number, number];
