@@ -258,7 +258,10 @@ try {
   // ----- the back office's lists at this size: the median of 5 calls each
   const lists = [
     `/products?category_id=${category.id}&limit=25`,
+    // as the back office opens them: products by name, requests newest first
+    '/products?limit=25&sort=name_uz&order=ASC',
     '/products?limit=25&sort=name_ru&order=ASC',
+    '/leads?limit=25&sort=created_at&order=DESC',
     '/products?limit=25&sort=updated_at&order=DESC',
     `/products?limit=25&q=${encodeURIComponent('РО-9999')}`,
     `/products?limit=25&page=${Math.max(1, Math.floor(total / 25) - 1)}`,
@@ -309,6 +312,22 @@ try {
   const all = du(...kept.map((name) => join(releases, name)));
   report(
     `releases: ${kept.length} kept take ${all.toFixed(0)} MB on disk, one alone ${one.toFixed(0)} MB (as copies: ${(one * kept.length).toFixed(0)} MB)`,
+  );
+  // and as the publishing screen says it (counted on the API's thread: asked until it has it)
+  const screen = async () =>
+    (
+      (await (await fetch(`${base}/api/publishing`, { headers: auth })).json()) as {
+        data: { disk: { bytes: number; copies: number; releases: number } | null };
+      }
+    ).data.disk;
+  const countStarted = performance.now();
+  let disk = await screen();
+  while (!disk || disk.releases !== kept.length) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    disk = await screen();
+  }
+  report(
+    `the publishing screen: ${(disk.bytes / 1024 ** 2).toFixed(0)} MB for ${disk.releases} releases (as copies: ${(disk.copies / 1024 ** 2).toFixed(0)} MB), counted in ${((performance.now() - countStarted) / 1000).toFixed(1)} s`,
   );
 } finally {
   stopSampling();
