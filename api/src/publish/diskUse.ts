@@ -4,7 +4,10 @@ import { Worker } from 'node:worker_threads';
 
 /** What the kept releases take on disk, as the publishing screen shows it. */
 export interface DiskUse {
-  /** Bytes on disk, a file that several releases share (a hard link) counted once. */
+  /**
+   * Bytes on disk, a file that several releases share (a hard link) counted once; their folders
+   * are each release's own.
+   */
   bytes: number;
   /** What the same releases would take as copies of each other. */
   copies: number;
@@ -17,7 +20,7 @@ export interface DiskUse {
  * Counts the releases under `releasesDir` on a thread of its own: at tens of thousands of pages a
  * release, their hundreds of thousands of file lookups would otherwise queue on libuv's four
  * threads, which also serve the site's files (as deleteFolders' unlinks would). Sizes are the
- * blocks a file takes, as `du` counts them; a file is known by its device and inode.
+ * blocks a file or folder takes, as `du` counts them; a file is known by its device and inode.
  */
 function count(releasesDir: string): Promise<Omit<DiskUse, 'countedAt'>> {
   return new Promise((resolve, reject) => {
@@ -32,6 +35,10 @@ function count(releasesDir: string): Promise<Omit<DiskUse, 'countedAt'>> {
          const folders = [join(workerData, name)];
          while (folders.length) {
            const folder = folders.pop();
+           // a folder is each release's own (a page's folder holds its index.html)
+           const own = lstatSync(folder).blocks * 512;
+           bytes += own;
+           copies += own;
            for (const entry of readdirSync(folder, { withFileTypes: true })) {
              const path = join(folder, entry.name);
              if (entry.isDirectory()) { folders.push(path); continue; }

@@ -38,13 +38,18 @@ describe("the kept releases' disk use", () => {
     const shared = (await stat(join(release('a'), 'en', 'page.html'))).blocks * 512;
     expect(shared).toBeGreaterThanOrEqual(MiB);
     expect(first).toMatchObject({ releases: 2 });
-    // three files of 1 MiB on disk, four as copies
-    expect(first!.bytes).toBeGreaterThanOrEqual(3 * MiB);
-    expect(first!.bytes).toBeLessThan(3.1 * MiB);
+    // three files of 1 MiB on disk, four as copies, and the four folders
+    const folders = (
+      await Promise.all(
+        ['a', 'a/en', 'b', 'b/en'].map(async (name) => (await stat(release(name))).blocks * 512),
+      )
+    ).reduce((sum, size) => sum + size, 0);
+    expect(first!.bytes).toBeGreaterThanOrEqual(3 * MiB + folders);
+    expect(first!.bytes).toBeLessThan(3.1 * MiB + folders);
     expect(first!.copies - first!.bytes).toBe(shared);
     expect(Date.parse(first!.countedAt)).not.toBeNaN();
 
-    // a third release that shares both of b's files: the releases take no more
+    // a third release that shares both of b's files: the releases take only its folders more
     await mkdir(join(release('c'), 'en'), { recursive: true });
     await link(join(release('b'), 'en', 'page.html'), join(release('c'), 'en', 'page.html'));
     await link(join(release('b'), 'own.html'), join(release('c'), 'own.html'));
@@ -52,13 +57,20 @@ describe("the kept releases' disk use", () => {
     expect(await disk.read()).toEqual(first);
     await disk.settled();
     const second = await disk.read();
-    expect(second).toMatchObject({ releases: 3, bytes: first!.bytes });
-    expect(second!.copies).toBe(first!.copies + 2 * shared);
+    // c's own folders are all it adds
+    const cFolders =
+      (await stat(release('c'))).blocks * 512 + (await stat(release('c/en'))).blocks * 512;
+    expect(second).toMatchObject({ releases: 3, bytes: first!.bytes + cFolders });
+    expect(second!.copies).toBe(first!.copies + 2 * shared + cFolders);
 
-    // a pruned release is counted out
+    // a pruned release is counted out: its folders and the file only it had
+    const aOwn =
+      (await stat(join(release('a'), 'own.html'))).blocks * 512 +
+      (await stat(release('a'))).blocks * 512 +
+      (await stat(release('a/en'))).blocks * 512;
     await rm(release('a'), { recursive: true });
     await disk.read();
     await disk.settled();
-    expect(await disk.read()).toMatchObject({ releases: 2, bytes: first!.bytes - shared });
+    expect(await disk.read()).toMatchObject({ releases: 2, bytes: second!.bytes - aOwn });
   });
 });
