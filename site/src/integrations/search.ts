@@ -186,7 +186,7 @@ export function searchIndex(incremental: IncrementalState): {
   integration: AstroIntegration;
   withPages: (out: string, logger: AstroIntegrationLogger) => Promise<void>;
 } {
-  let written = false;
+  let writing: Promise<void> | null = null;
   const write = async (out: string, logger: AstroIntegrationLogger) => {
     const started = performance.now();
     const outputPath = join(out, SEARCH_FOLDER);
@@ -194,7 +194,6 @@ export function searchIndex(incremental: IncrementalState): {
     // carried pages are named without their leading slash
     const carried = (lang: Language) =>
       incremental.carried.includes(localePath(lang, '/search/records').slice(1));
-    written = true;
     if (LANGUAGES.every(carried) && previous && existsSync(join(previous, SEARCH_FOLDER))) {
       const files = await carryIndex(join(previous, SEARCH_FOLDER), outputPath);
       logger.info(`search index: carried over (${files} files), no record changed`);
@@ -233,15 +232,26 @@ export function searchIndex(incremental: IncrementalState): {
         (kept.length ? ` (${kept.join(', ')} carried over)` : ''),
     );
   };
+  /** Writes the index once, whichever asks first. */
+  const start = (out: string, logger: AstroIntegrationLogger) => (writing ??= write(out, logger));
   return {
     integration: {
       name: 'conveyor:search',
       hooks: {
+        // Begun as soon as every page and picture is written, beside the other integrations'
+        // build-done work (Astro runs those one after another): the carried pages' links and
+        // the manifest, the sitemap. It reads the records pages where they are (rendered here,
+        // or in the live release) and writes only its own folder; its indexer is a process of
+        // its own, so on a large catalogue the two overlap rather than add up.
+        'astro:build:generated': ({ dir, logger }) => {
+          // awaited, and its failure thrown, at build-done
+          start(fileURLToPath(dir), logger).catch(() => undefined);
+        },
         'astro:build:done': async ({ dir, logger }) => {
-          if (!written) await write(fileURLToPath(dir), logger);
+          await start(fileURLToPath(dir), logger);
         },
       },
     },
-    withPages: write,
+    withPages: start,
   };
 }
