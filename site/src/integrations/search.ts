@@ -238,12 +238,16 @@ export function searchIndex(incremental: IncrementalState): {
     integration: {
       name: 'conveyor:search',
       hooks: {
-        // Begun as soon as every page and picture is written, beside the other integrations'
-        // build-done work (Astro runs those one after another): the carried pages' links and
-        // the manifest, the sitemap. It reads the records pages where they are (rendered here,
-        // or in the live release) and writes only its own folder; its indexer is a process of
-        // its own, so on a large catalogue the two overlap rather than add up.
+        // An edit that keeps the site's pages (a rename, a text: the sitemap is the live
+        // release's, linked) has its index begun as soon as the pages are written, beside the
+        // other integrations' build-done work, which Astro runs one after another: the carried
+        // pages' links and the manifest. It reads the records pages where they are (rendered
+        // here, or in the live release) and writes only its own folder; its indexer is a
+        // process of its own, so on a large catalogue the two overlap rather than add up. A
+        // build that writes a sitemap of its own waits: the sitemap of tens of thousands of
+        // pages and the indexer's records at once would raise the build's memory peak.
         'astro:build:generated': ({ dir, logger }) => {
+          if (!incremental.sameSitemap) return;
           // awaited, and its failure thrown, at build-done
           start(fileURLToPath(dir), logger).catch(() => undefined);
         },
