@@ -314,12 +314,17 @@ try {
     `releases: ${kept.length} kept take ${all.toFixed(0)} MB on disk, one alone ${one.toFixed(0)} MB (as copies: ${(one * kept.length).toFixed(0)} MB)`,
   );
   // and as the publishing screen says it (counted on the API's thread: asked until it has it)
-  const screen = async () =>
-    (
-      (await (await fetch(`${base}/api/publishing`, { headers: auth })).json()) as {
+  const screen = async () => {
+    // asked again once: the API closes a keep-alive connection idle for 5 s (as `du` took), and
+    // fetch does not send the request again by itself
+    const ask = () => fetch(`${base}/api/publishing`, { headers: auth });
+    const reply = await ask().catch(ask);
+    return (
+      (await reply.json()) as {
         data: { disk: { bytes: number; copies: number; releases: number } | null };
       }
     ).data.disk;
+  };
   const countStarted = performance.now();
   let disk = await screen();
   while (!disk || disk.releases !== kept.length) {

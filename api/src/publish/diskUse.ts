@@ -95,7 +95,7 @@ export class ReleasesDiskUse {
     return this.#counted?.use ?? null;
   }
 
-  /** The count under way, if any (tests, and a clean shutdown). */
+  /** The count under way, if any (for tests: the thread is not waited for at shutdown). */
   settled(): Promise<void> {
     return this.#counting ?? Promise.resolve();
   }
