@@ -244,8 +244,8 @@ export function searchIndex(incremental: IncrementalState): {
         // pages' links and the manifest. It reads the records pages where they are (rendered
         // here, or in the live release) and writes only its own folder; its indexer is a
         // process of its own, so on a large catalogue the two overlap rather than add up. A
-        // build that writes a sitemap of its own waits: the sitemap of tens of thousands of
-        // pages and the indexer's records at once would raise the build's memory peak.
+        // build that writes a sitemap of its own waits, so that the sitemap of tens of
+        // thousands of pages and the indexer's records are never held at once.
         'astro:build:generated': ({ dir, logger }) => {
           if (!incremental.sameSitemap) return;
           // awaited, and its failure thrown, at build-done
