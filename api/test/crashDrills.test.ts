@@ -58,9 +58,13 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
     SERVE_FRONTENDS: 'false',
     ADMIN_PASSWORD: ADMIN.password,
     LOG_LEVEL: 'warn',
-    // the drills' next start removes orphans at once; a live server waits 30 minutes
-    UPLOADS_SWEEP_GRACE_MINUTES: '0',
   });
+  /**
+   * For the start after a kill: its sweep removes orphans at once (a live server waits 30
+   * minutes). Only where nothing is uploaded meanwhile: the sweep runs beside the start, and at
+   * once it would also take an upload's file in flight.
+   */
+  const SWEEP_AT_ONCE = { UPLOADS_SWEEP_GRACE_MINUTES: '0' };
 
   /** Starts a real server process and waits until it answers. */
   const startServer = async (
@@ -142,7 +146,7 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
     const left = await filesUnder(uploads);
     expect(left.length).toBeGreaterThan(keptFiles.length);
 
-    server = await startServer(place);
+    server = await startServer(place, SWEEP_AT_ONCE);
     // the product never was: one product, and only its file in the uploads
     const list = await fetch(`${server.url}/api/products?limit=10`, { headers: auth });
     expect(((await list.json()) as { total: number }).total).toBe(1);
@@ -259,7 +263,7 @@ describe.skipIf(skipReason)('crash drills', { timeout: 180_000 }, () => {
       (await readdir(target.dir)).filter((name) => name.startsWith('.conveyor-restore-'));
     expect(await unpacked()).toHaveLength(1);
     // the next start removes the files the killed restore left, and its unpacked archive
-    const after = await startServer(target);
+    const after = await startServer(target, SWEEP_AT_ONCE);
     await until(
       async () => (await filesUnder(targetUploads)).join() === filesBefore.join(),
       15_000,
