@@ -1,18 +1,12 @@
 import { expect, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { messages } from '../src/i18n/ui.ts';
-import { LANGS, localized, storedLead } from './helpers.ts';
+import { FORM_LABELS, LANGS, localized, storedLead } from './helpers.ts';
 
 // The quote basket: products collected from the catalogue's cards and a product page, kept in
 // the browser across pages, counted in the header, sent from /quote as one lead with items.
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
-
-const FORM = {
-  ru: { name: 'Ваше имя', phone: 'Телефон', send: 'Отправить' },
-  uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish' },
-  en: { name: 'Your name', phone: 'Phone', send: 'Send' },
-} as const;
 
 for (const [lang, prefix] of LANGS) {
   test(`three products go into the basket and out as one request, carried on in Telegram (${lang})`, async ({
@@ -71,16 +65,16 @@ for (const [lang, prefix] of LANGS) {
     await expect(page.locator('#contact-form [data-quote-items] strong')).toHaveText('3');
     const name = `Basket ${lang} ${Date.now()}`;
     const form = page.locator('#contact-form form[data-form=leads]');
-    await form.getByLabel(FORM[lang].name).fill(name);
-    await form.getByLabel(FORM[lang].phone).fill('+998 90 123 45 67');
+    await form.getByLabel(FORM_LABELS[lang].name).fill(name);
+    await form.getByLabel(FORM_LABELS[lang].phone).fill('+998 90 123 45 67');
     // a width that is not a figure: marked, and nothing is sent until it is one
     await width.fill('wide');
     await expect(width).toHaveAttribute('aria-invalid', 'true');
-    await form.getByRole('button', { name: FORM[lang].send }).click();
+    await form.getByRole('button', { name: FORM_LABELS[lang].send }).click();
     await expect(page.locator('[data-toast=error]')).toBeVisible();
     await expect(width).toBeFocused();
     await width.fill('650');
-    await form.getByRole('button', { name: FORM[lang].send }).click();
+    await form.getByRole('button', { name: FORM_LABELS[lang].send }).click();
     await expect(page.locator('[data-toast=success]')).toBeVisible();
     // sent: the basket is empty, on this page and in the header
     await expect(rows).toHaveCount(0);

@@ -10,19 +10,13 @@ import { expect, type Page, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
 import { messages } from '../src/i18n/ui.ts';
 import type { PageModel } from '../src/lib/calculator.ts';
-import { LANGS, localized, sample, storedLead } from './helpers.ts';
+import { FORM_LABELS, LANGS, localized, sample, storedLead } from './helpers.ts';
 
 // The conveyor calculator (docs/calculator.md) in a real browser: the duty from the address,
 // the figures the shared module gives for it, our models that carry it, and a quote that
 // carries the duty to sales.
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
-
-const FORM = {
-  ru: { name: 'Ваше имя', phone: 'Телефон', send: 'Отправить' },
-  uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish' },
-  en: { name: 'Your name', phone: 'Phone', send: 'Send' },
-} as const;
 
 /** The figures sizeConveyor gives a duty, as the page marks them (`data-result`). */
 function expected(input: DutyInput): Sizing {
@@ -128,9 +122,9 @@ for (const [lang, prefix] of LANGS) {
     await expect(about).toContainText(`${expected(tired).width}`);
     const name = `Calculator ${lang} ${Date.now()}`;
     const form = page.locator('#contact-form form[data-form=leads]');
-    await form.getByLabel(FORM[lang].name).fill(name);
-    await form.getByLabel(FORM[lang].phone).fill('+998 90 123 45 67');
-    await form.getByRole('button', { name: FORM[lang].send }).click();
+    await form.getByLabel(FORM_LABELS[lang].name).fill(name);
+    await form.getByLabel(FORM_LABELS[lang].phone).fill('+998 90 123 45 67');
+    await form.getByRole('button', { name: FORM_LABELS[lang].send }).click();
     await expect(page.locator('[data-toast=success]')).toBeVisible();
     await expect(about).toBeHidden();
     const lead = await storedLead(request, name);

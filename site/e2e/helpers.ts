@@ -6,6 +6,13 @@ export const LANGS = [
   ['en', '/en'],
 ] as const;
 
+/** The public forms' name and phone fields and their send button, as a visitor reads them. */
+export const FORM_LABELS = {
+  ru: { name: 'Ваше имя', phone: 'Телефон', send: 'Отправить' },
+  uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish' },
+  en: { name: 'Your name', phone: 'Phone', send: 'Send' },
+} as const;
+
 /** A few real ids from the API the site was built from. */
 export async function sample(request: APIRequestContext) {
   const get = async (path: string) => (await (await request.get(path)).json()).data;

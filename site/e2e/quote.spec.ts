@@ -1,13 +1,13 @@
 import { expect, type Page, test } from '@playwright/test';
 import { chromiumSkipReason } from '../../scripts/e2e/playwright.ts';
-import { LANGS, localized, sample, storedLead } from './helpers.ts';
+import { FORM_LABELS, LANGS, localized, sample, storedLead } from './helpers.ts';
 
 test.skip(chromiumSkipReason !== null, chromiumSkipReason ?? '');
 
 const TEXTS = {
-  ru: { name: 'Ваше имя', phone: 'Телефон', send: 'Отправить', quote: 'Запросить цену' },
-  uz: { name: 'Ismingiz', phone: 'Telefon', send: 'Yuborish', quote: 'Narxini soʻrash' },
-  en: { name: 'Your name', phone: 'Phone', send: 'Send', quote: 'Request a quote' },
+  ru: { ...FORM_LABELS.ru, quote: 'Запросить цену' },
+  uz: { ...FORM_LABELS.uz, quote: 'Narxini soʻrash' },
+  en: { ...FORM_LABELS.en, quote: 'Request a quote' },
 } as const;
 
 /** Fills in and sends the contact form of the block at the foot of the page. */
