@@ -33,6 +33,7 @@ import swaggerPlugin from './plugins/swagger.ts';
 import twoFactorPlugin from './plugins/twoFactor.ts';
 import uploadsPlugin from './plugins/uploads.ts';
 import apiRoutes from './routes/index.ts';
+import { schemaController } from './lib/schemaCompilers.ts';
 
 /**
  * Connection timeouts, set on purpose against slow or idle clients holding sockets open:
@@ -131,6 +132,7 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
     routerOptions: { ignoreTrailingSlash: true },
     // a spec's `value` is a number or a yes/no: a union type, which strict mode would warn of
     ajv: { customOptions: { allErrors: false, allowUnionTypes: true } },
+    schemaController,
     logController: new RequestLog(),
   });
 
