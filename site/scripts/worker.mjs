@@ -8,23 +8,28 @@
 // sends the next before the answer. Astro's logs go to this process's stdout and stderr as a build's
 // would, each stream ending a build's output with an END_OF_BUILD line.
 //
-// Astro and Vite are not made to build twice in one process: from the second build on, a file
-// the server bundle emits (the hero video) is left out of the output. An incremental build
-// links every file its pages need and it did not write from the live release, so it is whole
-// (api/test/publishing/incremental.test.ts compares such builds, one after another in one
-// worker, with full builds in processes of their own); so does Rebuild now, which renders every
-// page (SITE_RENDER_ALL) and links just those files. A build with no live release to link from
-// (a site's first) is therefore always a worker's first (the runner sees to it).
+// A build of the same code as the worker's last bundling build renders with that build's kept
+// bundle instead of bundling again (site/scripts/bundleKeeper.mjs); Rebuild now, a build of
+// other code and a worker's first bundle. Astro and Vite are not made to bundle twice in one
+// process: from the second bundling on, a file the server bundle emits (the hero video) is left
+// out of the output. An incremental build links every file its pages need and it did not write
+// from the live release, so it is whole (api/test/publishing/incremental.test.ts compares such
+// builds, one after another in one worker, with full builds in processes of their own); so does
+// Rebuild now, which renders every page (SITE_RENDER_ALL) and links just those files. A build
+// with no live release to link from (a site's first) is therefore always a worker's first (the
+// runner sees to it).
 //
 // The worker ends itself (after answering) after a build with no live release, which leaves
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
 // grown past RECYCLE_RSS_MB: the runner starts a fresh one (for a site's first build, while it
 // runs; otherwise once an answer says `endingSoon`, at three quarters of that size or one build
 // before RECYCLE_AFTER). It ends when the runner goes (its channel closes).
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildOnce, site } from './buildSite.mjs';
+import { installBundleKeeper } from './bundleKeeper.mjs';
 
 const RECYCLE_AFTER = 50;
 const END_OF_BUILD = '\u001econveyor-build-end ';
@@ -66,7 +71,14 @@ const BUILD_GLOBALS = [
   'conveyor.site.plan',
   'conveyor.site.sizes',
   'conveyor.site.images',
+  'conveyor.site.code',
+  'conveyor.site.bundleKept',
 ].map((key) => Symbol.for(key));
+
+// The bundle of this worker's last bundling build, for its next builds of the same code
+const keptBundle = join(site, '.builds', `bundle-${process.pid}`);
+installBundleKeeper(keptBundle);
+process.on('exit', () => rmSync(keptBundle, { recursive: true, force: true }));
 
 let builds = 0;
 process.on('message', async ({ id, outDir, env }) => {

@@ -608,6 +608,12 @@ describe.skipIf(skipReason)('incremental site builds', () => {
           /timings: setup [\d.]+ s, bundling [\d.]+ s, rendering \d+ pages .* finishing [\d.]+ s/,
         );
         expect(result.logTail, context).toMatch(/site data: \d+ KB in [\d.]+ s/);
+        // a worker's build after its first renders with the bundle its last bundling build
+        // kept (site/scripts/bundleKeeper.mjs), byte for byte as bundling would; Rebuild now
+        // bundles anew
+        expect(/; the kept bundle$/m.test(result.logTail), `${context}\n${result.logTail}`).toBe(
+          !rebuild && workerBuilds > 0,
+        );
         if (/search index: \d+ records in \d+ ms \(.+ carried over\)/.test(result.logTail)) {
           indexesCarriedInPart++;
         }

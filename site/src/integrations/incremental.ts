@@ -37,6 +37,9 @@ interface Manifest {
   pages: Record<string, { key: string; assets: string[]; duplicate?: boolean }>;
 }
 
+/** Where this build's code hash is left for site/scripts/bundleKeeper.mjs. */
+const CODE = Symbol.for('conveyor.site.code');
+
 /** What a build outside the data depends on: its sources, its dependencies, its settings. */
 const CODE_INPUTS = ['site/src', 'site/public', 'site/astro.config.mjs', 'site/package.json'];
 const SHARED_INPUTS = ['shared/src', 'shared/package.json', 'pnpm-lock.yaml'];
@@ -157,6 +160,9 @@ export function incremental(): { integration: AstroIntegration; state: Increment
     hooks: {
       'astro:config:setup': async ({ config }) => {
         code = await codeHash(join(fileURLToPath(config.root), '..'));
+        // for the warm worker's kept bundle: one bundled by other code is not used
+        // (site/scripts/bundleKeeper.mjs)
+        (globalThis as Record<symbol, unknown>)[CODE] = code;
       },
       'astro:build:start': async ({ logger }) => {
         if (only) {

@@ -1,9 +1,13 @@
 import type { AstroIntegration } from 'astro';
 import { pathsAskedAt } from '../lib/plan.ts';
 
+/** Set by site/scripts/bundleKeeper.mjs for a build that renders with its kept bundle. */
+const BUNDLE_KEPT = Symbol.for('conveyor.site.bundleKept');
+
 /**
  * Where a build's time goes (a warm rebuild against a bare Astro build), in one line
- * of its log: setting up (the configuration and its integrations), bundling (Vite), rendering
+ * of its log: setting up (the configuration and its integrations), bundling (Vite, or the kept
+ * bundle's copy, said at the line's end), rendering
  * the pages and encoding or reusing their pictures, and finishing (the release's manifest, the
  * sitemap). Two integrations sharing a clock: `first` goes first in the config's list and
  * `last` goes last, so that each phase holds every integration's share of it.
@@ -40,7 +44,9 @@ export function buildTimings(): { first: AstroIntegration; last: AstroIntegratio
             `timings: setup ${seconds(started - setup)}, bundling ${seconds(asked - started)}, ` +
               `rendering ${pages} pages with their pictures ${seconds(rendering)} ` +
               `(${Math.round(pages / Math.max(rendering / 1000, 0.001))} pages/s), ` +
-              `finishing ${seconds(performance.now() - generated)}`,
+              `finishing ${seconds(performance.now() - generated)}` +
+              // rendered with the warm worker's kept bundle (site/scripts/bundleKeeper.mjs)
+              ((globalThis as Record<symbol, unknown>)[BUNDLE_KEPT] ? '; the kept bundle' : ''),
           );
         },
       },
