@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { LANGUAGES, type SiteData } from '@conveyor/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SearchRecord, writeIndex } from '../src/integrations/search.ts';
+import { type SearchRecord, updateIndex, writeIndex } from '../src/integrations/search.ts';
+import { type Pagefind, type PagefindModule, withDelta } from '../src/scripts/search.ts';
 import { searchSources } from '../src/lib/search.ts';
 
 const data = (): SiteData =>
@@ -171,5 +172,93 @@ describe('documents in the search index', () => {
     ]);
     expect(await found('R7')).toEqual(['/catalog/1/products/10#document-1']);
     expect(await found('D4')).toEqual(['/catalog/1/products/10#document-2']);
+  });
+});
+
+// The standing index and its delta (src/integrations/searchDelta.ts): a release whose records
+// differ from the live one's by a few keeps the live index and indexes the few in a delta, which
+// the search page merges (src/scripts/search.ts, withDelta). Searched with the real pagefind.js,
+// it must find what a whole index of the same records finds.
+describe('a search index with a delta', () => {
+  const product = (id: number, name: string): SearchRecord => ({
+    kind: 'product',
+    url: `/catalog/1/products/${id}`,
+    title: name,
+    category: 'Ролики',
+    image: null,
+    content: `${name}\nРолик конвейерный\nРолики`,
+  });
+  const before = Array.from({ length: 30 }, (_, i) => product(i + 1, `РО-${100 + i}`));
+  // a product renamed, one deleted, one added
+  const after = [
+    ...before.filter((record) => record.url !== '/catalog/1/products/5'),
+    product(31, 'Гирлянда ГР-7'),
+  ].map((record) =>
+    record.url === '/catalog/1/products/3' ? product(3, 'Барабан БП-800') : record,
+  );
+  let work: string;
+  let server: Server;
+  const origin = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'conveyor-search-delta-'));
+    server = createServer((request, reply) => {
+      const path = new URL(request.url!, 'http://localhost').pathname;
+      readFile(join(work, path)).then(
+        (body) => reply.end(body),
+        () => reply.writeHead(404).end(),
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    server?.close();
+    await rm(work, { recursive: true, force: true });
+  });
+
+  /** A release's search as the search page opens it, from its folder under `work`. */
+  const open = async (release: string) => {
+    const module = (await import(
+      pathToFileURL(join(work, release, 'pagefind', 'pagefind.js')).href
+    )) as PagefindModule & PagefindSearch;
+    const folder = `${origin()}/${release}/pagefind/`;
+    await module.options({ basePath: folder });
+    return withDelta(module, folder, 'ru', async (url) => {
+      const response = await fetch(url);
+      return response.ok ? response.json() : null;
+    });
+  };
+  const found = async (search: Pagefind, query: string) => {
+    const { results } = await search.search(query);
+    const urls = await Promise.all(results.map(async (result) => (await result.data()).url));
+    // Pagefind leads each address with the folder its index is in (the release's, here)
+    return urls.map((url) => new URL(url, 'http://site').pathname.replace(/^\/\w+/, '')).sort();
+  };
+
+  it('finds what a whole index of the same records finds', async () => {
+    expect(await updateIndex(join(work, 'live'), { ru: before })).toMatchObject({ kept: [] });
+    const written = await updateIndex(join(work, 'next'), { ru: after }, join(work, 'live'));
+    // two records indexed (the renamed and the new), two of the base hidden (the deleted one
+    // and the renamed one's old record)
+    expect(written).toMatchObject({ count: 30, inDelta: 2, kept: ['ru'] });
+    const delta = JSON.parse(
+      await readFile(join(work, 'next', 'pagefind', 'delta.json'), 'utf8'),
+    ) as { languages: Record<string, { stale: string[]; records: number }> };
+    expect(delta.languages.ru).toMatchObject({ records: 2 });
+    expect(delta.languages.ru!.stale).toHaveLength(2);
+    await updateIndex(join(work, 'whole'), { ru: after });
+
+    const [merged, whole] = [await open('next'), await open('whole')];
+    for (const query of ['барабан', 'гирлянда', 'ГР-7', 'РО-110', 'ролик', 'конвейерный']) {
+      expect(await found(merged, query), query).toEqual(await found(whole, query));
+    }
+    // the renamed product by its new name only, the deleted one not at all, the new one found
+    expect(await found(merged, 'барабан')).toEqual(['/catalog/1/products/3']);
+    expect(await found(merged, 'гирлянда')).toEqual(['/catalog/1/products/31']);
+    // A name no record has any more: nothing, where a whole index without the word answers
+    // the records of its other words (every "РО-…"); the base still knows the word, and
+    // its record is hidden.
+    expect(await found(merged, 'РО-102')).toEqual([]);
+    expect(await found(merged, 'РО-104')).toEqual([]);
+    expect(await found(merged, 'ролик')).toHaveLength(30);
   });
 });

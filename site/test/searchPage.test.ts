@@ -28,6 +28,7 @@ function result(name: string) {
   let release: (() => void) | null = null;
   let failing = false;
   const entry = {
+    id: `en_${name}`,
     held: false,
     fail: () => (failing = true),
     heal: () => (failing = false),

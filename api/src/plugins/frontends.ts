@@ -50,8 +50,11 @@ const SEARCH_CSP = [
   "object-src 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
-/** The index's chunks are named by their content's hash: cached like the built assets. */
-const SEARCH_CHUNK = /\/pagefind\/(?:fragment|index)\//;
+/**
+ * The index's chunks, and its delta's, are named by their content's hash: cached like the built
+ * assets (site/src/integrations/searchDelta.ts).
+ */
+const SEARCH_CHUNK = /\/pagefind\/(?:delta\/)?(?:fragment|index)\//;
 /** A page that says, in each language, what is on its way, and reloads itself. */
 const reloading = (
   seconds: number,

@@ -38,6 +38,12 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     );
     await writeFile(join(site, '404.html'), '<!doctype html><title>not found</title>');
     await writeFile(join(site, '.site-manifest.json'), '{"version":1}');
+    // a search index with its delta (site/src/integrations/searchDelta.ts)
+    for (const folder of ['pagefind/fragment', 'pagefind/delta/fragment']) {
+      await mkdir(join(site, folder), { recursive: true });
+      await writeFile(join(site, folder, 'ru_abc123.pf_fragment'), 'gzip bytes');
+    }
+    await writeFile(join(site, 'pagefind', 'delta.json'), '{"languages":{}}');
     api = await startApi({ SERVE_FRONTENDS: true, ADMIN_DIR: admin, SITE_DIR: site });
   });
   afterAll(async () => {
@@ -69,6 +75,22 @@ describe.skipIf(skipReason)('admin and site on the API port', () => {
     );
     const asset = await get('/_astro/app.def456.js');
     expect(asset.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it("caches the search index's hashed chunks, its delta's too, for a year, and serves them as gzip", async () => {
+    for (const path of [
+      '/pagefind/fragment/ru_abc123.pf_fragment',
+      '/pagefind/delta/fragment/ru_abc123.pf_fragment',
+    ]) {
+      const chunk = await get(path);
+      expect(chunk.status, path).toBe(200);
+      expect(chunk.headers.get('cache-control'), path).toContain('immutable');
+      expect(chunk.headers.get('content-type'), path).toBe('application/gzip');
+    }
+    // what the delta hides changes with every release: asked again each time
+    const delta = await get('/pagefind/delta.json');
+    expect(delta.status).toBe(200);
+    expect(delta.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('gives the back office a strict policy: its own scripts only, never framed', async () => {

@@ -137,6 +137,11 @@ export interface IncrementalState {
   /** The pages carried over, as Astro names built pages (`en/catalog/3`). */
   carried: string[];
   /**
+   * Whether the pages carried over are the live release's by the same code (not Rebuild now):
+   * its search index's base can be kept (src/integrations/searchDelta.ts).
+   */
+  sameCode: boolean;
+  /**
    * The live release's folder when its pages are this release's pages, by the same code, and
    * the same of them are duplicates (PlannedPage): its sitemap (a function of these alone) is
    * this release's too, and is linked.
@@ -146,7 +151,7 @@ export interface IncrementalState {
 
 /** The incremental build, and the state the sitemap needs from it (see `withCarriedPages`). */
 export function incremental(): { integration: AstroIntegration; state: IncrementalState } {
-  const state: IncrementalState = { carried: [], sameSitemap: null };
+  const state: IncrementalState = { carried: [], sameCode: false, sameSitemap: null };
   let code = '';
   let planned: PlannedPage[] = [];
   let previous: Manifest | null = null;
@@ -174,6 +179,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         planned = await plannedPages();
         previous = renderAll ? null : await readManifest(previousDir);
         if (previous?.code !== code) previous = null;
+        state.sameCode = previous !== null;
         const before = previous?.pages ?? {};
         rendered = new Set(
           planned.filter((page) => before[page.pathname]?.key !== page.key).map((p) => p.pathname),

@@ -1,15 +1,31 @@
 import { existsSync } from 'node:fs';
-import { link, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { join, relative } from 'node:path';
+import { link, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
-import * as pagefind from 'pagefind';
 import { localePath } from '../i18n/index.ts';
 import { pageFile } from '../lib/plan.ts';
 import type { SearchSource } from '../lib/search.ts';
-import { type IncrementalState, linker } from './incremental.ts';
+import type { IncrementalState } from './incremental.ts';
+import {
+  carryIndex,
+  dropUnused,
+  ENTRY,
+  indexLanguages,
+  readEntry,
+  writeDelta,
+} from './pagefindFiles.ts';
 import { quieten } from './quieten.ts';
+import {
+  BASE_FILE,
+  baseOf,
+  deltaLimit,
+  difference,
+  type PagefindRecord,
+  readBase,
+  type SearchBase,
+} from './searchDelta.ts';
 
 /** Where the index goes in a release, and where the search page loads it from. */
 export const SEARCH_FOLDER = 'pagefind';
@@ -19,12 +35,6 @@ export const SEARCH_FOLDER = 'pagefind';
  * its search source with the thumbnail's built address in place of the upload.
  */
 export type SearchRecord = Omit<SearchSource, 'picture'> & { image: string | null };
-
-/** The index's entry file: its version and languages, what the search page loads first. */
-const ENTRY = 'pagefind-entry.json';
-
-/** Pagefind's own search interfaces: the search page has its own, these are not shipped. */
-const UNUSED = /^pagefind-(component-ui|modular-ui|ui|highlight)\.(js|css)$/;
 
 /** The records of a language's index, read from its records page in the built release. */
 export async function readRecords(out: string, lang: Language): Promise<SearchRecord[] | null> {
@@ -38,144 +48,107 @@ export async function readRecords(out: string, lang: Language): Promise<SearchRe
   return JSON.parse(json) as SearchRecord[];
 }
 
+/** A record as Pagefind is given it. */
+export function toPagefind(record: SearchRecord, language: string): PagefindRecord {
+  // Pagefind makes every metadata value searchable: only the title and the category (words of
+  // the record anyway) go there; the kind, the thumbnail's address and the element the result
+  // leads to ride in the address's fragment, which the search page reads and drops
+  // (src/scripts/search.ts)
+  const meta: Record<string, string> = { title: record.title };
+  if (record.category) meta.category = record.category;
+  const extra = new URLSearchParams({ kind: record.kind });
+  if (record.image) extra.set('image', record.image);
+  // Pagefind keeps one record per address: a record's documents each have their own
+  if (record.anchor) extra.set('at', record.anchor);
+  return { url: `${record.url}#${extra}`, content: record.content, language, meta };
+}
+
 /**
- * Writes a search index of these records into `outputPath`: one index per language, in chunks
- * the search page loads as a query needs them. Answers how many records went in.
- *
- * Each language is indexed by an indexer process of its own, one after another, and their
- * entry files (pagefind-entry.json, each naming its one language) are merged: the indexer holds
- * every record it is given until it writes, so all languages at once would hold them all at the
- * build's busiest moment, where one at a time holds a language's. Pagefind indexes each
- * language apart anyway: the files are the same, byte for byte.
+ * Writes a whole search index of these records into `outputPath`: one index per language, in
+ * chunks the search page loads as a query needs them. Answers how many records went in.
  */
 export async function writeIndex(
   records: Record<string, SearchRecord[]>,
   outputPath: string,
-  carry: { from: string; languages: Language[] } | null = null,
 ): Promise<number> {
-  const languages: Record<string, unknown> = {};
-  let entry: Record<string, unknown> = {};
-  let count = 0;
-  if (carry?.languages.length) {
-    entry = await readEntry(carry.from);
-    const before = entry.languages as Record<string, unknown>;
-    count += await carryLanguages(carry.from, outputPath, carry.languages);
-    for (const language of carry.languages) languages[language] = before[language];
-  }
-  for (const [language, list] of Object.entries(records)) {
-    const { index, errors } = await pagefind.createIndex({});
-    if (!index) throw new Error(`Pagefind: ${errors.join('; ')}`);
-    try {
-      // All at once: each record is a message to the indexer's process and back; sent one
-      // after another, each would wait out the round trip of the one before
-      const added = await Promise.all(
-        list.map((record) => {
-          // Pagefind makes every metadata value searchable: only the title and the category
-          // (words of the record anyway) go there; the kind, the thumbnail's address and the
-          // element the result leads to ride in the address's fragment, which the search page
-          // reads and drops (src/scripts/search.ts)
-          const meta: Record<string, string> = { title: record.title };
-          if (record.category) meta.category = record.category;
-          const extra = new URLSearchParams({ kind: record.kind });
-          if (record.image) extra.set('image', record.image);
-          // Pagefind keeps one record per address: a record's documents each have their own
-          if (record.anchor) extra.set('at', record.anchor);
-          return index.addCustomRecord({
-            url: `${record.url}#${extra}`,
-            content: record.content,
-            language,
-            meta,
-          });
-        }),
-      );
-      const failed = added.flatMap((answer) => answer.errors);
-      if (failed.length) throw new Error(`Pagefind: ${failed.slice(0, 3).join('; ')}`);
-      count += added.length;
-      const written = await index.writeFiles({ outputPath });
-      if (written.errors.length) throw new Error(`Pagefind: ${written.errors.join('; ')}`);
-      entry = await readEntry(outputPath);
-      Object.assign(languages, entry.languages);
-    } finally {
-      await index.deleteIndex();
-      // the indexer is a process of its own: not kept (the next language starts afresh, and a
-      // warm build worker waits for the next edit without it)
-      await pagefind.close();
-    }
-  }
-  if (carry && !Object.keys(records).length) {
-    // no language indexed here, which would have written what they share
-    for (const name of await readdir(carry.from)) {
-      if (/^(?:pagefind(?:-worker)?\.js|wasm\.unknown\.pagefind)$/.test(name)) {
-        await link(join(carry.from, name), join(outputPath, name));
-      }
-    }
-  }
-  if (count) {
-    const sorted = Object.fromEntries(
-      Object.entries(languages).sort(([a], [b]) => a.localeCompare(b)),
-    );
-    await writeFile(join(outputPath, ENTRY), JSON.stringify({ ...entry, languages: sorted }));
-  }
-  return count;
-}
-
-async function readEntry(folder: string): Promise<Record<string, unknown>> {
-  return JSON.parse(await readFile(join(folder, ENTRY), 'utf8')) as Record<string, unknown>;
+  return indexLanguages(
+    Object.fromEntries(
+      Object.entries(records).map(([language, list]) => [
+        language,
+        list.map((record) => toPagefind(record, language)),
+      ]),
+    ),
+    outputPath,
+  );
 }
 
 /**
- * A language's part of an index: its word chunks, records and filters (`index/`, `fragment/`,
- * `filter/`, each file's name led by the language), its metadata (`pagefind.{lang}_….pf_meta`)
- * and its stemmer (`wasm.{lang}.pagefind`). What the languages share (pagefind.js, its worker,
- * the stemmer-less wasm, the entry) is written by every indexing.
+ * Writes the search index of a release (`out`) of these records: against the base of `live`, a
+ * release of the same code, where given (src/integrations/searchDelta.ts): a language whose
+ * records differ from its base by a few keeps its part of the base (linked) and puts those few
+ * in the delta; the others, and every language without `live`, are indexed whole. Answers what
+ * it wrote, or null when there are no records.
  */
-const languagesFile = (languages: readonly string[]) => {
-  const any = languages.join('|');
-  return new RegExp(
-    `^(?:(?:index|fragment|filter)/(?:${any})_|pagefind\\.(?:${any})_.*\\.pf_meta$|wasm\\.(?:${any})\\.pagefind$)`,
+export async function updateIndex(
+  out: string,
+  records: Partial<Record<Language, SearchRecord[]>>,
+  live?: string,
+): Promise<{ count: number; inDelta: number; kept: Language[] } | null> {
+  const outputPath = join(out, SEARCH_FOLDER);
+  const standing = live ? await readBase(live) : null;
+  const before =
+    standing && existsSync(join(live!, SEARCH_FOLDER, ENTRY))
+      ? ((await readEntry(join(live!, SEARCH_FOLDER))).languages as Record<string, unknown>)
+      : {};
+  const base: SearchBase = { version: 1, languages: {} };
+  const whole: Record<string, PagefindRecord[]> = {};
+  const kept: Language[] = [];
+  const changed: PagefindRecord[] = [];
+  const stale: Record<string, string[]> = {};
+  for (const lang of LANGUAGES) {
+    const list = records[lang];
+    if (!list) continue;
+    const own = list.map((record) => toPagefind(record, lang));
+    const itsBase = standing?.languages[lang];
+    if (itsBase && before[lang] !== undefined) {
+      const delta = difference(itsBase, own);
+      if (delta.changed.length + delta.stale.length <= deltaLimit(own.length)) {
+        kept.push(lang);
+        base.languages[lang] = itsBase;
+        changed.push(...delta.changed);
+        stale[lang] = delta.stale;
+        continue;
+      }
+    }
+    whole[lang] = own;
+  }
+  if (!Object.keys(whole).length && !kept.length) return null;
+  // the indexer starts beside the build: the build made small first
+  await quieten(true);
+  const count = await indexLanguages(
+    whole,
+    outputPath,
+    kept.length ? { from: join(live!, SEARCH_FOLDER), languages: kept } : null,
   );
-};
-
-/** These languages' parts of the live release's index linked into this one; their records. */
-async function carryLanguages(from: string, to: string, languages: Language[]): Promise<number> {
-  const theirs = languagesFile(languages);
-  const links = linker();
-  let records = 0;
-  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const source = join(entry.parentPath, entry.name);
-    const path = relative(from, source);
-    if (!theirs.test(path)) continue;
-    await links.add(source, join(to, path));
-    if (path.startsWith('fragment/')) records++;
+  for (const [lang, list] of Object.entries(whole)) {
+    base.languages[lang] = await baseOf(outputPath, lang, list);
   }
-  await links.done();
-  return records;
-}
-
-/** The live release's index, linked into this one (its records are this release's). */
-async function carryIndex(from: string, to: string): Promise<number> {
-  const links = linker();
-  let files = 0;
-  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const source = join(entry.parentPath, entry.name);
-    await links.add(source, join(to, relative(from, source)));
-    files++;
-  }
-  await links.done();
-  return files;
+  const inDelta = await writeDelta(changed, stale, outputPath);
+  await writeFile(join(out, BASE_FILE), JSON.stringify(base));
+  await dropUnused(outputPath);
+  return { count, inDelta, kept };
 }
 
 /**
  * The release's search index (Pagefind), built after the pages from each language's records
  * page, rendered or carried over (src/integrations/incremental.ts runs first). Pagefind does not
- * index incrementally, but a language's part of the index is files of its own: the languages
- * whose records page was rendered again are indexed whole, the others' parts linked from the
- * live release (docs/search.md). When no records page was rendered again (an edit of what
- * search does not hold: a testimonial, the company's phone), the live release's index is this
- * one's, and is linked. A preview of a draft has no records page and gets no index: its
- * search is not what it previews.
+ * index incrementally: a language whose records differ from the live release's base by a few
+ * keeps its part of the base, linked, and the few go into the delta (src/integrations/
+ * searchDelta.ts); a language without a base, or with too many changes, is indexed whole
+ * (docs/search.md). When no records page was rendered again (an edit of what search does not
+ * hold: a testimonial, the company's phone), the live release's index is this one's, and is
+ * linked. A preview of a draft has no records page and gets no index: its search is not what
+ * it previews.
  *
  * A release that goes live with its pages, before its pictures are encoded (SITE_PICTURES_LATER,
  * src/integrations/pictures.ts), has its index written then, before the pages are announced
@@ -196,40 +169,27 @@ export function searchIndex(incremental: IncrementalState): {
       incremental.carried.includes(localePath(lang, '/search/records').slice(1));
     if (LANGUAGES.every(carried) && previous && existsSync(join(previous, SEARCH_FOLDER))) {
       const files = await carryIndex(join(previous, SEARCH_FOLDER), outputPath);
+      if (existsSync(join(previous, BASE_FILE))) {
+        await link(join(previous, BASE_FILE), join(out, BASE_FILE));
+      }
       logger.info(`search index: carried over (${files} files), no record changed`);
       return;
     }
-    // A language whose records page was carried over keeps its part of the live release's
-    // index (linked); only the others are indexed again: a product renamed in Russian indexes
-    // the Russian records alone (its other languages fall back to its Russian name only where
-    // they have none of their own, and then their records pages change too)
-    const before =
-      previous && existsSync(join(previous, SEARCH_FOLDER, ENTRY))
-        ? ((await readEntry(join(previous, SEARCH_FOLDER))).languages as Record<string, unknown>)
-        : {};
-    const kept = LANGUAGES.filter((lang) => carried(lang) && before[lang] !== undefined);
-    const records: Record<string, SearchRecord[]> = {};
-    for (const lang of LANGUAGES.filter((lang) => !kept.includes(lang))) {
+    const records: Partial<Record<Language, SearchRecord[]>> = {};
+    for (const lang of LANGUAGES) {
       // a carried records page is linked in only once the build is done: read it where it is
       const list =
         (await readRecords(out, lang)) ??
         (carried(lang) && previous ? await readRecords(previous, lang) : null);
       if (list) records[lang] = list;
     }
-    if (!Object.keys(records).length && !kept.length) return;
-    // the indexer starts beside the build: the build made small first
-    await quieten(true);
-    const count = await writeIndex(
-      records,
-      outputPath,
-      kept.length ? { from: join(previous!, SEARCH_FOLDER), languages: kept } : null,
-    );
-    for (const name of await readdir(outputPath)) {
-      if (UNUSED.test(name)) await rm(join(outputPath, name));
-    }
+    const result = await updateIndex(out, records, incremental.sameCode ? previous : undefined);
+    if (!result) return;
     logger.info(
-      `search index: ${count} records in ${Math.round(performance.now() - started)} ms` +
-        (kept.length ? ` (${kept.join(', ')} carried over)` : ''),
+      `search index: ${result.count} records in ${Math.round(performance.now() - started)} ms` +
+        (result.kept.length
+          ? ` (${result.inDelta} in the delta; ${result.kept.join(', ')} carried over)`
+          : ''),
     );
   };
   /** Writes the index once, whichever asks first. */

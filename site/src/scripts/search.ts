@@ -16,19 +16,62 @@ export interface ResultData {
   excerpt: string;
   meta: { title?: string; category?: string };
 }
+export interface Result {
+  /** Pagefind's id of the record (its fragment's name). */
+  id: string;
+  data: () => Promise<ResultData>;
+}
 export interface Pagefind {
-  search: (query: string) => Promise<{ results: { data: () => Promise<ResultData> }[] }>;
+  search: (query: string) => Promise<{ results: Result[] }>;
+}
+/** pagefind.js as it is imported. */
+export interface PagefindModule extends Pagefind {
+  mergeIndex: (path: string) => Promise<void>;
+}
+/** The release's delta file (src/integrations/searchDelta.ts, DeltaFile). */
+interface Delta {
+  languages?: Record<string, { stale?: string[]; records?: number }>;
 }
 
 /** Results shown at once, and added by "Show more". */
 const PAGE = 20;
 /** Where the release's index is (src/integrations/search.ts). */
-const PAGEFIND = '/pagefind/pagefind.js';
+const FOLDER = '/pagefind/';
+
+/**
+ * The release's index with its delta (src/integrations/searchDelta.ts): the records changed
+ * since the standing index are searched in the delta, merged in (Pagefind's `mergeIndex`), and
+ * the standing index's results they replace, or of records gone, are left out. Without a delta
+ * for this language (none, or it cannot be read) the standing index is searched as it is.
+ */
+export async function withDelta(
+  module: PagefindModule,
+  folder: string,
+  lang: string,
+  readJson: (url: string) => Promise<unknown> = async (url) => {
+    const response = await fetch(url);
+    return response.ok ? response.json() : null;
+  },
+): Promise<Pagefind> {
+  const delta = (await readJson(`${folder}delta.json`).catch(() => null)) as Delta | null;
+  const mine = delta?.languages?.[lang];
+  if (!mine) return module;
+  if (mine.records) await module.mergeIndex(`${folder}delta/`);
+  const stale = new Set(mine.stale ?? []);
+  return {
+    search: async (query) => {
+      const found = await module.search(query);
+      return { ...found, results: found.results.filter((result) => !stale.has(result.id)) };
+    },
+  };
+}
 
 let loading: Promise<Pagefind> | undefined;
 /** Pagefind's search, loaded once, when the first query is asked (nothing before). */
-const pagefind = () =>
-  (loading ??= import(/* @vite-ignore */ PAGEFIND).then((module: Pagefind) => module));
+const pagefind = (lang: string) =>
+  (loading ??= import(/* @vite-ignore */ `${FOLDER}pagefind.js`).then((module: PagefindModule) =>
+    withDelta(module, FOLDER, lang),
+  ));
 
 /**
  * An excerpt as Pagefind writes it: the record's text, escaped, with <mark> around the words
@@ -90,7 +133,7 @@ function resultItem(data: ResultData, texts: Texts): HTMLLIElement {
  * as the index was (shared/src/search.ts: the apostrophes, and Uzbek typed in Cyrillic letters).
  * The address follows the query, so a search can be shared and the Back button returns to it.
  */
-export function initSearch(load: () => Promise<Pagefind> = pagefind): void {
+export function initSearch(load: (lang: string) => Promise<Pagefind> = pagefind): void {
   const box = document.querySelector<HTMLElement>('[data-search]');
   if (!box) return;
   const texts = JSON.parse(box.dataset.texts ?? '{}') as Texts;
@@ -101,7 +144,7 @@ export function initSearch(load: () => Promise<Pagefind> = pagefind): void {
   const list = box.querySelector<HTMLOListElement>('[data-search-results]')!;
   const more = box.querySelector<HTMLButtonElement>('[data-search-more]')!;
   let asked = 0;
-  let pending: { data: () => Promise<ResultData> }[] = [];
+  let pending: Result[] = [];
   /** What the status says of the current search's results ("{n} found"). */
   let found = '';
 
@@ -136,7 +179,7 @@ export function initSearch(load: () => Promise<Pagefind> = pagefind): void {
     if (!query) return;
     box.setAttribute('aria-busy', 'true');
     try {
-      const search = await (await load()).search(query);
+      const search = await (await load(lang)).search(query);
       if (turn !== asked) return; // a newer query was asked meanwhile
       pending = search.results;
       const count = pending.length;
