@@ -79,6 +79,15 @@ test('a product edited in the admin goes live in three languages; deactivated, i
       expect(reply.status(), paths[lang]).toBe(200);
       expect(await reply.text(), paths[lang]).toContain(names[lang]);
     }
+    // the site's search finds it by its new name: the edit's build indexed the records it
+    // changed in the search index's delta, which the search page merges in the browser
+    // (site/src/integrations/searchDelta.ts)
+    const found = async () => {
+      await page.goto(`/en/search?q=${stamp}`);
+      await expect(page.locator('[data-search-status]')).not.toBeEmpty();
+      return page.locator('[data-search-results] h2 a');
+    };
+    await expect((await found()).filter({ hasText: names.en })).toHaveAttribute('href', paths.en);
 
     await page.goto(
       `/admin/products?filter=${encodeURIComponent(JSON.stringify({ q: names.uz }))}`,
@@ -90,6 +99,8 @@ test('a product edited in the admin goes live in three languages; deactivated, i
     for (const lang of ['ru', 'uz', 'en'] as const) {
       expect((await page.request.get(paths[lang])).status(), paths[lang]).toBe(404);
     }
+    // and no more: the delta hides the standing index's record of it
+    await expect((await found()).filter({ hasText: names.en })).toHaveCount(0);
     const category = await page.request.get(`/en/catalog/${product.category_id}`, {
       maxRetries: 2,
     });
