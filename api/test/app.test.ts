@@ -10,7 +10,7 @@ describe.skipIf(skipReason)('connection timeouts', () => {
   let api: TestApi;
 
   beforeAll(async () => {
-    api = await startApi();
+    api = await startApi({}, { keepAliveAsBuilt: true });
   });
   afterAll(() => api?.close());
 

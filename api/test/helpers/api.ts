@@ -36,12 +36,29 @@ export interface TestApi {
 }
 
 /**
+ * How long a test's server keeps an idle connection, instead of the app's few seconds.
+ *
+ * Why: the tests' fetch and the server share one event loop. Node's fetch keeps an idle
+ * connection a second less than the server says it will, and reuses it until then; a test that
+ * holds the loop longer than that second (two job runners settling, a build) lets both times run
+ * out at once, and its next request can go out on a connection the server is closing: `fetch
+ * failed: ECONNRESET`, seen in a clean-clone check. With a minute, a request would have to wait
+ * a minute on a blocked loop to meet it. api/test/app.test.ts checks the app's own value.
+ */
+const TEST_KEEP_ALIVE_MS = 60_000;
+
+/**
  * Starts the real API on a fresh database (a temporary SQLite file, or a PostgreSQL database
  * of its own), listening on a random loopback port, and talks to it over HTTP.
  */
 export async function startApi(
   env: Record<string, string | number | boolean> = {},
-  options: { clock?: Clock; adminBuild?: AdminBuild } = {},
+  options: {
+    clock?: Clock;
+    adminBuild?: AdminBuild;
+    /** Keeps the server's idle keep-alive time as the app sets it (see TEST_KEEP_ALIVE_MS). */
+    keepAliveAsBuilt?: boolean;
+  } = {},
 ): Promise<TestApi> {
   // A second instance on the same data passes DATA_DIR (and DATABASE_URL): it owns neither.
   const ownsData = env.DATA_DIR === undefined;
@@ -78,6 +95,7 @@ export async function startApi(
     clock: options.clock,
     adminBuild: options.adminBuild,
   });
+  if (!options.keepAliveAsBuilt) app.server.keepAliveTimeout = TEST_KEEP_ALIVE_MS;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('no address');
