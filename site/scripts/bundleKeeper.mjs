@@ -18,28 +18,23 @@
 // writes what a bundling build writes, byte for byte (api/test/publishing/incremental.test.ts
 // compares them, file by file). Rebuild now (SITE_RENDER_ALL) bundles anew: the way out
 // renders everything from scratch.
-import { cp, link, mkdir, readdir, rm } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { cp, readdir, rm } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { linker } from '../src/integrations/incremental.ts';
 
 /** The site's code hash, set by src/integrations/incremental.ts at each build's setup. */
 const CODE = Symbol.for('conveyor.site.code');
 
-/** Every file under `from` linked to the same place under `to`, folders made as needed. */
+/** Every file under `from` linked to the same place under `to`. */
 async function linkTree(from, to) {
-  const entries = await readdir(from, { withFileTypes: true, recursive: true });
-  const folders = new Set();
-  for (const entry of entries) {
+  const links = linker();
+  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
     if (!entry.isFile()) continue;
     const source = join(entry.parentPath, entry.name);
-    const target = join(to, relative(from, source));
-    const folder = dirname(target);
-    if (!folders.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      folders.add(folder);
-    }
-    await link(source, target);
+    await links.add(source, join(to, relative(from, source)));
   }
+  await links.done();
 }
 
 /**

@@ -222,10 +222,7 @@ describe('a search index with a delta', () => {
     )) as PagefindModule & PagefindSearch;
     const folder = `${origin()}/${release}/pagefind/`;
     await module.options({ basePath: folder });
-    return withDelta(module, folder, 'ru', async (url) => {
-      const response = await fetch(url);
-      return response.ok ? response.json() : null;
-    });
+    return withDelta(module, folder, 'ru');
   };
   const found = async (search: Pagefind, query: string) => {
     const { results } = await search.search(query);
