@@ -110,7 +110,8 @@ export async function updateIndex(
     if (!list) continue;
     const own = list.map((record) => toPagefind(record, lang));
     const itsBase = standing?.languages[lang];
-    if (itsBase && before[lang] !== undefined) {
+    // a language left without records is written whole (empty), as a full build writes it
+    if (itsBase && before[lang] !== undefined && own.length) {
       const delta = difference(itsBase, own);
       if (delta.changed.length + delta.stale.length <= deltaLimit(own.length)) {
         kept.push(lang);
