@@ -8,7 +8,8 @@
 //     live (goal < 180 s after the import);
 //   - a full build (Rebuild now; goal < 600 s);
 //   - a product's rename → its page live, its category's pages and the search index with it
-//     (the release's build; goal < 2 s), --renames times;
+//     (the release's build; goal < 2 s), --renames times, each once the site has settled (the
+//     build worker has prepared the next release from the live one);
 //   - the back office's lists at this size (goal < 300 ms each);
 //   - the peaks of the API's process and of its build worker's process tree, sampled every
 //     200 ms throughout (goals < 250 and < 400 MB);
@@ -166,6 +167,26 @@ try {
     }
     throw new Error('the site did not settle in 40 minutes');
   };
+  /**
+   * Waits until the build worker has prepared the next release, a copy of the live one
+   * (site/src/integrations/nextRelease.ts: `<copy>.ready` in the site's work folder names it);
+   * answers how long that took, or null after two minutes without.
+   */
+  const prepared = async () => {
+    const started = performance.now();
+    const site = join(dataDir, 'site');
+    const work = join(site, 'work');
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(100)) {
+      const live = join(site, await readlink(join(site, 'current')));
+      for (const mark of (await readdir(work).catch(() => [])).filter((name) =>
+        name.endsWith('.ready'),
+      )) {
+        const source = await readFile(join(work, mark), 'utf8').catch(() => '');
+        if (source === live) return (performance.now() - started) / 1000;
+      }
+    }
+    return null;
+  };
   const timingsOf = (build: BuildRow) =>
     (build.logTail ?? '')
       .split('\n')
@@ -237,6 +258,13 @@ try {
   const page = `${base}/catalog/${category.id}/products/${product.id}`;
   const times: number[] = [];
   for (let i = 0; i < renames; i++) {
+    // the site settled: the next release prepared too
+    const waited = await prepared();
+    report(
+      waited === null
+        ? 'the next release was not prepared within 2 minutes'
+        : `the next release prepared ${waited.toFixed(1)} s after the last build was done`,
+    );
     const name = `Ролик переименован ${Date.now()}`;
     const started = performance.now();
     await call('PUT', `/products/${product.id}`, { name_ru: name });

@@ -21,7 +21,7 @@
 import { cp, readdir, rm } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { linker } from '../src/integrations/incremental.ts';
+import { linker } from '../src/integrations/links.ts';
 
 /** The site's code hash, set by src/integrations/incremental.ts at each build's setup. */
 const CODE = Symbol.for('conveyor.site.code');

@@ -26,8 +26,10 @@
 // before RECYCLE_AFTER). It ends when the runner goes (its channel closes).
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COPY, linker } from '../src/integrations/links.ts';
+import { composeRelease, prepareCopy } from '../src/integrations/nextRelease.ts';
 import { buildOnce, site } from './buildSite.mjs';
 import { installBundleKeeper } from './bundleKeeper.mjs';
 
@@ -73,6 +75,7 @@ const BUILD_GLOBALS = [
   'conveyor.site.images',
   'conveyor.site.code',
   'conveyor.site.bundleKept',
+  'conveyor.site.nextRelease',
 ].map((key) => Symbol.for(key));
 
 // The bundle of this worker's last bundling build, for its next builds of the same code
@@ -80,15 +83,64 @@ const keptBundle = join(site, '.builds', `bundle-${process.pid}`);
 installBundleKeeper(keptBundle);
 process.on('exit', () => rmSync(keptBundle, { recursive: true, force: true }));
 
+// A copy of the release this worker built last, made while it waits for the next build
+// (src/integrations/nextRelease.ts): that build, from this release as the live one, moves its
+// own files into it rather than linking every other file from the live release. Rebuild now
+// (every page rendered) and a release whose pages go live before their pictures make theirs
+// as before, and the copy is deleted.
+let nextRelease = null;
+
+/**
+ * Makes the release in `outDir` from the prepared copy, the files the build carried over staying
+ * in it; if copying failed, those files are linked from the live release after all.
+ */
+async function fromCopy(copy, use) {
+  const started = performance.now();
+  const files = await copy.ready.catch(() => null);
+  if (!files) {
+    delete globalThis[COPY];
+    const links = linker();
+    for (const path of use.carried) await links.add(join(use.previous, path), join(use.out, path));
+    await links.done();
+    console.log('worker: the live release could not be copied beforehand: its files were linked');
+    return;
+  }
+  const { written, removed } = await composeRelease(
+    use.out,
+    { folder: copy.folder, files },
+    use.carried,
+  );
+  console.log(
+    `worker: the release made from the live release's copy (${use.carried.size} files kept, ` +
+      `${written} written, ${removed} gone) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+  );
+}
+
 let builds = 0;
 process.on('message', async ({ id, outDir, env }) => {
   const before = { ...process.env };
   Object.assign(process.env, env);
   for (const key of BUILD_GLOBALS) delete globalThis[key];
+  const previous = env.SITE_PREVIOUS ? resolve(env.SITE_PREVIOUS) : null;
+  let copy = nextRelease;
+  nextRelease = null;
+  if (
+    copy &&
+    (copy.source !== previous || env.SITE_RENDER_ALL === '1' || env.SITE_PICTURES_LATER === '1')
+  ) {
+    copy.discard();
+    copy = null;
+  }
   let answer;
   try {
     const started = performance.now();
+    const use = copy && { previous, out: resolve(outDir), carried: new Set() };
+    if (use) globalThis[COPY] = use;
     await buildOnce(outDir);
+    if (use) {
+      await fromCopy(copy, use);
+      copy = null;
+    }
     // the whole build, Astro's setup before and clean-up after its timings line included
     // (pnpm bench:publish)
     console.log(`worker: astro build ${((performance.now() - started) / 1000).toFixed(2)} s`);
@@ -97,6 +149,8 @@ process.on('message', async ({ id, outDir, env }) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     answer = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
   } finally {
+    // not made into a release (the build failed): it holds some of the build's files by now
+    copy?.discard();
     for (const key of Object.keys(env)) {
       if (key in before) process.env[key] = before[key];
       else delete process.env[key];
@@ -117,6 +171,11 @@ process.on('message', async ({ id, outDir, env }) => {
   process.send({ ...answer, peakRssKb, recycle, endingSoon: !recycle && endingSoon }, () => {
     if (recycle) process.exit(0);
   });
+  // the next build's release, prepared from this one (in the site root's work folder, on the
+  // releases' disk), which is live by the time the next build asks
+  if (answer.ok && !recycle && env.SITE_COPY_DIR) {
+    nextRelease = prepareCopy(outDir, env.SITE_COPY_DIR);
+  }
 });
 process.on('disconnect', () => process.exit(0));
 process.send({ ready: true });

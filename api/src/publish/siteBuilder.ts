@@ -83,6 +83,10 @@ export function siteBuilder(options: SiteBuilderOptions) {
     // the loaded worker like any other build (a fresh worker's first build is slower: its Vite,
     // Rolldown and Astro code not yet compiled by V8)
     if (live && build.full) extra.SITE_RENDER_ALL = '1';
+    // where the warm worker prepares the next release, a copy of the one it built, on the
+    // releases' disk (site/src/integrations/nextRelease.ts); removed at each start with the rest
+    // of the work folder
+    if (options.warm) extra.SITE_COPY_DIR = join(options.siteRoot, WORK);
     // A site's first release goes live with its pages, before its pictures (see firstPages):
     // the only case where a visitor would otherwise see no site at all while they encode. So
     // does the build after one that gave way to a newer change with pictures still to encode

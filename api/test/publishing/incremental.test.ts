@@ -595,6 +595,9 @@ describe.skipIf(skipReason)('incremental site builds', () => {
       // builds that kept the standing search index and indexed only the records that changed,
       // in its delta (site/src/integrations/searchDelta.ts)
       let indexesWithDelta = 0;
+      // the release the worker built last: the copy it prepares of it is the next build's
+      // release, when that one starts from it (site/src/integrations/nextRelease.ts)
+      let builtLast = '';
       const reference = builder(join(work, 'reference'), referenceWarm);
       for (const [index, kinds] of steps.entries()) {
         const step = index + 1;
@@ -608,7 +611,10 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         // hashed now: a release built from after a rollback may be retired by the build
         const base = await tree(join(live(), 'releases', before));
         const started = performance.now();
-        const result = await incremental(undefined, { full: rebuild });
+        const result = await incremental(undefined, { full: rebuild }).catch((error) => {
+          console.error(error.logTail); // the failed build's own log, which its error leaves out
+          throw error;
+        });
         const built = performance.now();
         // the reference: a build of its own process (first, Rebuild and last steps), or every
         // page rendered in the reference's warm worker
@@ -660,6 +666,13 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         expect(/; the kept bundle$/m.test(result.logTail), `${context}\n${result.logTail}`).toBe(
           !rebuild && workerBuilds > 0,
         );
+        // a build from the release its worker built last is made from the copy the worker made
+        // of it meanwhile (not Rebuild now, nor after a rollback: their releases are linked)
+        expect(
+          /^worker: the release made from the live release's copy/m.test(result.logTail),
+          `${context}\n${result.logTail}`,
+        ).toBe(!rebuild && workerBuilds > 0 && before === builtLast);
+        builtLast = result.release!;
         const delta =
           /search index: \d+ records in \d+ ms \((\d+) in the delta; .+ carried over\)/.exec(
             result.logTail,
@@ -704,6 +717,11 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         if (cold) await rm(fullRoot, { recursive: true, force: true });
       }
       expect(indexesWithDelta).toBeGreaterThan(0);
+      // the copies that were used or discarded are gone, the one for the next build aside
+      // (the copy and its mark; none, when the last build ended its worker)
+      const copies = async () =>
+        (await readdir(join(live(), 'work'))).filter((name) => name.startsWith('next-')).length;
+      await expect.poll(copies).toBeLessThanOrEqual(2);
     },
   );
 });

@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { pageFile, type PlannedPage, plannedPages, renderOnly } from '../lib/plan.ts';
+import { linker } from './links.ts';
 
 /**
  * Rebuilding only what changed. Given the live release (SITE_PREVIOUS), a build
@@ -106,28 +107,6 @@ function assetsOf(html: string, names: Map<string, string>): string[] {
     found.add(own);
   }
   return [...found].sort();
-}
-
-/** Hard links, a few dozen at a time, each folder made once: thousands of pages carried over. */
-export function linker() {
-  const folders = new Map<string, Promise<unknown>>();
-  const pending = new Set<Promise<void>>();
-  const one = async (from: string, to: string) => {
-    const folder = dirname(to);
-    if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-    await folders.get(folder);
-    await link(from, to);
-  };
-  return {
-    async add(from: string, to: string): Promise<void> {
-      const task = one(from, to).finally(() => pending.delete(task));
-      pending.add(task);
-      if (pending.size >= 64) await Promise.race(pending);
-    },
-    async done(): Promise<void> {
-      await Promise.all(pending);
-    },
-  };
 }
 
 /** The sitemap's files at a release's top: `sitemap-index.xml`, `sitemap-0.xml`, … */

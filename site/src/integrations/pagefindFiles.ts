@@ -1,8 +1,8 @@
-import { link, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Language } from '@conveyor/shared';
 import * as pagefind from 'pagefind';
-import { linker } from './incremental.ts';
+import { linker } from './links.ts';
 import { DELTA_FILE, DELTA_FOLDER, type DeltaFile, type PagefindRecord } from './searchDelta.ts';
 
 // Pagefind's files in a release (src/integrations/search.ts writes the index with these): a
@@ -69,16 +69,20 @@ export async function indexLanguages(
   }
   if (carry && !Object.keys(records).length) {
     // no language indexed here, which would have written what they share
+    const links = linker();
     for (const name of await readdir(carry.from)) {
       if (/^(?:pagefind(?:-worker)?\.js|wasm\.unknown\.pagefind)$/.test(name)) {
-        await link(join(carry.from, name), join(outputPath, name));
+        await links.add(join(carry.from, name), join(outputPath, name));
       }
     }
+    await links.done();
   }
   if (count) {
     const sorted = Object.fromEntries(
       Object.entries(languages).sort(([a], [b]) => a.localeCompare(b)),
     );
+    // (the folder may hold nothing yet: carried over by a release's prepared copy, links.ts)
+    await mkdir(outputPath, { recursive: true });
     await writeFile(join(outputPath, ENTRY), JSON.stringify({ ...entry, languages: sorted }));
   }
   return count;

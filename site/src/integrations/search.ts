@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { link, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
@@ -8,6 +8,7 @@ import { localePath } from '../i18n/index.ts';
 import { pageFile } from '../lib/plan.ts';
 import type { SearchSource } from '../lib/search.ts';
 import type { IncrementalState } from './incremental.ts';
+import { linker } from './links.ts';
 import {
   carryIndex,
   dropUnused,
@@ -171,7 +172,9 @@ export function searchIndex(incremental: IncrementalState): {
     if (LANGUAGES.every(carried) && previous && existsSync(join(previous, SEARCH_FOLDER))) {
       const files = await carryIndex(join(previous, SEARCH_FOLDER), outputPath);
       if (existsSync(join(previous, BASE_FILE))) {
-        await link(join(previous, BASE_FILE), join(out, BASE_FILE));
+        const links = linker();
+        await links.add(join(previous, BASE_FILE), join(out, BASE_FILE));
+        await links.done();
       }
       logger.info(`search index: carried over (${files} files), no record changed`);
       return;
