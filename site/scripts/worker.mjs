@@ -91,18 +91,36 @@ process.on('exit', () => rmSync(keptBundle, { recursive: true, force: true }));
 let nextRelease = null;
 
 /**
+ * Below this many files of the copy to replace or take out, the copy is used whatever the build
+ * kept: either way costs a fraction of a second. SITE_COPY_FLOOR sets it for a build (the
+ * equality test makes small sites' releases both ways).
+ */
+const COPY_FLOOR = 2000;
+
+/**
  * Makes the release in `outDir` from the prepared copy, the files the build carried over staying
- * in it; if copying failed, those files are linked from the live release after all.
+ * in it. When the build wrote most of the release anew (an edit of what every page shows), or
+ * copying failed, the copy goes and what the build carried over is linked from the live release
+ * instead: a file moved into the copy, or taken out of it, costs what a link costs.
  */
 async function fromCopy(copy, use) {
   const started = performance.now();
   const files = await copy.ready.catch(() => null);
-  if (!files) {
+  const seconds = () => `${((performance.now() - started) / 1000).toFixed(2)} s`;
+  const floor = Number(process.env.SITE_COPY_FLOOR || COPY_FLOOR);
+  const replaced = files ? files.length - use.carried.size : 0;
+  if (!files || replaced > Math.max(use.carried.size, floor)) {
+    copy.discard();
     delete globalThis[COPY];
     const links = linker();
     for (const path of use.carried) await links.add(join(use.previous, path), join(use.out, path));
     await links.done();
-    console.log('worker: the live release could not be copied beforehand: its files were linked');
+    console.log(
+      files
+        ? `worker: most of the release written anew: the ${use.carried.size} files it kept ` +
+            `linked from the live release in ${seconds()}`
+        : `worker: the live release could not be copied beforehand: its files linked in ${seconds()}`,
+    );
     return;
   }
   const { written, removed } = await composeRelease(
@@ -112,7 +130,7 @@ async function fromCopy(copy, use) {
   );
   console.log(
     `worker: the release made from the live release's copy (${use.carried.size} files kept, ` +
-      `${written} written, ${removed} gone) in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+      `${written} written, ${removed} gone) in ${seconds()}`,
   );
 }
 

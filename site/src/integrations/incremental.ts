@@ -109,6 +109,8 @@ function assetsOf(html: string, names: Map<string, string>): string[] {
   return [...found].sort();
 }
 
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
 /** The sitemap's files at a release's top: `sitemap-index.xml`, `sitemap-0.xml`, … */
 const SITEMAP = /^sitemap-[\w-]*\.xml$/;
 
@@ -155,8 +157,12 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           return;
         }
         // the plan the pages' bundle renders from (one per build, src/lib/plan.ts)
+        const started = performance.now();
         planned = await plannedPages();
+        const planning = performance.now() - started;
         previous = renderAll ? null : await readManifest(previousDir);
+        const reading = performance.now() - started - planning;
+        const took = `planned in ${seconds(planning)}, the live release's manifest read in ${seconds(reading)}`;
         if (previous?.code !== code) previous = null;
         state.sameCode = previous !== null;
         const before = previous?.pages ?? {};
@@ -180,10 +186,12 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         if (previous) {
           renderOnly(rendered);
           logger.info(
-            `${rendered.size} of ${planned.length} pages to render, the rest carried over`,
+            `${rendered.size} of ${planned.length} pages to render, the rest carried over (${took})`,
           );
         } else {
-          logger.info(`all ${planned.length} pages to render${renderAll ? ' (Rebuild now)' : ''}`);
+          logger.info(
+            `all ${planned.length} pages to render${renderAll ? ' (Rebuild now)' : ''} (${took})`,
+          );
         }
       },
       'astro:build:done': async ({ dir, logger }) => {
@@ -249,7 +257,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         if (previous || linked) {
           logger.info(
             `carried over ${state.carried.length} pages and ${linked} built files from the live ` +
-              `release in ${((performance.now() - started) / 1000).toFixed(2)} s`,
+              `release in ${seconds(performance.now() - started)}`,
           );
         }
       },

@@ -94,7 +94,20 @@ export async function updateIndex(
   out: string,
   records: Partial<Record<Language, SearchRecord[]>>,
   live?: string,
-): Promise<{ count: number; inDelta: number; kept: Language[] } | null> {
+): Promise<{
+  count: number;
+  inDelta: number;
+  kept: Language[];
+  /** Milliseconds each step took, in order (the build's log says them). */
+  steps: Record<string, number>;
+} | null> {
+  const steps: Record<string, number> = {};
+  let last = performance.now();
+  const step = (name: string) => {
+    const now = performance.now();
+    steps[name] = Math.round(now - last);
+    last = now;
+  };
   const outputPath = join(out, SEARCH_FOLDER);
   const standing = live ? await readBase(live) : null;
   const before =
@@ -125,8 +138,10 @@ export async function updateIndex(
     whole[lang] = own;
   }
   if (!Object.keys(whole).length && !kept.length) return null;
+  step('compared');
   // the indexer starts beside the build: the build made small first
   await quieten(true);
+  step('made small');
   const count = await indexLanguages(
     whole,
     outputPath,
@@ -135,10 +150,13 @@ export async function updateIndex(
   for (const [lang, list] of Object.entries(whole)) {
     base.languages[lang] = await baseOf(outputPath, lang, list);
   }
+  step('indexed');
   const inDelta = await writeDelta(changed, stale, outputPath);
+  step('delta');
   await writeFile(join(out, BASE_FILE), JSON.stringify(base));
   await dropUnused(outputPath);
-  return { count, inDelta, kept };
+  step('written');
+  return { count, inDelta, kept, steps };
 }
 
 /**
@@ -187,13 +205,16 @@ export function searchIndex(incremental: IncrementalState): {
         (carried(lang) && previous ? await readRecords(previous, lang) : null);
       if (list) records[lang] = list;
     }
+    const read = Math.round(performance.now() - started);
     const result = await updateIndex(out, records, incremental.sameCode ? previous : undefined);
     if (!result) return;
+    const steps = Object.entries({ 'records read': read, ...result.steps });
     logger.info(
       `search index: ${result.count} records in ${Math.round(performance.now() - started)} ms` +
         (result.kept.length
           ? ` (${result.inDelta} in the delta; ${result.kept.join(', ')} carried over)`
-          : ''),
+          : '') +
+        ` [${steps.map(([name, ms]) => `${name} ${ms} ms`).join(', ')}]`,
     );
   };
   /** Writes the index once, whichever asks first. */
