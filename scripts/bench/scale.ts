@@ -190,7 +190,11 @@ try {
   const timingsOf = (build: BuildRow) =>
     (build.logTail ?? '')
       .split('\n')
-      .filter((line) => /timings:|pictures:|^worker:|^runner:|^site data:|search/.test(line))
+      .filter((line) =>
+        /timings:|pictures:|pages to render|carried over \d+ pages|^worker:|^runner:|^site data:|search/.test(
+          line,
+        ),
+      )
       .map((line) => `    ${line.trim()}`)
       .join('\n');
   await settled();

@@ -246,6 +246,9 @@ export function isSpecEmpty(type: AttributeType, spec: SpecValue | undefined): b
   return !FIELDS_OF[type].some((field) => present(spec[field]));
 }
 
+/** formatNumber's formatters, by locale and precision. */
+const NUMBER_FORMATS = new Map<string, Intl.NumberFormat>();
+
 /**
  * A figure as a reader of the language writes it: grouped thousands, a decimal comma in Russian
  * and Uzbek (a point in English), exactly `decimals` digits after it (Intl: the grouping space
@@ -254,10 +257,20 @@ export function isSpecEmpty(type: AttributeType, spec: SpecValue | undefined): b
 export function formatNumber(value: number, decimals: number, language: Language): string {
   // Uzbek writes figures as Russian does (1 200,5: CLDR's separators are the same), and is
   // formatted as Russian: Debian's Chromium claims Uzbek but formats it with English separators
-  return new Intl.NumberFormat(language === 'uz' ? 'ru' : language, {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-  }).format(value);
+  const locale = language === 'uz' ? 'ru' : language;
+  // made once per locale and precision: a formatter takes far longer to make than to use, and a
+  // site's build formats each product's figures for its page, its cards, its comparison and
+  // search, in each language
+  const key = `${locale}:${decimals}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    NUMBER_FORMATS.set(key, format);
+  }
+  return format.format(value);
 }
 
 /** The words an attribute's yes/no values are printed with (a page, a filter, a quote). */

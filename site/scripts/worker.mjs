@@ -91,46 +91,42 @@ process.on('exit', () => rmSync(keptBundle, { recursive: true, force: true }));
 let nextRelease = null;
 
 /**
- * Below this many files of the copy to replace or take out, the copy is used whatever the build
- * kept: either way costs a fraction of a second. SITE_COPY_FLOOR sets it for a build (the
+ * Below this many files to move into the copy or take out of it, the copy is used whatever the
+ * build kept: either way takes a fraction of a second. SITE_COPY_FLOOR sets it for a build (the
  * equality test makes small sites' releases both ways).
  */
 const COPY_FLOOR = 2000;
 
 /**
  * Makes the release in `outDir` from the prepared copy, the files the build carried over staying
- * in it. When the build wrote most of the release anew (an edit of what every page shows), or
- * copying failed, the copy goes and what the build carried over is linked from the live release
- * instead: a file moved into the copy, or taken out of it, costs what a link costs.
+ * in it. When the build wrote most of the release anew (an edit of what every page shows, an
+ * import), or copying failed, the copy goes and what the build carried over is linked from the
+ * live release instead: a file moved into the copy, or taken out of it, costs what a link costs.
  */
 async function fromCopy(copy, use) {
   const started = performance.now();
   const files = await copy.ready.catch(() => null);
   const seconds = () => `${((performance.now() - started) / 1000).toFixed(2)} s`;
   const floor = Number(process.env.SITE_COPY_FLOOR || COPY_FLOOR);
-  const replaced = files ? files.length - use.carried.size : 0;
-  if (!files || replaced > Math.max(use.carried.size, floor)) {
-    copy.discard();
-    delete globalThis[COPY];
-    const links = linker();
-    for (const path of use.carried) await links.add(join(use.previous, path), join(use.out, path));
-    await links.done();
+  const made =
+    files && (await composeRelease(use.out, { folder: copy.folder, files }, use.carried, floor));
+  if (made) {
     console.log(
-      files
-        ? `worker: most of the release written anew: the ${use.carried.size} files it kept ` +
-            `linked from the live release in ${seconds()}`
-        : `worker: the live release could not be copied beforehand: its files linked in ${seconds()}`,
+      `worker: the release made from the live release's copy (${use.carried.size} files kept, ` +
+        `${made.written} written, ${made.removed} gone) in ${seconds()}`,
     );
     return;
   }
-  const { written, removed } = await composeRelease(
-    use.out,
-    { folder: copy.folder, files },
-    use.carried,
-  );
+  copy.discard();
+  delete globalThis[COPY];
+  const links = linker();
+  for (const path of use.carried) await links.add(join(use.previous, path), join(use.out, path));
+  await links.done();
   console.log(
-    `worker: the release made from the live release's copy (${use.carried.size} files kept, ` +
-      `${written} written, ${removed} gone) in ${seconds()}`,
+    files
+      ? `worker: most of the release written anew: the ${use.carried.size} files it kept ` +
+          `linked from the live release in ${seconds()}`
+      : `worker: the live release could not be copied beforehand: its files linked in ${seconds()}`,
   );
 }
 

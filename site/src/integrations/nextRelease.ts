@@ -121,45 +121,49 @@ export function removeInBackground(paths: string[]): void {
  * (each renamed over what the copy holds at its place, so the live release's file behind the
  * copy's link is never written to), the copy's files the build neither wrote nor carried are
  * removed (with the folders they leave empty), and the copy takes `out`'s place. Answers how
- * many files moved in and how many went.
+ * many files moved in and how many went; or null, having changed nothing, when that would take
+ * more steps than linking what the build carried over into `out` (a build that wrote most of the
+ * release anew), unless it takes fewer than `floor` (either way is quick then).
  */
 export async function composeRelease(
   out: string,
   copy: { folder: string; files: string[] },
   carried: Set<string>,
-): Promise<{ written: number; removed: number }> {
+  floor: number,
+): Promise<{ written: number; removed: number } | null> {
   const written = new Set<string>();
-  const folders = new Set<string>();
   for (const entry of await readdir(out, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile() && !entry.isSymbolicLink()) continue;
-    const path = relative(out, join(entry.parentPath, entry.name));
+    if (entry.isFile() || entry.isSymbolicLink()) {
+      written.add(relative(out, join(entry.parentPath, entry.name)));
+    }
+  }
+  const gone = copy.files.filter((path) => !carried.has(path) && !written.has(path));
+  if (written.size + gone.length > Math.max(carried.size, floor)) return null;
+  const folders = new Set<string>();
+  for (const path of written) {
     const folder = dirname(path);
     if (!folders.has(folder)) {
       await mkdir(join(copy.folder, folder), { recursive: true });
       folders.add(folder);
     }
     await rename(join(out, path), join(copy.folder, path));
-    written.add(path);
   }
-  let removed = 0;
   const emptied = new Set<string>();
-  for (const path of copy.files) {
-    if (carried.has(path) || written.has(path)) continue;
+  for (const path of gone) {
     await unlink(join(copy.folder, path));
-    removed++;
     for (let folder = dirname(path); folder !== '.'; folder = dirname(folder)) emptied.add(folder);
   }
   // deepest first: a folder is removed only once it is empty
   for (const folder of [...emptied].sort((a, b) => b.split(sep).length - a.split(sep).length)) {
     await rmdir(join(copy.folder, folder)).catch(() => undefined);
   }
-  const gone = `${out}.gone`;
-  await rename(out, gone);
+  const left = `${out}.gone`;
+  await rename(out, left);
   await rename(copy.folder, out);
   await rm(`${copy.folder}.ready`, { force: true });
   // a release's folder is dated by its build (api/src/publish/releases.ts keeps the newest)
   const now = new Date();
   await utimes(out, now, now);
-  await rm(gone, { recursive: true, force: true });
-  return { written: written.size, removed };
+  await rm(left, { recursive: true, force: true });
+  return { written: written.size, removed: gone.length };
 }

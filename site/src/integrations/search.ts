@@ -139,9 +139,12 @@ export async function updateIndex(
   }
   if (!Object.keys(whole).length && !kept.length) return null;
   step('compared');
-  // the indexer starts beside the build: the build made small first
-  await quieten(true);
-  step('made small');
+  // the indexer starts beside the build: the build made small first, unless it is given only
+  // the few records of a delta
+  if (Object.keys(whole).length) {
+    await quieten(true);
+    step('made small');
+  }
   const count = await indexLanguages(
     whole,
     outputPath,
