@@ -90,24 +90,35 @@ export async function indexLanguages(
 
 /**
  * The delta (src/integrations/searchDelta.ts): an index of the records that differ from the
- * base, in DELTA_FOLDER, and DELTA_FILE naming, by language, the base's records it hides.
- * Answers how many records it holds.
+ * base, in DELTA_FOLDER, and DELTA_FILE naming, by language, the base's records it hides. The
+ * languages of `carry` keep their part of the live release's delta (`carry.from`, its search
+ * folder) as it is: linked, with the ids it hides. Answers how many records it holds.
  */
 export async function writeDelta(
   changed: PagefindRecord[],
   stale: Record<string, string[]>,
   outputPath: string,
+  carry: { from: string; file: DeltaFile; languages: Language[] } | null = null,
 ): Promise<number> {
   const file: DeltaFile = { languages: {} };
   for (const [language, ids] of Object.entries(stale)) {
-    const records = changed.filter((record) => record.language === language).length;
+    const records = carry?.languages.includes(language as Language)
+      ? carry.file.languages[language]!.records
+      : changed.filter((record) => record.language === language).length;
     if (records || ids.length) file.languages[language] = { stale: ids, records };
   }
   await mkdir(outputPath, { recursive: true });
   await writeFile(join(outputPath, DELTA_FILE), JSON.stringify(file));
-  if (!changed.length) return 0;
+  if (!changed.length && !carry?.languages.length) return 0;
   const folder = join(outputPath, DELTA_FOLDER);
-  const count = await pagefindIndex(changed, folder);
+  // the records that changed indexed together (a delta holds a few), beside the carried parts
+  const count = await indexLanguages(
+    changed.length ? { changed } : {},
+    folder,
+    carry?.languages.length
+      ? { from: join(carry.from, DELTA_FOLDER), languages: carry.languages }
+      : null,
+  );
   await dropUnused(folder);
   return count;
 }

@@ -21,6 +21,7 @@ import { quieten } from './quieten.ts';
 import {
   BASE_FILE,
   baseOf,
+  readDelta,
   deltaLimit,
   difference,
   type PagefindRecord,
@@ -87,13 +88,19 @@ export async function writeIndex(
  * Writes the search index of a release (`out`) of these records: against the base of `live`, a
  * release of the same code, where given (src/integrations/searchDelta.ts): a language whose
  * records differ from its base by a few keeps its part of the base (linked) and puts those few
- * in the delta; the others, and every language without `live`, are indexed whole. Answers what
- * it wrote, or null when there are no records.
+ * in the delta; the others, and every language without `live`, are indexed whole. A language
+ * whose records are the live release's (`unchanged`: its records page carried over) keeps its
+ * base and its part of the live delta as they are, its records not read nor compared. `records`
+ * are the languages' records, or what reads them when they are needed. Answers what it wrote, or
+ * null when there are no records.
  */
 export async function updateIndex(
   out: string,
-  records: Partial<Record<Language, SearchRecord[]>>,
+  records:
+    | Partial<Record<Language, SearchRecord[]>>
+    | ((lang: Language) => Promise<SearchRecord[] | null>),
   live?: string,
+  unchanged: ReadonlySet<Language> = new Set(),
 ): Promise<{
   count: number;
   inDelta: number;
@@ -108,22 +115,37 @@ export async function updateIndex(
     steps[name] = Math.round(now - last);
     last = now;
   };
+  const recordsOf =
+    typeof records === 'function' ? records : async (lang: Language) => records[lang] ?? null;
   const outputPath = join(out, SEARCH_FOLDER);
   const standing = live ? await readBase(live) : null;
   const before =
     standing && existsSync(join(live!, SEARCH_FOLDER, ENTRY))
       ? ((await readEntry(join(live!, SEARCH_FOLDER))).languages as Record<string, unknown>)
       : {};
+  const liveDelta = standing ? await readDelta(join(live!, SEARCH_FOLDER)) : null;
   const base: SearchBase = { version: 1, languages: {} };
   const whole: Record<string, PagefindRecord[]> = {};
   const kept: Language[] = [];
   const changed: PagefindRecord[] = [];
   const stale: Record<string, string[]> = {};
+  // languages whose part of the live delta is this one's
+  const deltaKept: Language[] = [];
   for (const lang of LANGUAGES) {
-    const list = records[lang];
+    const itsBase = standing?.languages[lang];
+    if (unchanged.has(lang) && itsBase && before[lang] !== undefined && liveDelta) {
+      kept.push(lang);
+      base.languages[lang] = itsBase;
+      const itsDelta = liveDelta.languages[lang];
+      if (itsDelta) {
+        stale[lang] = itsDelta.stale;
+        if (itsDelta.records) deltaKept.push(lang);
+      }
+      continue;
+    }
+    const list = await recordsOf(lang);
     if (!list) continue;
     const own = list.map((record) => toPagefind(record, lang));
-    const itsBase = standing?.languages[lang];
     // a language left without records is written whole (empty), as a full build writes it
     if (itsBase && before[lang] !== undefined && own.length) {
       const delta = difference(itsBase, own);
@@ -138,7 +160,7 @@ export async function updateIndex(
     whole[lang] = own;
   }
   if (!Object.keys(whole).length && !kept.length) return null;
-  step('compared');
+  step('records read and compared');
   // the indexer starts beside the build: the build made small first, unless it is given only
   // the few records of a delta
   if (Object.keys(whole).length) {
@@ -154,7 +176,14 @@ export async function updateIndex(
     base.languages[lang] = await baseOf(outputPath, lang, list);
   }
   step('indexed');
-  const inDelta = await writeDelta(changed, stale, outputPath);
+  const inDelta = await writeDelta(
+    changed,
+    stale,
+    outputPath,
+    deltaKept.length
+      ? { from: join(live!, SEARCH_FOLDER), file: liveDelta!, languages: deltaKept }
+      : null,
+  );
   step('delta');
   await writeFile(join(out, BASE_FILE), JSON.stringify(base));
   await dropUnused(outputPath);
@@ -200,18 +229,18 @@ export function searchIndex(incremental: IncrementalState): {
       logger.info(`search index: carried over (${files} files), no record changed`);
       return;
     }
-    const records: Partial<Record<Language, SearchRecord[]>> = {};
-    for (const lang of LANGUAGES) {
-      // a carried records page is linked in only once the build is done: read it where it is
-      const list =
-        (await readRecords(out, lang)) ??
-        (carried(lang) && previous ? await readRecords(previous, lang) : null);
-      if (list) records[lang] = list;
-    }
-    const read = Math.round(performance.now() - started);
-    const result = await updateIndex(out, records, incremental.sameCode ? previous : undefined);
+    // a carried records page is linked in only once the build is done: read it where it is
+    const records = async (lang: Language) =>
+      (await readRecords(out, lang)) ??
+      (carried(lang) && previous ? await readRecords(previous, lang) : null);
+    const result = await updateIndex(
+      out,
+      records,
+      incremental.sameCode ? previous : undefined,
+      new Set(LANGUAGES.filter(carried)),
+    );
     if (!result) return;
-    const steps = Object.entries({ 'records read': read, ...result.steps });
+    const steps = Object.entries(result.steps);
     logger.info(
       `search index: ${result.count} records in ${Math.round(performance.now() - started)} ms` +
         (result.kept.length

@@ -78,6 +78,15 @@ export async function readBase(release: string): Promise<SearchBase | null> {
   }
 }
 
+/** A release's delta file (in its search folder), or null where it has none. */
+export async function readDelta(searchFolder: string): Promise<DeltaFile | null> {
+  try {
+    return JSON.parse(await readFile(join(searchFolder, DELTA_FILE), 'utf8')) as DeltaFile;
+  } catch {
+    return null; // a release before the delta: its languages are compared with their records
+  }
+}
+
 /** What differs from a language's base: the records to index in the delta, the ids to hide. */
 export function difference(
   base: BaseLanguage,
