@@ -1,0 +1,42 @@
+// `pnpm bench:plan`: how long the site's plan takes (site/src/lib/plan.ts, planSite: every page
+// and the hash of what it shows), which every build makes before it renders anything, at 1,000,
+// 3,000 and 10,000 products of a catalogue with figures and descriptions (scripts/lib/
+// catalogue.ts), from the site data's JSON as a build reads it. Details: docs/benchmarks.md.
+//
+//   --products LIST (1000,3000,10000): catalogue sizes
+//   --runs N (3): runs per size, the median is kept
+import { parseArgs } from 'node:util';
+import { planSite } from '../../site/src/lib/plan.ts';
+import { catalogue } from '../lib/catalogue.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    products: { type: 'string', default: '1000,3000,10000' },
+    runs: { type: 'string', default: '3' },
+  },
+});
+const sizes = args.products
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
+const runs = Math.max(1, Number(args.runs) || 3);
+const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+console.log('products  pages    plan (median)  reading the data');
+for (const products of sizes) {
+  const json = JSON.stringify(catalogue(products));
+  const plans: number[] = [];
+  const reads: number[] = [];
+  let pages = 0;
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    const data = JSON.parse(json);
+    const read = performance.now();
+    pages = planSite(data).length;
+    plans.push(performance.now() - read);
+    reads.push(read - started);
+  }
+  console.log(
+    `${String(products).padStart(8)}  ${String(pages).padStart(6)}  ${(median(plans) / 1000).toFixed(2).padStart(10)} s  ${median(reads).toFixed(0).padStart(10)} ms`,
+  );
+}
