@@ -8,6 +8,10 @@
 // sends the next before the answer. Astro's logs go to this process's stdout and stderr as a build's
 // would, each stream ending a build's output with an END_OF_BUILD line.
 //
+// While it waits, the worker makes a copy of the release it built last: the next build, from
+// that release, is made from the copy instead of linking every file it did not write
+// (src/integrations/nextRelease.ts).
+//
 // A build of the same code as the worker's last bundling build renders with that build's kept
 // bundle instead of bundling again (site/scripts/bundleKeeper.mjs); Rebuild now, a build of
 // other code and a worker's first bundle. Astro and Vite are not made to bundle twice in one
@@ -163,7 +167,7 @@ process.on('message', async ({ id, outDir, env }) => {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     answer = { id, ok: false, error: error instanceof Error ? error.message : String(error) };
   } finally {
-    // not made into a release (the build failed): it holds some of the build's files by now
+    // the build failed: the copy goes too (if it was being made into the release, half made)
     copy?.discard();
     for (const key of Object.keys(env)) {
       if (key in before) process.env[key] = before[key];

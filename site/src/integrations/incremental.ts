@@ -137,6 +137,8 @@ export function incremental(): { integration: AstroIntegration; state: Increment
   let planned: PlannedPage[] = [];
   let previous: Manifest | null = null;
   let rendered = new Set<string>();
+  /** How long the plan and the live manifest took, said again at the end (a log's tail keeps it). */
+  let took = '';
   const previousDir = process.env.SITE_PREVIOUS || undefined;
   const renderAll = process.env.SITE_RENDER_ALL === '1';
   // a preview (SITE_ONLY): just these pages, of data with a draft applied; no release
@@ -162,7 +164,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         const planning = performance.now() - started;
         previous = renderAll ? null : await readManifest(previousDir);
         const reading = performance.now() - started - planning;
-        const took = `planned in ${seconds(planning)}, the live release's manifest read in ${seconds(reading)}`;
+        took = `planned in ${seconds(planning)}, the live release's manifest read in ${seconds(reading)}`;
         if (previous?.code !== code) previous = null;
         state.sameCode = previous !== null;
         const before = previous?.pages ?? {};
@@ -257,7 +259,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         if (previous || linked) {
           logger.info(
             `carried over ${state.carried.length} pages and ${linked} built files from the live ` +
-              `release in ${seconds(performance.now() - started)}`,
+              `release in ${seconds(performance.now() - started)} (${took})`,
           );
         }
       },
