@@ -140,25 +140,29 @@ export async function readEntry(folder: string): Promise<Record<string, unknown>
  * and its stemmer (`wasm.{lang}.pagefind`). What the languages share (pagefind.js, its worker,
  * the stemmer-less wasm, the entry) is written by every indexing.
  */
-const languagesFile = (languages: readonly string[]) => {
-  const any = languages.join('|');
-  return new RegExp(
-    `^(?:(?:index|fragment|filter)/(?:${any})_|pagefind\\.(?:${any})_.*\\.pf_meta$|wasm\\.(?:${any})\\.pagefind$)`,
-  );
-};
+const LANGUAGE_FOLDERS = ['index', 'fragment', 'filter'];
 
 /** These languages' parts of the live release's index linked into this one; their records. */
 async function carryLanguages(from: string, to: string, languages: Language[]): Promise<number> {
-  const theirs = languagesFile(languages);
+  const any = languages.join('|');
+  const ownFile = new RegExp(
+    `^(?:pagefind\\.(?:${any})_.*\\.pf_meta|wasm\\.(?:${any})\\.pagefind)$`,
+  );
+  const own = (name: string) => languages.some((language) => name.startsWith(`${language}_`));
   const links = linker();
   let records = 0;
-  for (const entry of await readdir(from, { withFileTypes: true, recursive: true })) {
-    if (!entry.isFile()) continue;
-    const source = join(entry.parentPath, entry.name);
-    const path = relative(from, source);
-    if (!theirs.test(path)) continue;
-    await links.add(source, join(to, path));
-    if (path.startsWith('fragment/')) records++;
+  // folder by folder, by name: a language's records are tens of thousands of files, each read
+  // as little as it can be
+  for (const folder of LANGUAGE_FOLDERS) {
+    const names = await readdir(join(from, folder)).catch(() => [] as string[]);
+    for (const name of names) {
+      if (!own(name)) continue;
+      await links.add(join(from, folder, name), join(to, folder, name));
+      if (folder === 'fragment') records++;
+    }
+  }
+  for (const name of await readdir(from)) {
+    if (ownFile.test(name)) await links.add(join(from, name), join(to, name));
   }
   await links.done();
   return records;
