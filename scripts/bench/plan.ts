@@ -5,21 +5,10 @@
 //
 //   --products LIST (1000,3000,10000): catalogue sizes
 //   --runs N (3): runs per size, the median is kept
-import { parseArgs } from 'node:util';
 import { planSite } from '../../site/src/lib/plan.ts';
-import { catalogue } from '../lib/catalogue.ts';
+import { catalogue, catalogueArgs } from '../lib/catalogue.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    products: { type: 'string', default: '1000,3000,10000' },
-    runs: { type: 'string', default: '3' },
-  },
-});
-const sizes = args.products
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0);
-const runs = Math.max(1, Number(args.runs) || 3);
+const { sizes, runs } = catalogueArgs('1000,3000,10000');
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 console.log('products  pages    plan (median)  reading the data');

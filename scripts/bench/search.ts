@@ -14,23 +14,12 @@
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
 import { LANGUAGES } from '@conveyor/shared';
 import { type SearchRecord, updateIndex } from '../../site/src/integrations/search.ts';
 import { searchSources } from '../../site/src/lib/search.ts';
-import { catalogue } from '../lib/catalogue.ts';
+import { catalogue, catalogueArgs } from '../lib/catalogue.ts';
 
-const { values: args } = parseArgs({
-  options: {
-    products: { type: 'string', default: '1000,3000' },
-    runs: { type: 'string', default: '3' },
-  },
-});
-const sizes = args.products
-  .split(',')
-  .map(Number)
-  .filter((n) => n > 0);
-const runs = Math.max(1, Number(args.runs) || 3);
+const { sizes, runs } = catalogueArgs('1000,3000');
 
 async function sizeOf(dir: string, test: (path: string) => boolean = () => true) {
   let bytes = 0;

@@ -1,3 +1,4 @@
+import { parseArgs } from 'node:util';
 import type { SiteData } from '@conveyor/shared';
 
 // A catalogue of N products in 20 categories with 8 figures each and descriptions in the three
@@ -94,4 +95,21 @@ export function catalogue(products: number): SiteData {
     documents: [],
     testimonials: [],
   } as unknown as SiteData;
+}
+
+/** A catalogue bench's arguments: `--products LIST` (its sizes) and `--runs N` (3, per size). */
+export function catalogueArgs(products: string): { sizes: number[]; runs: number } {
+  const { values } = parseArgs({
+    options: {
+      products: { type: 'string', default: products },
+      runs: { type: 'string', default: '3' },
+    },
+  });
+  return {
+    sizes: values.products
+      .split(',')
+      .map(Number)
+      .filter((n) => n > 0),
+    runs: Math.max(1, Number(values.runs) || 3),
+  };
 }
