@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 
@@ -63,7 +63,7 @@ function count(releasesDir: string): Promise<Omit<DiskUse, 'countedAt'>> {
 }
 
 /**
- * The kept releases' disk use, counted again whenever the set of releases changed: `read`
+ * The kept releases' disk use, counted again whenever the releases changed: `read`
  * answers at once with the last count (null before the first), and starts a count when the
  * releases are not those it counted. Null too where this instance keeps no releases (it does
  * not build the site).
@@ -80,7 +80,21 @@ export class ReleasesDiskUse {
   async read(): Promise<DiskUse | null> {
     const names = await readdir(this.#dir).catch(() => null);
     if (!names?.length) return null;
-    const key = names.sort().join('/');
+    // the releases by name and by when their folder last changed: a release is written under
+    // its name while it builds, and made from the worker's copy of the live one at its end
+    // (site/src/integrations/nextRelease.ts), both after a count may have seen it
+    const changed = await Promise.all(
+      names.map((name) =>
+        stat(join(this.#dir, name)).then(
+          (folder) => folder.mtimeMs,
+          () => 0,
+        ),
+      ),
+    );
+    const key = names
+      .map((name, i) => `${name}@${changed[i]}`)
+      .sort()
+      .join('/');
     if (this.#counted?.key !== key && !this.#counting) {
       this.#counting = count(this.#dir)
         .then((use) => {

@@ -1,4 +1,4 @@
-import { link, mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { link, mkdir, mkdtemp, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,23 @@ describe("the kept releases' disk use", () => {
     await rm(release('a'), { recursive: true });
     await disk.read();
     await disk.settled();
-    expect(await disk.read()).toMatchObject({ releases: 2, bytes: second!.bytes - aOwn });
+    const third = await disk.read();
+    expect(third).toMatchObject({ releases: 2, bytes: second!.bytes - aOwn });
+
+    // a release whose folder is replaced under its name (a build made from the worker's copy of
+    // the live release) is counted again: c now has a file of its own instead of b's
+    const copy = join(siteRoot, 'work', 'next');
+    await mkdir(copy, { recursive: true });
+    await writeFile(join(copy, 'own.html'), Buffer.alloc(2 * MiB, 4));
+    await rm(release('c'), { recursive: true });
+    await rename(copy, release('c'));
+    await utimes(release('c'), new Date(Date.now() + 5000), new Date(Date.now() + 5000));
+    await disk.read();
+    await disk.settled();
+    const cNow = (await stat(join(release('c'), 'own.html'))).blocks * 512;
+    expect(await disk.read()).toMatchObject({
+      releases: 2,
+      bytes: third!.bytes - cFolders + (await stat(release('c'))).blocks * 512 + cNow,
+    });
   });
 });

@@ -40,8 +40,11 @@ export interface ReleaseCopy {
   discard(): void;
 }
 
-/** A copy's folder under `parent`, `next-<pid>-<n>`, and `<folder>.ready`, once it is made. */
-const COPY_NAME = /^next-(\d+)-\d+(?:\.ready)?$/;
+/**
+ * A copy's folder under `parent`, `next-<pid>-<n>`; `<folder>.ready` once it is made, and
+ * `<folder>.gone`, what is left of a build's own folder, while it is deleted.
+ */
+const COPY_NAME = /^next-(\d+)-\d+(?:\.ready|\.gone)?$/;
 let made = 0;
 
 /**
@@ -157,7 +160,9 @@ export async function composeRelease(
   for (const folder of [...emptied].sort((a, b) => b.split(sep).length - a.split(sep).length)) {
     await rmdir(join(copy.folder, folder)).catch(() => undefined);
   }
-  const left = `${out}.gone`;
+  // what is left of the build's own folder goes beside the copy (the work folder), out of the
+  // releases' folder
+  const left = `${copy.folder}.gone`;
   await rename(out, left);
   await rename(copy.folder, out);
   await rm(`${copy.folder}.ready`, { force: true });
