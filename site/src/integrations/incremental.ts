@@ -11,7 +11,9 @@ import { linker } from './links.ts';
  * Rebuilding only what changed. Given the live release (SITE_PREVIOUS), a build
  * renders only the pages whose key (src/lib/plan.ts) differs from the one that release built
  * them with, or that are new, and carries every other page over from it as a hard link, with
- * the pictures those pages use; pages no longer planned are simply not carried over. What
+ * the pictures those pages use (or, when the warm worker prepared a copy of the live release,
+ * only notes them: src/integrations/links.ts, nextRelease.ts); pages no longer planned are
+ * simply not carried over. What
  * every build writes anyway (the scripts and styles, robots.txt, the Russian 404, the sitemap)
  * is written as usual. Without a previous release, or when the code or the build settings
  * differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL (Rebuild
