@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiToken, signIn } from './helpers.ts';
 
 // The activity log: an admin sees who did what, filters it, and it names fields,

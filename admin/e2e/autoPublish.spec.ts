@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { row } from './helpers.ts';
 import { EDITOR, hiddenClient, PASSWORD, signInAsEditor, staff, WORDS } from './scheduling.ts';
 

@@ -1,5 +1,5 @@
 import { stat } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 
 // Backups: an administrator backs up from the back office and downloads the archive;

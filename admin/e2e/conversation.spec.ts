@@ -1,5 +1,5 @@
 import { webhookSecret } from '@conveyor/api/testing';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiToken, signIn } from './helpers.ts';
 
 // A buyer carries a request on in Telegram (docs/leads.md): the lead's screen shows the

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { makeUser, removeUser, signIn } from './helpers.ts';
 
 // The landing screen: each role lands on a dashboard of its own work, each card a

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiGet, apiToken, expectToast, pngFile, row, signIn } from './helpers.ts';
 
 // Drafts and preview: an editor saves changes as a draft (the site does not change),

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { apiGet, signIn } from './helpers.ts';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 
 // History and undo: an edit screen lists the record's revisions, compares one with

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiGet, apiToken, expectToast, pngFile, signIn, toast } from './helpers.ts';
 
 test.describe('image rules', () => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiGet, expectToast, row, signIn } from './helpers.ts';
 
 // Working the leads: the sidebar counts new leads; staff filter the list, open a

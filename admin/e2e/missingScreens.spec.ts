@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiGet, signIn } from './helpers.ts';
 
 // /admin/leads/create once showed an empty screen while /admin/suppliers/create went back

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { expectToast, signIn } from './helpers.ts';
 
 // Lead delivery in the back office: staff choose the chats, check one with a test

@@ -1,5 +1,5 @@
 import { rmSync, writeFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { breakBuildMarker } from '../../scripts/e2e/build-marker.ts';
 import { apiToken, expectToast, row, signIn } from './helpers.ts';
 

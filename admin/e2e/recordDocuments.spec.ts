@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiGet, apiToken, expectToast, makeUser, removeUser, signIn } from './helpers.ts';
 
 // A product's, project's or category's documents are handled in its own edit screen: listed

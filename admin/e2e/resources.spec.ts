@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiGet, apiToken, expectToast, row, signIn } from './helpers.ts';
 
 // Create, edit, toggle and delete for every content resource, through the screens, with the

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiToken, expectToast, makeUser, removeUser, signIn, userRow } from './helpers.ts';
 
 // Roles: each role sees only what it may use, and what it may not is refused, not

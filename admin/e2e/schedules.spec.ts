@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { expectToast, row, signIn } from './helpers.ts';
 import {
   dialog,

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiGet, apiToken, makeUser, removeUser, signIn } from './helpers.ts';
 
 // What a screen says around its content: the tab's title, a quiet console (no failed
@@ -60,6 +60,8 @@ test('no request of a screen fails as it loads: not even the tab’s icon', asyn
     await expect(page.locator('#main-content')).toBeVisible();
     await page.waitForLoadState('networkidle');
   }
+  // (the tab outlives the test: tab.ts)
+  await cdp.detach();
   expect(failed).toEqual([]);
 });
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { apiToken, expectToast, userRow, signIn } from './helpers.ts';
 
 // Sessions: a user sees where they are signed in and ends the others; an admin ends

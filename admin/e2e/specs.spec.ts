@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describeDuty, leadDuty } from '@conveyor/shared/conveyor';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import ExcelJS from 'exceljs';
 import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 
 // Staff see which texts are outdated (another language changed after them) and fix them: in

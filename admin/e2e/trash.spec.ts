@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiToken, expectToast, row, signIn } from './helpers.ts';
 
 // The trash: a deleted record leaves its list at once and waits in the Trash, where

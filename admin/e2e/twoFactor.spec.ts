@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { generate } from 'otplib';
 import { apiToken, expectToast, signIn } from './helpers.ts';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './tab.ts';
 import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 
 // A figure's unit is picked from the UN/CEFACT list by the symbol or the name staff know, in

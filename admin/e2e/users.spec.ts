@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './tab.ts';
 import { ADMIN, apiGet, apiToken, expectToast, userRow, signIn, toast } from './helpers.ts';
 
 test('users: the last user cannot be deleted; create, edit, sign in as, delete', async ({
