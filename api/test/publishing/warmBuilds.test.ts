@@ -232,14 +232,19 @@ describe('the warm build worker', () => {
   });
 
   it('stays while the back office is used, and comes back when a record is opened', async () => {
-    const worker = start(400);
+    // An idle time well above the requests' gap: on a loaded machine a test's timer can fire
+    // hundreds of milliseconds late.
+    const idleMs = 1_000;
+    const worker = start(idleMs);
     await worker.warm();
+    const ready = performance.now();
     const pid = worker.pid;
     // requests every 200 ms keep it past its idle time
-    for (let i = 0; i < 4; i++) {
-      await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 8; i++) {
       worker.keepWarm({ start: false });
+      await new Promise((r) => setTimeout(r, 200));
     }
+    expect(performance.now() - ready).toBeGreaterThan(idleMs);
     expect(alive(pid)).toBe(true);
     expect(await until(() => !alive(pid))).toBe(true);
     // a list read does not bring it back; opening a record does
