@@ -1,3 +1,5 @@
+// Playwright's own `test`, a new context per test: a touch screen is a context option that the
+// other specs' kept tab cannot take on (tab.ts)
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiGet, apiToken, expectToast, signIn } from './helpers.ts';
 
