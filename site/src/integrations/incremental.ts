@@ -13,9 +13,8 @@ import { linker } from './links.ts';
  * them with, or that are new, and carries every other page over from it as a hard link, with
  * the pictures those pages use (or, when the warm worker prepared a copy of the live release,
  * only notes them: src/integrations/links.ts, nextRelease.ts); pages no longer planned are
- * simply not carried over. What
- * every build writes anyway (the scripts and styles, robots.txt, the Russian 404, the sitemap)
- * is written as usual. Without a previous release, or when the code or the build settings
+ * simply not carried over. What every build writes anyway (the scripts and styles, robots.txt,
+ * the Russian 404, the sitemap) is written as usual. Without a previous release, or when the code or the build settings
  * differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL (Rebuild
  * now), where the live release only lends the built files this build did not write: a build
  * that is not its process's first leaves out a file the server bundle emits (the hero video;

@@ -151,8 +151,8 @@ async function carryLanguages(from: string, to: string, languages: Language[]): 
   const own = (name: string) => languages.some((language) => name.startsWith(`${language}_`));
   const links = linker();
   let records = 0;
-  // folder by folder, by name: a language's records are tens of thousands of files, each read
-  // as little as it can be
+  // listed folder by folder and chosen by name, not by walking the whole index: its folders
+  // hold tens of thousands of files, most of them other languages'
   for (const folder of LANGUAGE_FOLDERS) {
     const names = await readdir(join(from, folder)).catch(() => [] as string[]);
     for (const name of names) {
