@@ -8,9 +8,9 @@
 //                                        unit tests of what changed)
 //
 // The phases of a stage run at the same time: on two cores they overlap where one waits. Lint
-// and types do, and the unit tests with their site builds; the unit tests and each browser
-// suite keep both cores busy on their own, and beside each other they would take longer in all
-// and time out.
+// and types do, the unit tests with their site builds, and the two browser suites (each leaves
+// the cores idle while its servers start and its pages wait on them). The unit tests keep both
+// cores busy on their own: beside a browser suite they would take longer in all and time out.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -103,7 +103,7 @@ if (quick) {
 /** Which phases run at the same time. */
 const STAGES: string[][] = quick
   ? [['lint changed'], ['types', 'unit sqlite']]
-  : [['lint', 'types', 'admin build'], ['unit', 'unit builds'], ['site e2e'], ['admin e2e']];
+  : [['lint', 'types', 'admin build'], ['unit', 'unit builds'], ['site e2e', 'admin e2e']];
 
 const times = join(REPO_ROOT, '.cache', 'test-results', 'times.jsonl');
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--quick');
