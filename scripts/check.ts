@@ -106,6 +106,10 @@ const STAGES: string[][] = quick
   : [['lint', 'types', 'admin build'], ['unit', 'unit builds'], ['site e2e', 'admin e2e']];
 
 const times = join(REPO_ROOT, '.cache', 'test-results', 'times.jsonl');
+// Node keeps the modules it compiled (and the TypeScript it stripped) for the next process that
+// loads them: the check starts hundreds of Node processes (servers, command-line tools, builds,
+// pnpm, workers) that load the same modules.
+process.env.NODE_COMPILE_CACHE ??= join(REPO_ROOT, '.cache', 'node-compile');
 const wanted = process.argv.slice(2).filter((arg) => arg !== '--quick');
 for (const name of wanted) {
   if (!PHASES.some((phase) => phase.name === name)) {
