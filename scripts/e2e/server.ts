@@ -43,10 +43,15 @@ const config = loadConfig({
   TELEGRAM_WEBHOOK_URL: `http://127.0.0.1:${process.env.PORT ?? 8181}/api/telegram/webhook`,
 });
 // A test can make the next builds fail, as an API that is down during a build would, by
-// creating this file (see breakBuildMarker); the live release must stay served meanwhile.
+// creating this file (see breakBuildMarker); the live release must stay served meanwhile. The
+// command is read at each build: while the file exists, one that fails; otherwise the bundled
+// build, which runs in the warm worker as under `npm start` (a changed command runs cold).
 const marker = breakBuildMarker(config.port);
 rmSync(marker, { force: true });
-config.publish.command = `if [ -e '${marker}' ]; then echo 'the test broke this build' >&2; exit 1; fi; ${config.publish.command}`;
+const bundledBuild = config.publish.command;
+Object.defineProperty(config.publish, 'command', {
+  get: () => (existsSync(marker) ? "echo 'the test broke this build' >&2; exit 1" : bundledBuild),
+});
 const app = await buildApp(config);
 if (process.env.SEED_DEMO !== 'false') {
   await seedDemo(app.db, app.images, app.log, {
