@@ -103,7 +103,11 @@ if (quick) {
 /** Which phases run at the same time. */
 const STAGES: string[][] = quick
   ? [['lint changed'], ['types', 'unit sqlite']]
-  : [['lint', 'types', 'admin build'], ['unit', 'unit builds'], ['site e2e', 'admin e2e']];
+  : [
+      ['lint', 'types', 'admin build'],
+      ['unit', 'unit builds'],
+      ['site e2e', 'admin e2e'],
+    ];
 
 const times = join(REPO_ROOT, '.cache', 'test-results', 'times.jsonl');
 // Node keeps the modules it compiled (and the TypeScript it stripped) for the next process that
