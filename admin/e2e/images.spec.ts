@@ -168,15 +168,16 @@ test.describe('image rules', () => {
   }
 
   // Each picture is announced by a name of its own, in every language: the main picture by its
-  // field, the gallery's by their place in it (never two of them "1-rasm").
-  for (const [language, width, main, gallery] of [
-    ['uz', 390, 'Asosiy rasm', (n: number) => `Galereyadagi ${n}-rasm`],
-    ['ru', 1366, 'Главное изображение', (n: number) => `Фото ${n} галереи`],
-    ['en', 390, 'Main image', (n: number) => `Gallery picture ${n}`],
-  ] as const) {
-    test(`the main picture and the gallery's pictures have names of their own (${language}, ${width} px)`, async ({
-      page,
-    }) => {
+  // field, the gallery's by their place in it (never two of them "1-rasm"). One product, its
+  // screen opened in each language (the new main picture is never saved).
+  test("the main picture and the gallery's pictures have names of their own, in each language", async ({
+    page,
+  }) => {
+    for (const [language, width, main, gallery] of [
+      ['uz', 390, 'Asosiy rasm', (n: number) => `Galereyadagi ${n}-rasm`],
+      ['ru', 1366, 'Главное изображение', (n: number) => `Фото ${n} галереи`],
+      ['en', 390, 'Main image', (n: number) => `Gallery picture ${n}`],
+    ] as const) {
       await page.setViewportSize({ width, height: 844 });
       await page.evaluate((locale) => {
         localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale));
@@ -202,8 +203,8 @@ test.describe('image rules', () => {
       expect(controls.filter(Boolean).length).toBe(controls.length);
       expect(new Set(controls).size).toBe(controls.length);
       for (const name of controls) expect(name).not.toMatch(/^1-rasm|^Picture 1|^Фото 1:/);
-    });
-  }
+    }
+  });
 
   test('a single-image input (category image) takes only JPEG or PNG too', async ({ page }) => {
     await page.goto('/admin/categories/create');
