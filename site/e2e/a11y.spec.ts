@@ -21,6 +21,7 @@ for (const theme of ['light', 'dark'] as const) {
       'not found (uz page)': '/uz/404',
       compare: `/uz${await comparePath(request)}`,
       search: '/en/search?q=conveyor',
+      privacy: '/uz/privacy',
     };
     const found: string[] = [];
     for (const [type, path] of Object.entries(types)) {
