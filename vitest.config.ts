@@ -58,6 +58,7 @@ const DIALECT_NEUTRAL = [
   'i18n/glossary',
   'exports/productSheetLimits',
   'lib/schemaCompilers',
+  'lib/leanProcess',
 ].map((name) => `api/test/${name}.test.ts`);
 
 // The API's projects: each test database starts from one migrated per run. A test's time
