@@ -30,7 +30,7 @@ describe('a lean start', () => {
     // Node keeps each version's cache in a folder of its own inside the one it is given
     expect(reported.cache?.startsWith(join(tmpdir(), 'node-compile-cache'))).toBe(true);
     expect(reported.tuned).toBe('1');
-    expect(reported.flags).toEqual(HEAP_FLAGS);
+    expect(reported.flags).toEqual(expect.arrayContaining(HEAP_FLAGS));
 
     const given = leanStart({ ...plain, NODE_COMPILE_CACHE: join(tmpdir(), 'elsewhere') }, []);
     expect(started(given.env, given.execArgv).cache?.startsWith(join(tmpdir(), 'elsewhere'))).toBe(
