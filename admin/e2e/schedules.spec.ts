@@ -93,13 +93,18 @@ test('the schedule speaks Uzbek and English on the edit screen, in its dialogs a
   const name = `Schedule words ${Date.now()}`;
   const id = await hiddenClient(page, name);
   await signInAsEditor(page);
-  for (const language of ['uz', 'en'] as const) {
-    const words = WORDS[language];
+  /** The record's edit screen in `language`; its schedule's panel. */
+  const openIn = async (language: 'uz' | 'en') => {
     await page.evaluate((locale) => {
       localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale));
     }, language);
     await page.goto(`/admin/clients/${id}`);
-    const panel = page.getByTestId('schedule');
+    return page.getByTestId('schedule');
+  };
+  // no schedule yet: the panel and the dialog that sets one
+  for (const language of ['uz', 'en'] as const) {
+    const words = WORDS[language];
+    const panel = await openIn(language);
     await expect(panel.getByRole('heading', { name: words.title })).toBeVisible();
     await expect(panel).toContainText(words.none);
     await panel.getByRole('button', { name: words.set }).click();
@@ -119,13 +124,10 @@ test('the schedule speaks Uzbek and English on the edit screen, in its dialogs a
     },
   });
   expect(set.status()).toBe(200);
+  // scheduled: the panel's lines, the Scheduled screen's row and the dialog that cancels it
   for (const language of ['uz', 'en'] as const) {
     const words = WORDS[language];
-    await page.evaluate((locale) => {
-      localStorage.setItem('RaStoreconveyor-admin.locale', JSON.stringify(locale));
-    }, language);
-    await page.goto(`/admin/clients/${id}`);
-    const panel = page.getByTestId('schedule');
+    const panel = await openIn(language);
     await expect(panel.getByTestId('schedule-publish')).toContainText(words.publishLine);
     await expect(panel.getByTestId('schedule-unpublish')).toContainText(words.unpublishLine);
     await page.getByRole('menuitem', { name: words.menu }).click();
