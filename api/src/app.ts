@@ -137,6 +137,16 @@ export async function buildApp(config: Config, options: AppOptions = {}): Promis
   });
 
   app.server.headersTimeout = TIMEOUTS.headersMs;
+  // forceCloseConnections closes the connections idle when the close begins; one whose request
+  // was running then goes idle once answered, and would hold the close for its keep-alive time:
+  // such connections are closed as they go idle, until the server has closed.
+  app.addHook('preClose', (done) => {
+    if (app.server.listening) {
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+      app.server.once('close', () => clearInterval(sweep));
+    }
+    done();
+  });
 
   // Bodies are JSON or multipart; anything else (text/plain included) is a 415.
   app.removeContentTypeParser('text/plain');
