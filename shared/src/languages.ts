@@ -21,7 +21,23 @@ export type LocalizedKeys<P extends string> = `${P}_${Language}`;
  * language chip a real version of the record in that language.
  */
 export function ownText(record: object, prefix: string, language: Language): string {
-  return String((record as Record<string, unknown>)[`${prefix}_${language}`] ?? '').trim();
+  return String((record as Record<string, unknown>)[fieldNames(prefix)[language]] ?? '').trim();
+}
+
+const FIELD_NAMES = new Map<string, Record<Language, string>>();
+
+/**
+ * A field's names in each language (`name` → name_ru, name_uz, name_en), made once per field: a
+ * site's build looks up hundreds of thousands of texts, and a name put together for each look-up
+ * is a new string the engine must hash before it can find the property.
+ */
+function fieldNames(prefix: string): Record<Language, string> {
+  let names = FIELD_NAMES.get(prefix);
+  if (!names) {
+    names = { ru: `${prefix}_ru`, uz: `${prefix}_uz`, en: `${prefix}_en` };
+    FIELD_NAMES.set(prefix, names);
+  }
+  return names;
 }
 
 /**
@@ -33,7 +49,8 @@ export function pickLocalized<P extends string>(
   prefix: P,
   language: Language,
 ): string {
-  const value = (lang: Language) => record[`${prefix}_${lang}` as LocalizedKeys<P>] ?? '';
+  const names = fieldNames(prefix) as Record<Language, LocalizedKeys<P>>;
+  const value = (lang: Language) => record[names[lang]] ?? '';
   const wanted = value(language).trim();
   if (wanted) return value(language);
   if (value(DEFAULT_LANGUAGE).trim()) return value(DEFAULT_LANGUAGE);
