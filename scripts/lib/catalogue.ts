@@ -78,7 +78,12 @@ export function catalogue(products: number): SiteData {
       specs: attributes.map((attribute) =>
         attribute.type === 'range'
           ? { attribute_id: attribute.id, min: Math.round(random() * 100), max: 100 + i }
-          : { attribute_id: attribute.id, value: Math.round(random() * 2000 * 100) / 100 },
+          : {
+              attribute_id: attribute.id,
+              // as the API takes figures: no more decimals than the attribute's
+              value:
+                Math.round(random() * 2000 * 10 ** attribute.decimals) / 10 ** attribute.decimals,
+            },
       ),
     })),
     projects: Array.from({ length: 30 }, (_, i) => ({

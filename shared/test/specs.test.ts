@@ -6,6 +6,7 @@ import {
   isSpecEmpty,
   specProblem,
 } from '../src/specs.ts';
+import { LANGUAGES } from '../src/languages.ts';
 
 const attribute = (over: Partial<AttributeDefinition>): AttributeDefinition => ({
   id: 1,
@@ -89,6 +90,31 @@ describe('a value as a page prints it', () => {
     expect(formatNumber(1234.5, 1, 'en')).toBe('1,234.5');
     expect(formatNumber(2, 2, 'en')).toBe('2.00');
     expect(formatNumber(1234.5, 1, 'ru')).not.toMatch(/ /);
+  });
+
+  it("writes every figure as Intl's formatter of its language does", () => {
+    // formatNumber writes the figures it need not round without Intl's formatting: the two must
+    // agree on figures of every kind (Intl rounds the shortest form, not the binary value: 1.005)
+    const figures = [0, -0, 1, 7, 12.5, 999, 999.4, 999.5, 999.99, 1000, 1.005, 0.125, 1.45];
+    for (let step = 0; step < 4000; step++) {
+      figures.push(step * 0.37, step / 8, -step * 1.3, step * 137, step ** 3 / 100);
+    }
+    figures.push(1e-7, 5e-324, 1e21, 123456.789, Number.MAX_SAFE_INTEGER);
+    const differ: string[] = [];
+    for (const language of LANGUAGES) {
+      for (const decimals of [0, 1, 2, 3]) {
+        const intl = new Intl.NumberFormat(language === 'uz' ? 'ru' : language, {
+          minimumFractionDigits: decimals,
+          maximumFractionDigits: decimals,
+        });
+        for (const figure of figures) {
+          const ours = formatNumber(figure, decimals, language);
+          if (ours !== intl.format(figure))
+            differ.push(`${language} ${figure}/${decimals}: ${ours}`);
+        }
+      }
+    }
+    expect(differ).toEqual([]);
   });
 
   it('adds the unit label of the language, joined by a non-breaking space', () => {
