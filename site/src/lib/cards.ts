@@ -85,11 +85,19 @@ export function relatedSections(products: readonly SiteProduct[]) {
     if (siblings) siblings.push(product);
     else byCategory.set(product.category_id, [product]);
   }
+  // each product's card made once, shared by the pages that show it (the plan hashes a shared
+  // card once: src/lib/plan.ts)
+  const cardsById = new Map<number, RelatedCard>();
+  const cardOfId = (other: SiteProduct) => {
+    let card = cardsById.get(other.id);
+    if (!card) cardsById.set(other.id, (card = relatedCard(other)));
+    return card;
+  };
   return (product: SiteProduct): RelatedSection[] => {
     const cards = (ids: number[]) =>
       [...new Set(ids)].flatMap((id) => {
         const other = byId.get(id);
-        return other && id !== product.id ? [relatedCard(other)] : [];
+        return other && id !== product.id ? [cardOfId(other)] : [];
       });
     const own = (kind: RelationKind) =>
       product.related.filter((item) => item.kind === kind).map((item) => item.product_id);

@@ -217,6 +217,16 @@ export function planSite(data: SiteData): PlannedPage[] {
   const pages: PlannedPage[] = [];
   const company = companyOf(data.settings);
   const companyHash = hash(company);
+  // The hash of an object many pages show (a category, an attribute, a product's card), made
+  // once per plan and hashed into each of their keys in its place: a product's page would
+  // otherwise write out its category, its attributes and its neighbours' cards again, and
+  // writing the props out is most of what a key costs. Objects are not changed once planned.
+  const digests = new WeakMap<object, string>();
+  const digest = (value: object) => {
+    let known = digests.get(value);
+    if (known === undefined) digests.set(value, (known = hash(value)));
+    return known;
+  };
   const add = <R extends Route>(
     route: R,
     path: string,
@@ -224,11 +234,14 @@ export function planSite(data: SiteData): PlannedPage[] {
     props: RouteProps[R],
     languages: readonly Language[] = LANGUAGES,
     showsCompany = true,
+    // what the key hashes of the props, where it is not the props themselves: the same props
+    // with shared objects as their digests
+    keyed: unknown = props,
   ) => {
     // The page's props are { lang, company, ...props }: hashed here with the company data's own
     // hash in their place, once for the page's languages (a page that shows nothing of the
     // company's, the search records, without it).
-    const shown = hash(showsCompany ? [companyHash, props] : [props]);
+    const shown = hash(showsCompany ? [companyHash, keyed] : [keyed]);
     const versions = (props as { versions?: Language[] }).versions;
     for (const lang of languages) {
       pages.push({
@@ -359,23 +372,32 @@ export function planSite(data: SiteData): PlannedPage[] {
     // a product is published only with its category: an inactive category hides its products
     for (const item of items) {
       const specs = specRows(item.specs, category.attributes, attributes);
+      const props: RouteProps['product'] = {
+        item,
+        category,
+        specs,
+        quote: quoteSources(category.attributes, item.specs, attributes),
+        documents: documentsOf('product_id', item.id),
+        related: relatedOf(item),
+        versions: versionsOf(item, 'name'),
+        duty: beltCategories.has(category.id)
+          ? productDutyQuery(item.id, item.specs, attributes)
+          : null,
+        telegram: telegramOf(item.id),
+      };
       add(
         'product',
         `/catalog/${category.id}/products/${item.id}`,
         { id: String(category.id), product_id: String(item.id) },
+        props,
+        LANGUAGES,
+        true,
         {
-          item,
-          category,
-          specs,
-          quote: quoteSources(category.attributes, item.specs, attributes),
-          documents: documentsOf('product_id', item.id),
-          related: relatedOf(item),
-          versions: versionsOf(item, 'name'),
-          duty: beltCategories.has(category.id)
-            ? productDutyQuery(item.id, item.specs, attributes)
-            : null,
-          telegram: telegramOf(item.id),
-        },
+          ...props,
+          category: digest(category),
+          specs: specs.map(({ attribute, ...row }) => [digest(attribute), row]),
+          related: props.related.map(({ items, ...section }) => [section, items.map(digest)]),
+        } satisfies Record<keyof RouteProps['product'], unknown>,
       );
       // what the comparison shows of it, in each language: no company data
       for (const lang of LANGUAGES) {
