@@ -29,7 +29,27 @@ export async function comparePath(request: APIRequestContext): Promise<string> {
 }
 
 /** The paths of every page type, without the language prefix. */
-export async function pageTypes(request: APIRequestContext) {
+/** The site's page types (pageTypes gives each an address). */
+export const PAGE_TYPES = [
+  'home',
+  'about',
+  'clients',
+  'services',
+  'suppliers',
+  'suppliers-inner',
+  'projects',
+  'project',
+  'contacts',
+  'catalog',
+  'calculator',
+  'quote',
+  'category',
+  'product',
+] as const;
+
+export async function pageTypes(
+  request: APIRequestContext,
+): Promise<Record<(typeof PAGE_TYPES)[number], string>> {
   const { category, product, project } = await sample(request);
   return {
     home: '/',
