@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digestOf } from 'node:crypto';
 import {
   type Category,
   type Client,
@@ -171,7 +171,7 @@ export const pageFile = (pathname: string): string =>
       : `${pathname.replace(/^\/+/, '')}/index.html`;
 
 const hash = (value: unknown): string =>
-  createHash('sha256').update(JSON.stringify(value)).digest('base64url').slice(0, 22);
+  digestOf('sha256', JSON.stringify(value), 'base64url').slice(0, 22);
 
 /**
  * The documents of each record, by the column naming it and its id: in the order staff put
