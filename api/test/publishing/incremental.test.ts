@@ -684,6 +684,12 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         expect(fromCopy || anew, `${context}\n${result.logTail}`).toBe(copied);
         if (copied && !copyFloor) expect(fromCopy, `${context}\n${result.logTail}`).toBe(true);
         if (fromCopy) releasesFromCopies++;
+        // so is its manifest: the one the worker wrote, kept rather than parsed again
+        // (site/src/integrations/incremental.ts)
+        expect(
+          /the live release's manifest kept from the last build/.test(result.logTail),
+          `${context}\n${result.logTail}`,
+        ).toBe(copied);
         builtLast = result.release!;
         const delta =
           /search index: \d+ records in \d+ ms \((\d+) in the delta; .+ carried over\)/.exec(

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
@@ -32,7 +32,7 @@ import { linker } from './links.ts';
 /** Not a page: the server does not serve dotfiles of a release. */
 export const MANIFEST = '.site-manifest.json';
 
-interface Manifest {
+export interface Manifest {
   version: 1;
   code: string;
   /** `duplicate`: the page is kept out of the sitemap (PlannedPage); absent in older ones. */
@@ -82,14 +82,38 @@ async function codeHash(repoRoot: string): Promise<string> {
   return digest.digest('base64url');
 }
 
-async function readManifest(release: string | undefined): Promise<Manifest | null> {
+/**
+ * The manifest this process wrote last, and its text's hash. A warm build worker's next build
+ * most often has that release as its live one: its manifest (a line for each page) is then
+ * read and hashed, far cheaper than parsed again at tens of thousands of pages. On globalThis,
+ * as the plan is (src/lib/plan.ts): each build loads this module anew.
+ */
+const LAST_MANIFEST = Symbol.for('conveyor.site.lastManifest');
+const remembered = globalThis as { [LAST_MANIFEST]?: { hash: string; manifest: Manifest } };
+const textHash = (text: string) => hash('sha256', text, 'base64url');
+
+/** A release's manifest, or null (none, or an older kind); `kept` when remembered, not parsed. */
+export async function readManifest(
+  release: string | undefined,
+): Promise<{ manifest: Manifest; kept: boolean } | null> {
   if (!release) return null;
   try {
-    const manifest = JSON.parse(await readFile(join(release, MANIFEST), 'utf8')) as Manifest;
-    return manifest.version === 1 ? manifest : null;
+    const text = await readFile(join(release, MANIFEST), 'utf8');
+    const last = remembered[LAST_MANIFEST];
+    if (last && last.hash === textHash(text)) return { manifest: last.manifest, kept: true };
+    const manifest = JSON.parse(text) as Manifest;
+    return manifest.version === 1 ? { manifest, kept: false } : null;
   } catch {
     return null; // no release, or one built before manifests: everything is rendered
   }
+}
+
+/** Writes a release's manifest, and remembers it for the next build (readManifest). */
+export async function writeManifest(release: string, manifest: Manifest): Promise<void> {
+  delete remembered[LAST_MANIFEST];
+  const text = JSON.stringify(manifest);
+  await writeFile(join(release, MANIFEST), text);
+  remembered[LAST_MANIFEST] = { hash: textHash(text), manifest };
 }
 
 /** The built files (`_astro/…`) a page refers to: its pictures, styles and scripts. */
@@ -163,9 +187,12 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         const started = performance.now();
         planned = await plannedPages();
         const planning = performance.now() - started;
-        previous = renderAll ? null : await readManifest(previousDir);
+        const live = renderAll ? null : await readManifest(previousDir);
+        previous = live?.manifest ?? null;
         const reading = performance.now() - started - planning;
-        took = `planned in ${seconds(planning)}, the live release's manifest read in ${seconds(reading)}`;
+        took =
+          `planned in ${seconds(planning)}, the live release's manifest ` +
+          `${live?.kept ? 'kept from the last build' : 'read'} in ${seconds(reading)}`;
         if (previous?.code !== code) previous = null;
         state.sameCode = previous !== null;
         const before = previous?.pages ?? {};
@@ -256,7 +283,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         }
         await links.done();
         const manifest: Manifest = { version: 1, code, pages };
-        await writeFile(join(out, MANIFEST), JSON.stringify(manifest));
+        await writeManifest(out, manifest);
         if (previous || linked) {
           logger.info(
             `carried over ${state.carried.length} pages and ${linked} built files from the live ` +
