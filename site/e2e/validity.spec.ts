@@ -18,21 +18,22 @@ const config = JSON.parse(
   readFileSync(new URL('../.htmlvalidate.json', import.meta.url), 'utf8'),
 ) as ConfigData;
 
-test('one page of each type validates, in each language (html-validate), and leads to no broken link', async ({
-  request,
-}) => {
-  const validator = new HtmlValidate(config);
-  const types: Record<string, string> = {
-    ...(await pageTypes(request)),
-    privacy: '/privacy',
-    compare: await comparePath(request),
-    search: '/search',
-    'not found': '/no/such/page',
-  };
-  const problems: string[] = [];
-  const links = new Map<string, string>();
-  let pages = 0;
-  for (const [, prefix] of LANGS) {
+// A test per language: all three in one outlasted its time on a slow machine.
+for (const [lang, prefix] of LANGS) {
+  test(`one page of each type validates in ${lang} (html-validate), and leads to no broken link`, async ({
+    request,
+  }) => {
+    test.setTimeout(60_000);
+    const validator = new HtmlValidate(config);
+    const types: Record<string, string> = {
+      ...(await pageTypes(request)),
+      privacy: '/privacy',
+      compare: await comparePath(request),
+      search: '/search',
+      'not found': '/no/such/page',
+    };
+    const problems: string[] = [];
+    const links = new Map<string, string>();
     for (const [type, path] of Object.entries(types)) {
       const url = localized(prefix, path);
       const reply = await request.get(url);
@@ -43,7 +44,6 @@ test('one page of each type validates, in each language (html-validate), and lea
       for (const [, link] of html.matchAll(/(?:href|src)="(\/(?!\/)[^"#]*)/g)) {
         if (!links.has(link!)) links.set(link!, url);
       }
-      pages++;
       for (const { messages } of report.results) {
         for (const message of messages) {
           problems.push(
@@ -52,15 +52,14 @@ test('one page of each type validates, in each language (html-validate), and lea
         }
       }
     }
-  }
-  expect(pages).toBe(3 * Object.keys(types).length);
-  expect(problems).toEqual([]);
-  // and none of their links is broken
-  expect(links.size).toBeGreaterThan(100);
-  const broken: string[] = [];
-  for (const [link, from] of links) {
-    const status = (await request.head(link, { maxRedirects: 0 })).status();
-    if (status !== 200) broken.push(`${link} (${status}, on ${from})`);
-  }
-  expect(broken).toEqual([]);
-});
+    expect(problems).toEqual([]);
+    // and none of their links is broken
+    expect(links.size).toBeGreaterThan(100);
+    const broken: string[] = [];
+    for (const [link, from] of links) {
+      const status = (await request.head(link, { maxRedirects: 0 })).status();
+      if (status !== 200) broken.push(`${link} (${status}, on ${from})`);
+    }
+    expect(broken).toEqual([]);
+  });
+}
