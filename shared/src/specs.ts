@@ -273,8 +273,9 @@ export function formatNumber(value: number, decimals: number, language: Language
   }
   // A figure with no more decimals than shown (as figures mostly are) needs no rounding: it is
   // written as Intl writes it, from its shortest form (which Intl rounds from), with Intl's own
-  // marks, without Intl's formatting, which takes most of the time of planning a catalogue's
-  // pages. shared/test/specs.test.ts compares the two on figures of every kind.
+  // marks, without Intl's formatting, a large part of planning a catalogue's pages (each figure
+  // written for its page, its comparison and its search records in three languages).
+  // shared/test/specs.test.ts compares the two on figures of every kind.
   if (value > 0 || Object.is(value, 0)) {
     const shortest = String(value);
     const point = shortest.indexOf('.');
