@@ -5,10 +5,9 @@ import { Worker } from 'node:worker_threads';
 /**
  * The next release, prepared: the warm build worker (site/scripts/worker.mjs) links the release
  * it has just built, file by file, into a copy (`prepareCopy`, on a thread of its own) while it
- * waits for the next edit;
- * the next build, from that release as the live one, links nothing (each page or file it would
- * carry over is only noted, src/integrations/links.ts), and its own files are moved into the
- * copy, which then becomes the new release (`composeRelease`).
+ * waits for the next edit; the next build, from that release as the live one, links nothing
+ * (each page or file it would carry over is only noted, src/integrations/links.ts), and its own
+ * files are moved into the copy, which then becomes the new release (`composeRelease`).
  *
  * Why: a release is a folder of its own, every unchanged file a hard link to the live release's
  * (the server serves one folder; a rollback switches to another; old ones are deleted whole).
