@@ -259,18 +259,6 @@ export function formatNumber(value: number, decimals: number, language: Language
   // Uzbek writes figures as Russian does (1 200,5: CLDR's separators are the same), and is
   // formatted as Russian: Debian's Chromium claims Uzbek but formats it with English separators
   const locale = language === 'uz' ? 'ru' : language;
-  // made once per locale and precision: a formatter takes far longer to make than to use, and a
-  // site's build formats each product's figures for its page, its cards, its comparison and
-  // search, in each language
-  const key = `${locale}:${decimals}`;
-  let format = NUMBER_FORMATS.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, {
-      minimumFractionDigits: decimals,
-      maximumFractionDigits: decimals,
-    });
-    NUMBER_FORMATS.set(key, format);
-  }
   // A figure with no more decimals than shown (as figures mostly are) needs no rounding: it is
   // written as Intl writes it, from its shortest form (which Intl rounds from), with Intl's own
   // marks, without Intl's formatting, a large part of planning a catalogue's pages (each figure
@@ -297,6 +285,18 @@ export function formatNumber(value: number, decimals: number, language: Language
       const fraction = point < 0 ? '' : shortest.slice(point + 1);
       return `${grouped}${marks.decimal}${fraction.padEnd(decimals, '0')}`;
     }
+  }
+  // made once per locale and precision: a formatter takes far longer to make than to use, and a
+  // site's build formats each product's figures for its page, its cards, its comparison and
+  // search, in each language
+  const key = `${locale}:${decimals}`;
+  let format = NUMBER_FORMATS.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, {
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    NUMBER_FORMATS.set(key, format);
   }
   return format.format(value);
 }
