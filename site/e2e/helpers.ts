@@ -28,7 +28,6 @@ export async function comparePath(request: APIRequestContext): Promise<string> {
   return `/compare?ids=${product.id},${other.id}`;
 }
 
-/** The paths of every page type, without the language prefix. */
 /** The site's page types (pageTypes gives each an address). */
 export const PAGE_TYPES = [
   'home',
@@ -47,6 +46,7 @@ export const PAGE_TYPES = [
   'product',
 ] as const;
 
+/** The paths of every page type, without the language prefix. */
 export async function pageTypes(
   request: APIRequestContext,
 ): Promise<Record<(typeof PAGE_TYPES)[number], string>> {
