@@ -1,7 +1,8 @@
 // `pnpm bench:plan`: how long the site's plan takes (site/src/lib/plan.ts, planSite: every page
 // and the hash of what it shows), which every build makes before it renders anything, at 1,000,
 // 3,000 and 10,000 products of a catalogue with figures and descriptions (scripts/lib/
-// catalogue.ts), from the site data's JSON as a build reads it. Details: docs/benchmarks.md.
+// catalogue.ts), from the site data's JSON as a build reads it; the largest size once more in
+// one category, as pnpm bench:scale fills it. Details: docs/benchmarks.md.
 //
 //   --products LIST (1000,3000,10000): catalogue sizes
 //   --runs N (3): runs per size, the median is kept
@@ -11,9 +12,13 @@ import { catalogue, catalogueArgs } from '../lib/catalogue.ts';
 const { sizes, runs } = catalogueArgs('1000,3000,10000');
 const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-console.log('products  pages    plan (median)  reading the data');
-for (const products of sizes) {
-  const json = JSON.stringify(catalogue(products));
+console.log('products  categories  pages    plan (median)  reading the data');
+const cases = [
+  ...sizes.map((products) => ({ products, categories: 20 })),
+  { products: Math.max(...sizes), categories: 1 },
+];
+for (const { products, categories } of cases) {
+  const json = JSON.stringify(catalogue(products, categories));
   const plans: number[] = [];
   const reads: number[] = [];
   let pages = 0;
@@ -26,6 +31,6 @@ for (const products of sizes) {
     reads.push(read - started);
   }
   console.log(
-    `${String(products).padStart(8)}  ${String(pages).padStart(6)}  ${(median(plans) / 1000).toFixed(2).padStart(10)} s  ${median(reads).toFixed(0).padStart(10)} ms`,
+    `${String(products).padStart(8)}  ${String(categories).padStart(10)}  ${String(pages).padStart(6)}  ${(median(plans) / 1000).toFixed(2).padStart(10)} s  ${median(reads).toFixed(0).padStart(10)} ms`,
   );
 }

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { SiteData } from '@conveyor/shared';
 
-// A catalogue of N products in 20 categories with 8 figures each and descriptions in the three
+// A catalogue of N products in 20 categories (or as many as asked) with 8 figures each and descriptions in the three
 // languages, drawn from a fixed seed (the same catalogue every run): what pnpm bench:search
 // indexes and pnpm bench:plan plans.
 
@@ -18,7 +18,7 @@ const WORDS = {
   ),
 };
 
-export function catalogue(products: number): SiteData {
+export function catalogue(products: number, categoryCount = 20): SiteData {
   let seed = 42;
   const random = () => {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
@@ -45,7 +45,7 @@ export function catalogue(products: number): SiteData {
     quote: false,
     is_active: true,
   }));
-  const categories = Array.from({ length: 20 }, (_, i) => ({
+  const categories = Array.from({ length: categoryCount }, (_, i) => ({
     id: i + 1,
     name_ru: `Категория ${i + 1} ${text('ru', 2)}`,
     name_uz: `Kategoriya ${i + 1} ${text('uz', 2)}`,
@@ -63,7 +63,7 @@ export function catalogue(products: number): SiteData {
     categories,
     products: Array.from({ length: products }, (_, i) => ({
       id: i + 1,
-      category_id: (i % 20) + 1,
+      category_id: (i % categoryCount) + 1,
       name_ru: `${text('ru', 3)} К-${i + 1}`,
       name_uz: `${text('uz', 3)} K-${i + 1}`,
       name_en: `${text('en', 3)} K-${i + 1}`,

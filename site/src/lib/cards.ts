@@ -80,8 +80,12 @@ export function relatedSections(products: readonly SiteProduct[]) {
     }
   }
   const byCategory = new Map<number, SiteProduct[]>();
+  // each product's place among its category's: looked up, not searched for (a category of
+  // thousands would be searched thousands of times)
+  const place = new Map<number, number>();
   for (const product of products) {
     const siblings = byCategory.get(product.category_id);
+    place.set(product.id, siblings?.length ?? 0);
     if (siblings) siblings.push(product);
     else byCategory.set(product.category_id, [product]);
   }
@@ -119,7 +123,7 @@ export function relatedSections(products: readonly SiteProduct[]) {
     ].filter((section) => section.items.length > 0) as RelatedSection[];
     if (sections.length) return sections;
     const siblings = byCategory.get(product.category_id) ?? [];
-    const at = siblings.findIndex((other) => other.id === product.id);
+    const at = place.get(product.id) ?? -1;
     const next = Array.from(
       { length: Math.min(CATEGORY_NEIGHBOURS, siblings.length - 1) },
       (_, step) => siblings[(at + 1 + step) % siblings.length]!.id,
