@@ -93,19 +93,26 @@ export async function buildSite(target) {
 /** Where paceGarbage leaves its collector (src/integrations/quieten.ts calls it). */
 const COLLECT = Symbol.for('conveyor.site.collectGarbage');
 
-/** How much garbage a build's heap may gather before it is collected (see paceGarbage). */
+/**
+ * How much garbage a build's heap may gather before it is collected (see paceGarbage): 16 MB, or
+ * a quarter of what was alive after the last collection, whichever is more.
+ */
 const GARBAGE_STEP = 16 * 1024 * 1024;
+const GARBAGE_SHARE = 0.25;
 
 /**
- * A full garbage collection whenever the heap has grown by GARBAGE_STEP since the last one;
- * answers the function that stops it.
+ * A full garbage collection whenever the heap has grown by its step since the last one; answers
+ * the function that stops it.
  *
  * Why: rendering thousands of pages, V8 lets the old generation grow to several times what is
  * alive before it collects it, which is its choice for speed, and what it takes is kept.
  * Collected at this pace the build's process stays near what is alive, for a few dozen short
- * collections in a build; larger steps let it grow more. V8 has no flag for this
- * (`--optimize-for-size` makes the build far slower); `gc` is V8's own, exposed for this
- * process from here, not by a command-line flag, so every way a build is started gets it.
+ * collections in a build; larger steps let it grow more. A full collection costs in proportion
+ * to what is alive, so the step grows with it: a large catalogue's plan and manifest, hundreds
+ * of MB alive, would otherwise be collected every few hundred milliseconds of an edit's build.
+ * V8 has no flag for this (`--optimize-for-size` makes the build far slower); `gc` is V8's own,
+ * exposed for this process from here, not by a command-line flag, so every way a build is
+ * started gets it.
  */
 function paceGarbage() {
   setFlagsFromString('--expose-gc');
@@ -115,7 +122,9 @@ function paceGarbage() {
   globalThis[COLLECT] = collect;
   let floor = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
-    if (process.memoryUsage().heapUsed - floor < GARBAGE_STEP) return;
+    if (process.memoryUsage().heapUsed - floor < Math.max(GARBAGE_STEP, floor * GARBAGE_SHARE)) {
+      return;
+    }
     collect();
     floor = process.memoryUsage().heapUsed;
   }, 250);
