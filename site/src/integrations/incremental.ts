@@ -1,11 +1,11 @@
-import { createHash, hash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { pageFile, type PlannedPage, plannedPages, renderOnly } from '../lib/plan.ts';
-import { linker } from './links.ts';
+import { carrier, linker } from './links.ts';
 
 /**
  * Rebuilding only what changed. Given the live release (SITE_PREVIOUS), a build
@@ -83,14 +83,13 @@ async function codeHash(repoRoot: string): Promise<string> {
 }
 
 /**
- * The manifest this process wrote last, and its text's hash. A warm build worker's next build
- * most often has that release as its live one: its manifest (a line for each page) is then
- * read and hashed, far cheaper than parsed again at tens of thousands of pages. On globalThis,
- * as the plan is (src/lib/plan.ts): each build loads this module anew.
+ * The manifest this process wrote last, and its text. A warm build worker's next build most
+ * often has that release as its live one: its manifest (a line for each page) is then read and
+ * compared byte for byte, far cheaper than parsed (or hashed) again at tens of thousands of
+ * pages. On globalThis, as the plan is (src/lib/plan.ts): each build loads this module anew.
  */
 const LAST_MANIFEST = Symbol.for('conveyor.site.lastManifest');
-const remembered = globalThis as { [LAST_MANIFEST]?: { hash: string; manifest: Manifest } };
-const textHash = (text: string) => hash('sha256', text, 'base64url');
+const remembered = globalThis as { [LAST_MANIFEST]?: { text: Buffer; manifest: Manifest } };
 
 /** A release's manifest, or null (none, or an older kind); `kept` when remembered, not parsed. */
 export async function readManifest(
@@ -98,10 +97,10 @@ export async function readManifest(
 ): Promise<{ manifest: Manifest; kept: boolean } | null> {
   if (!release) return null;
   try {
-    const text = await readFile(join(release, MANIFEST), 'utf8');
+    const text = await readFile(join(release, MANIFEST));
     const last = remembered[LAST_MANIFEST];
-    if (last && last.hash === textHash(text)) return { manifest: last.manifest, kept: true };
-    const manifest = JSON.parse(text) as Manifest;
+    if (last?.text.equals(text)) return { manifest: last.manifest, kept: true };
+    const manifest = JSON.parse(text.toString('utf8')) as Manifest;
     return manifest.version === 1 ? { manifest, kept: false } : null;
   } catch {
     return null; // no release, or one built before manifests: everything is rendered
@@ -111,9 +110,9 @@ export async function readManifest(
 /** Writes a release's manifest, and remembers it for the next build (readManifest). */
 export async function writeManifest(release: string, manifest: Manifest): Promise<void> {
   delete remembered[LAST_MANIFEST];
-  const text = JSON.stringify(manifest);
+  const text = Buffer.from(JSON.stringify(manifest));
   await writeFile(join(release, MANIFEST), text);
-  remembered[LAST_MANIFEST] = { hash: textHash(text), manifest };
+  remembered[LAST_MANIFEST] = { text, manifest };
 }
 
 /** The built files (`_astro/…`) a page refers to: its pictures, styles and scripts. */
@@ -231,6 +230,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         const pages: Manifest['pages'] = {};
         const needed = new Set<string>();
         const links = linker();
+        const carry = previousDir ? carrier(previousDir, out, links) : null;
         // the built files each rendered page refers to, read a few dozen pages at a time: one
         // after another, each read would wait for the last, thousands of them in a large build
         const assetsOfRendered = new Map<string, string[]>();
@@ -249,7 +249,8 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           let assets = assetsOfRendered.get(page.pathname);
           if (!assets) {
             // carried over: the live release's file, and the pictures it shows
-            await links.add(join(previousDir!, file), join(out, file));
+            const linking = carry!(file);
+            if (linking) await linking;
             assets = previous!.pages[page.pathname]!.assets;
           }
           for (const asset of assets) needed.add(asset);

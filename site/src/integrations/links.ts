@@ -1,5 +1,5 @@
 import { link, mkdir } from 'node:fs/promises';
-import { dirname, sep } from 'node:path';
+import { dirname, join, resolve, sep } from 'node:path';
 
 // How a build carries files over from the live release (the pages it did not render, the
 // search index's base, the kept bundle's files): hard links, or, when its release is made from
@@ -34,6 +34,19 @@ export function carriedByCopy(from: string, to: string): boolean {
   if (path !== to.slice(toTop.length)) return false;
   copy.carried.add(path);
   return true;
+}
+
+/**
+ * Carries files from the live release (`from`) into the build's folder (`to`), each at the same
+ * place, named relative to both: with a copy, only noted (as carriedByCopy does, without its
+ * checks of each path: tens of thousands of pages), otherwise linked by `links`.
+ */
+export function carrier(from: string, to: string, links: ReturnType<typeof linker>) {
+  const copy = (globalThis as Record<symbol, CopyUse | undefined>)[COPY];
+  if (copy && resolve(from) === copy.previous && resolve(to) === copy.out) {
+    return (path: string): void => void copy.carried.add(path);
+  }
+  return (path: string): Promise<void> => links.add(join(from, path), join(to, path));
 }
 
 /** Hard links, a few dozen at a time, each folder made once: thousands of pages carried over. */
