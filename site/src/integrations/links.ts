@@ -1,5 +1,5 @@
 import { link, mkdir } from 'node:fs/promises';
-import { dirname, join, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 // How a build carries files over from the live release (the pages it did not render, the
 // search index's base, the kept bundle's files): hard links, or, when its release is made from
@@ -37,14 +37,20 @@ export function carriedByCopy(from: string, to: string): boolean {
 }
 
 /**
- * Carries files from the live release (`from`) into the build's folder (`to`), each at the same
- * place, named relative to both: with a copy, only noted (as carriedByCopy does, without its
- * checks of each path: tens of thousands of pages), otherwise linked by `links`.
+ * Carries files from a folder of the live release (`from`) into the same folder of the build's
+ * (`to`), each at the same place, named relative to both: with a copy, only noted (as
+ * carriedByCopy does, without its checks of each path: tens of thousands of pages, or of the
+ * search index's files), otherwise linked by `links`. Names are plain relative paths (no `.`,
+ * no `..`).
  */
 export function carrier(from: string, to: string, links: ReturnType<typeof linker>) {
   const copy = (globalThis as Record<symbol, CopyUse | undefined>)[COPY];
-  if (copy && resolve(from) === copy.previous && resolve(to) === copy.out) {
-    return (path: string): void => void copy.carried.add(path);
+  if (copy) {
+    const at = relative(copy.previous, resolve(from));
+    if (at === relative(copy.out, resolve(to)) && !at.startsWith('..') && !isAbsolute(at)) {
+      const prefix = at ? `${at}${sep}` : '';
+      return (path: string): void => void copy.carried.add(`${prefix}${path}`);
+    }
   }
   return (path: string): Promise<void> => links.add(join(from, path), join(to, path));
 }

@@ -2,7 +2,7 @@ import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import type { Language } from '@conveyor/shared';
 import * as pagefind from 'pagefind';
-import { linker } from './links.ts';
+import { carrier, linker } from './links.ts';
 import { DELTA_FILE, DELTA_FOLDER, type DeltaFile, type PagefindRecord } from './searchDelta.ts';
 
 // Pagefind's files in a release (src/integrations/search.ts writes the index with these): a
@@ -150,6 +150,7 @@ async function carryLanguages(from: string, to: string, languages: Language[]): 
   );
   const own = (name: string) => languages.some((language) => name.startsWith(`${language}_`));
   const links = linker();
+  const carry = carrier(from, to, links);
   let records = 0;
   // listed folder by folder and chosen by name, not by walking the whole index: its folders
   // hold tens of thousands of files, most of them other languages'
@@ -157,12 +158,13 @@ async function carryLanguages(from: string, to: string, languages: Language[]): 
     const names = await readdir(join(from, folder)).catch(() => [] as string[]);
     for (const name of names) {
       if (!own(name)) continue;
-      await links.add(join(from, folder, name), join(to, folder, name));
+      const linking = carry(`${folder}/${name}`);
+      if (linking) await linking;
       if (folder === 'fragment') records++;
     }
   }
   for (const name of await readdir(from)) {
-    if (ownFile.test(name)) await links.add(join(from, name), join(to, name));
+    if (ownFile.test(name)) await carry(name);
   }
   await links.done();
   return records;
