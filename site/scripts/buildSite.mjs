@@ -92,6 +92,11 @@ export async function buildSite(target) {
 
 /** Where paceGarbage leaves its collector (src/integrations/quieten.ts calls it). */
 const COLLECT = Symbol.for('conveyor.site.collectGarbage');
+/**
+ * Set by a build while it renders only a few pages (src/integrations/incremental.ts): no paced
+ * collections then, see paceGarbage.
+ */
+const UNPACED = Symbol.for('conveyor.site.unpaced');
 
 /**
  * How much garbage a build's heap may gather before it is collected (see paceGarbage): 16 MB, or
@@ -110,6 +115,9 @@ const GARBAGE_SHARE = 0.25;
  * collections in a build; larger steps let it grow more. A full collection costs in proportion
  * to what is alive, so the step grows with it: a large catalogue's plan and manifest, hundreds
  * of MB alive, would otherwise be collected every few hundred milliseconds of an edit's build.
+ * A build that renders a few pages (an edit's) is not paced at all: its garbage is its plan's,
+ * which V8 collects as it goes, mostly on its own threads, while each full collection here
+ * stops the build for a large catalogue's whole heap.
  * V8 has no flag for this (`--optimize-for-size` makes the build far slower); `gc` is V8's own,
  * exposed for this process from here, not by a command-line flag, so every way a build is
  * started gets it.
@@ -122,6 +130,7 @@ function paceGarbage() {
   globalThis[COLLECT] = collect;
   let floor = process.memoryUsage().heapUsed;
   const timer = setInterval(() => {
+    if (globalThis[UNPACED]) return;
     if (process.memoryUsage().heapUsed - floor < Math.max(GARBAGE_STEP, floor * GARBAGE_SHARE)) {
       return;
     }
@@ -142,6 +151,7 @@ export async function buildOnce(target) {
   } finally {
     stopPacing();
     delete globalThis[COLLECT];
+    delete globalThis[UNPACED];
     process.chdir(site);
     rmSync(work, { recursive: true, force: true });
   }

@@ -39,6 +39,12 @@ export interface Manifest {
   pages: Record<string, { key: string; assets: string[]; duplicate?: boolean }>;
 }
 
+/** Where a build that renders only a few pages says so (site/scripts/buildSite.mjs). */
+const UNPACED = Symbol.for('conveyor.site.unpaced');
+/** How many pages a build renders at most to be an edit's, with no paced collections. */
+const FEW_PAGES = 500;
+const shared = globalThis as Record<symbol, unknown>;
+
 /** Where this build's code hash is left for site/scripts/bundleKeeper.mjs. */
 const CODE = Symbol.for('conveyor.site.code');
 
@@ -182,6 +188,9 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           logger.info(`a preview of ${only.length} pages`);
           return;
         }
+        // An edit's build renders a few pages: the build's paced collections (site/scripts/
+        // buildSite.mjs) stand down from the plan on, unless it turns out to render many
+        if (previousDir && !renderAll) shared[UNPACED] = true;
         // the plan the pages' bundle renders from (one per build, src/lib/plan.ts)
         const started = performance.now();
         planned = await plannedPages();
@@ -212,6 +221,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           )
             ? previousDir!
             : null;
+        shared[UNPACED] = previous !== null && rendered.size <= FEW_PAGES;
         if (previous) {
           renderOnly(rendered);
           logger.info(
