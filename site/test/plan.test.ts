@@ -5,6 +5,7 @@ import {
   pageFile,
   type PlannedPage,
   planSite,
+  type ProductPlan,
   type RouteProps,
 } from '../src/lib/plan.ts';
 
@@ -257,6 +258,94 @@ describe('the page plan', () => {
     expect(changed(off, on)).toEqual(
       inAllLanguages('/catalog/1/products/10', '/catalog/2/products/20'),
     );
+  });
+
+  it("plans from what the last plan made of each product as it would from scratch, taking an unchanged product's pages as they were", () => {
+    // each edit changes one thing a product's pages show, or that they are made from; with the
+    // products whose pages the next plan takes as they were (the test data's products: 10 and 11
+    // in category 1, each the other's related card; 20 in category 2)
+    const edits: [string, (data: SiteData) => void, number[]][] = [
+      ['a product renamed', (data) => void (data.products[0]!.name_ru = 'ЛК-450'), [20]],
+      ['a category renamed', (data) => void (data.categories[1]!.name_ru = 'Ролики'), [10, 11]],
+      [
+        'an attribute, and a figure of it',
+        (data) => {
+          data.attributes = [
+            { id: 1, code: 'belt_width', type: 'number', name_ru: 'Ширина', comparable: true },
+          ] as unknown as SiteData['attributes'];
+          data.categories[0]!.attributes = [{ attribute_id: 1, required: false }];
+          data.products[1]!.specs = [{ attribute_id: 1, value: 500 }];
+        },
+        [],
+      ],
+      [
+        'the attribute relabelled',
+        (data) => void (data.attributes[0]!.name_ru = 'Ширина ленты'),
+        [],
+      ],
+      ['the company phone', (data) => void (data.settings!.phone = '+998 71 000 00 00'), []],
+      [
+        'a datasheet',
+        (data) => void data.documents.push(document(7, 'datasheet', { product_id: 11 })),
+        [10, 20],
+      ],
+      [
+        'a related product',
+        (data) =>
+          void data.products[0]!.related.push({
+            product_id: 20,
+            kind: 'similar',
+            two_way: false,
+          } as never),
+        [11, 20],
+      ],
+      [
+        "the related product's card renamed",
+        (data) => void (data.products[2]!.name_ru = 'РК-2'),
+        [11],
+      ],
+      [
+        "buyers' chats on",
+        (data) =>
+          void (data.telegram = {
+            bot: 'ConveyorBot',
+            products: { '11': { uz: 'u11', ru: 'r11', en: 'e11' } },
+          }),
+        [10, 20],
+      ],
+      ['a product moved', (data) => void (data.products[1]!.category_id = 2), [10]],
+      ['a product deleted', (data) => void data.products.splice(0, 1), [11, 20]],
+    ];
+    const kept = new Map<number, ProductPlan>();
+    const data = base();
+    let before = planSite(structuredClone(data), kept);
+    const pagesOf = (pages: PlannedPage[], id: number) =>
+      pages.filter(({ route, params }) =>
+        route === 'product'
+          ? params.product_id === String(id)
+          : route === 'compare-data' && params.id === String(id),
+      );
+    for (const [edit, apply, reused] of edits) {
+      apply(data);
+      const fresh = planSite(structuredClone(data));
+      const planned = planSite(structuredClone(data), kept);
+      // the same pages, keys and props, in the same order
+      expect(planned, edit).toEqual(fresh);
+      expect([...kept.keys()].sort(), edit).toEqual(
+        data.products.map((product) => product.id).sort(),
+      );
+      // the products whose pages were taken as they were, not made again
+      const taken = data.products
+        .map((product) => product.id)
+        .filter((id) => {
+          const now = pagesOf(planned, id);
+          const then = pagesOf(before, id);
+          expect(now.length, edit).toBe(6);
+          return now.every((page, i) => page === then[i]);
+        });
+      expect(taken, edit).toEqual(reused);
+      before = planned;
+    }
   });
 
   it('renders a product page again for a new video, its category page not', () => {

@@ -212,9 +212,28 @@ export function versionsOf(record: object, field: 'name' | 'title'): Language[] 
   return own.length ? own : [...LANGUAGES];
 }
 
-/** Every page of the site for these data. */
-export function planSite(data: SiteData): PlannedPage[] {
+/**
+ * What a plan made of a product (its page and its comparison data, in every language) and what
+ * from: its record's text, and the rest its pages show (see planSite's `kept`).
+ */
+export interface ProductPlan {
+  text: string;
+  context: string;
+  pages: PlannedPage[];
+}
+
+/**
+ * Every page of the site for these data.
+ *
+ * `kept`: what the last plan of the same code made of each product, by id. A product whose
+ * record and whose context (the company data, its category, the attributes, its documents, its
+ * related products' cards, its chat) are what they were has its pages taken from it rather than
+ * made and hashed again: at ten thousand products, most of the plan, while an edit changes a
+ * few. The map is left holding this plan's products. Rebuild now plans without it.
+ */
+export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): PlannedPage[] {
   const pages: PlannedPage[] = [];
+  const plans = new Map<number, ProductPlan>();
   const company = companyOf(data.settings);
   const companyHash = hash(company);
   // The hash of an object many pages show (a category, an attribute, a product's card), made
@@ -325,6 +344,7 @@ export function planSite(data: SiteData): PlannedPage[] {
       models: calculatorModels(data.products, beltCategories, attributes),
     },
   );
+  const attributesHash = kept ? hash(data.attributes) : '';
   // the products shown: those of the categories shown
   const relatedOf = relatedSections(
     data.products.filter((product) => shownCategories.has(product.category_id)),
@@ -371,19 +391,45 @@ export function planSite(data: SiteData): PlannedPage[] {
     }
     // a product is published only with its category: an inactive category hides its products
     for (const item of items) {
+      const documents = documentsOf('product_id', item.id);
+      const related = relatedOf(item);
+      const telegram = telegramOf(item.id);
+      let plan: ProductPlan | undefined;
+      if (kept) {
+        plan = {
+          text: JSON.stringify(item),
+          context: JSON.stringify([
+            companyHash,
+            digest(category),
+            attributesHash,
+            beltCategories.has(category.id),
+            documents,
+            related.map(({ items, ...section }) => [section, items.map(digest)]),
+            telegram,
+          ]),
+          pages: [],
+        };
+        const before = kept.get(item.id);
+        if (before && before.text === plan.text && before.context === plan.context) {
+          pages.push(...before.pages);
+          plans.set(item.id, before);
+          continue;
+        }
+      }
+      const first = pages.length;
       const specs = specRows(item.specs, category.attributes, attributes);
       const props: RouteProps['product'] = {
         item,
         category,
         specs,
         quote: quoteSources(category.attributes, item.specs, attributes),
-        documents: documentsOf('product_id', item.id),
-        related: relatedOf(item),
+        documents,
+        related,
         versions: versionsOf(item, 'name'),
         duty: beltCategories.has(category.id)
           ? productDutyQuery(item.id, item.specs, attributes)
           : null,
-        telegram: telegramOf(item.id),
+        telegram,
       };
       add(
         'product',
@@ -411,7 +457,15 @@ export function planSite(data: SiteData): PlannedPage[] {
           false,
         );
       }
+      if (plan) {
+        plan.pages = pages.slice(first);
+        plans.set(item.id, plan);
+      }
     }
+  }
+  if (kept) {
+    kept.clear();
+    for (const [id, plan] of plans) kept.set(id, plan);
   }
   return pages;
 }
@@ -429,11 +483,31 @@ const PLAN = Symbol.for('conveyor.site.plan');
 // When this build first asked for its pages (getStaticPaths): where rendering starts, for the
 // build's timings (src/integrations/timings.ts).
 const PATHS_ASKED = Symbol.for('conveyor.site.pathsAsked');
+// What the last plan made of each product (planSite's `kept`), for the code it was made by: kept
+// from one build of a warm worker to the next (not cleared after a build, as the plan is).
+const KEPT = Symbol.for('conveyor.site.keptProducts');
+// The hash of the build's code and settings (src/integrations/incremental.ts)
+const CODE = Symbol.for('conveyor.site.code');
 const shared = globalThis as {
   [RENDER]?: ReadonlySet<string>;
   [PATHS_ASKED]?: number;
   [PLAN]?: Promise<PlannedPage[]>;
+  [KEPT]?: { code: string; products: Map<number, ProductPlan> };
+  [CODE]?: string;
 };
+
+/**
+ * What the last plan of this code made of each product, for this build's plan to start from:
+ * not for Rebuild now (everything planned afresh: the way out if a page ever looks wrong, and
+ * what the equality test compares with), nor a preview (a draft's data), nor a build with no
+ * code hash (outside the incremental build).
+ */
+function keptProducts(): Map<number, ProductPlan> | undefined {
+  const code = shared[CODE];
+  if (!code || process.env.SITE_RENDER_ALL === '1' || process.env.SITE_ONLY) return undefined;
+  if (shared[KEPT]?.code !== code) shared[KEPT] = { code, products: new Map() };
+  return shared[KEPT].products;
+}
 
 /** When this build first asked for its pages, or undefined; `reset` forgets it (a new build). */
 export function pathsAskedAt(reset = false): number | undefined {
@@ -448,7 +522,8 @@ export function renderOnly(pathnames: ReadonlySet<string>): void {
 }
 
 /** The pages of this build's data, planned once per build. */
-export const plannedPages = () => (shared[PLAN] ??= siteData().then(planSite));
+export const plannedPages = () =>
+  (shared[PLAN] ??= siteData().then((data) => planSite(data, keptProducts())));
 
 /**
  * The props of the site's single 404.html (src/pages/404.astro): not a planned page, since every
