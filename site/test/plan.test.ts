@@ -262,11 +262,17 @@ describe('the page plan', () => {
 
   it("plans from what the last plan made of each product as it would from scratch, taking an unchanged product's pages as they were", () => {
     // each edit changes one thing a product's pages show, or that they are made from; with the
-    // products whose pages the next plan takes as they were (the test data's products: 10 and 11
-    // in category 1, each the other's related card; 20 in category 2)
-    const edits: [string, (data: SiteData) => void, number[]][] = [
-      ['a product renamed', (data) => void (data.products[0]!.name_ru = 'ЛК-450'), [20]],
-      ['a category renamed', (data) => void (data.categories[1]!.name_ru = 'Ролики'), [10, 11]],
+    // products whose pages the next plan takes as they were, and those whose search records it
+    // does (the test data's products: 10 and 11 in category 1, each the other's related card; 20
+    // in category 2)
+    const edits: [string, (data: SiteData) => void, number[], number[]][] = [
+      ['a product renamed', (data) => void (data.products[0]!.name_ru = 'ЛК-450'), [20], [11, 20]],
+      [
+        'a category renamed',
+        (data) => void (data.categories[1]!.name_ru = 'Ролики'),
+        [10, 11],
+        [10, 11],
+      ],
       [
         'an attribute, and a figure of it',
         (data) => {
@@ -277,17 +283,25 @@ describe('the page plan', () => {
           data.products[1]!.specs = [{ attribute_id: 1, value: 500 }];
         },
         [],
+        [],
       ],
       [
         'the attribute relabelled',
         (data) => void (data.attributes[0]!.name_ru = 'Ширина ленты'),
         [],
+        [],
       ],
-      ['the company phone', (data) => void (data.settings!.phone = '+998 71 000 00 00'), []],
+      [
+        'the company phone',
+        (data) => void (data.settings!.phone = '+998 71 000 00 00'),
+        [],
+        [10, 11, 20],
+      ],
       [
         'a datasheet',
         (data) => void data.documents.push(document(7, 'datasheet', { product_id: 11 })),
         [10, 20],
+        [10, 11, 20],
       ],
       [
         'a related product',
@@ -298,11 +312,13 @@ describe('the page plan', () => {
             two_way: false,
           } as never),
         [11, 20],
+        [11, 20],
       ],
       [
         "the related product's card renamed",
         (data) => void (data.products[2]!.name_ru = 'РК-2'),
         [11],
+        [10, 11],
       ],
       [
         "buyers' chats on",
@@ -312,9 +328,10 @@ describe('the page plan', () => {
             products: { '11': { uz: 'u11', ru: 'r11', en: 'e11' } },
           }),
         [10, 20],
+        [10, 11, 20],
       ],
-      ['a product moved', (data) => void (data.products[1]!.category_id = 2), [10]],
-      ['a product deleted', (data) => void data.products.splice(0, 1), [11, 20]],
+      ['a product moved', (data) => void (data.products[1]!.category_id = 2), [10], [10, 20]],
+      ['a product deleted', (data) => void data.products.splice(0, 1), [11, 20], [11, 20]],
     ];
     const kept = new Map<number, ProductPlan>();
     const data = base();
@@ -325,7 +342,12 @@ describe('the page plan', () => {
           ? params.product_id === String(id)
           : route === 'compare-data' && params.id === String(id),
       );
-    for (const [edit, apply, reused] of edits) {
+    const recordOf = (pages: PlannedPage[], id: number) =>
+      (
+        pages.find((page) => page.pathname === '/search/records')!.props as PageProps &
+          RouteProps['search-records']
+      ).sources.find((source) => source.url.endsWith(`/products/${id}`));
+    for (const [edit, apply, reused, recordsReused] of edits) {
       apply(data);
       const fresh = planSite(structuredClone(data));
       const planned = planSite(structuredClone(data), kept);
@@ -344,6 +366,10 @@ describe('the page plan', () => {
           return now.every((page, i) => page === then[i]);
         });
       expect(taken, edit).toEqual(reused);
+      const records = data.products
+        .map((product) => product.id)
+        .filter((id) => recordOf(planned, id) === recordOf(before, id));
+      expect(records, edit).toEqual(recordsReused);
       before = planned;
     }
   });

@@ -28,7 +28,7 @@ import type { CompareProduct } from './compare.ts';
 import { compareProduct } from './compareData.ts';
 import { categoryFilters, type FilterData, type FilterSpec } from './filters.ts';
 import { type QuoteSource, quoteSources } from './quote.ts';
-import { type SearchSource, searchSources } from './search.ts';
+import { productSource, type ProductSourceOf, type SearchSource, searchSources } from './search.ts';
 import {
   cardOf,
   type FilterCard,
@@ -220,6 +220,12 @@ export interface ProductPlan {
   text: string;
   context: string;
   pages: PlannedPage[];
+  /** Its search records, by language, with their digests, and what they were made from. */
+  search?: KeptSources;
+}
+interface KeptSources {
+  context: string;
+  sources: Partial<Record<Language, { source: SearchSource | null; digest: string }>>;
 }
 
 /**
@@ -234,6 +240,8 @@ export interface ProductPlan {
 export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): PlannedPage[] {
   const pages: PlannedPage[] = [];
   const plans = new Map<number, ProductPlan>();
+  // each product's record as text, once per plan: what tells a kept product's pages and
+  // records still hold
   const company = companyOf(data.settings);
   const companyHash = hash(company);
   // The hash of an object many pages show (a category, an attribute, a product's card), made
@@ -313,9 +321,38 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   add('compare', '/compare', {}, {});
   add('quote', '/quote', {}, {});
   add('search', '/search', {}, {});
+  // A product's search records are kept too (most of a plan's work but its pages' keys),
+  // while its record, its category and the attributes are what they were
+  const attributesHash = kept ? hash(data.attributes) : '';
+  const texts = new Map<number, string>();
+  const textOf = (product: SiteProduct) => {
+    let text = texts.get(product.id);
+    if (text === undefined) texts.set(product.id, (text = JSON.stringify(product)));
+    return text;
+  };
+  const keptSources = new Map<number, KeptSources>();
+  const sourceOf: ProductSourceOf = (product, category, views, lang) => {
+    let entry = keptSources.get(product.id);
+    if (!entry) {
+      const context = `${textOf(product)}\0${digest(category)}\0${attributesHash}`;
+      const before = kept!.get(product.id)?.search;
+      entry = before?.context === context ? before : { context, sources: {} };
+      keptSources.set(product.id, entry);
+    }
+    let made = entry.sources[lang];
+    if (!made) {
+      const source = productSource(product, category, views, lang);
+      made = entry.sources[lang] = { source, digest: source ? digest(source) : '' };
+    }
+    // its digest known to this plan's keys (a record is not changed once made)
+    if (made.source) digests.set(made.source, made.digest);
+    return made.source;
+  };
   for (const lang of LANGUAGES) {
-    const sources = searchSources(data, lang);
-    add('search-records', '/search/records', {}, { sources }, [lang], false);
+    const sources = searchSources(data, lang, kept ? sourceOf : undefined);
+    add('search-records', '/search/records', {}, { sources }, [lang], false, {
+      sources: sources.map(digest),
+    });
   }
   const byCategory = new Map<number, SiteProduct[]>();
   for (const product of data.products) {
@@ -344,7 +381,6 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
       models: calculatorModels(data.products, beltCategories, attributes),
     },
   );
-  const attributesHash = kept ? hash(data.attributes) : '';
   // the products shown: those of the categories shown
   const relatedOf = relatedSections(
     data.products.filter((product) => shownCategories.has(product.category_id)),
@@ -397,7 +433,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
       let plan: ProductPlan | undefined;
       if (kept) {
         plan = {
-          text: JSON.stringify(item),
+          text: textOf(item),
           context: JSON.stringify([
             companyHash,
             digest(category),
@@ -410,8 +446,10 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
           pages: [],
         };
         const before = kept.get(item.id);
+        plan.search = keptSources.get(item.id);
         if (before && before.text === plan.text && before.context === plan.context) {
           pages.push(...before.pages);
+          before.search = plan.search;
           plans.set(item.id, before);
           continue;
         }

@@ -64,20 +64,59 @@ function specWords(
   });
 }
 
+/** A record with these words, or none without a title. */
+function sourceOf(source: Omit<SearchSource, 'content'>, words: string[]): SearchSource | null {
+  if (!source.title) return null;
+  return { ...source, content: foldApostrophes(words.filter(Boolean).join('\n')) };
+}
+
+/** What makes a product's record (productSource, or a plan's kept records: src/lib/plan.ts). */
+export type ProductSourceOf = (
+  product: SiteData['products'][number],
+  category: SiteData['categories'][number],
+  attributes: ReadonlyMap<number, AttributeView>,
+  lang: Language,
+) => SearchSource | null;
+
+/** A product's record in a language, or null without a name of its own in it. */
+export const productSource: ProductSourceOf = (product, category, attributes, lang) => {
+  const title = ownText(product, 'name', lang);
+  return sourceOf(
+    {
+      kind: 'product',
+      url: localePath(lang, `/catalog/${category.id}/products/${product.id}`),
+      title,
+      // only a label: the category's name as its page shows it
+      category: pickLocalized(category, 'name', lang),
+      picture: product.image ?? null,
+    },
+    [
+      title,
+      ownText(product, 'description', lang),
+      ownText(category, 'name', lang),
+      ...specWords(product, category.attributes, attributes, lang),
+    ],
+  );
+};
+
 /**
  * The search records of a language: products, categories and projects with a name (or title)
  * of their own in it. A record without one is left out rather than indexed with another
  * language's words (they would be found in the wrong language's search).
  */
-export function searchSources(data: SiteData, lang: Language): SearchSource[] {
+export function searchSources(
+  data: SiteData,
+  lang: Language,
+  productSourceOf: ProductSourceOf = productSource,
+): SearchSource[] {
   const attributes = new Map(
     data.attributes.map((attribute) => [attribute.id, attributeView(attribute)]),
   );
   const categories = new Map(data.categories.map((category) => [category.id, category]));
   const sources: SearchSource[] = [];
   const add = (source: Omit<SearchSource, 'content'>, words: string[]) => {
-    if (!source.title) return;
-    sources.push({ ...source, content: foldApostrophes(words.filter(Boolean).join('\n')) });
+    const made = sourceOf(source, words);
+    if (made) sources.push(made);
   };
   for (const category of data.categories) {
     const title = ownText(category, 'name', lang);
@@ -95,24 +134,8 @@ export function searchSources(data: SiteData, lang: Language): SearchSource[] {
   for (const product of data.products) {
     const category = categories.get(product.category_id);
     if (!category) continue; // not published: its category is inactive
-    const title = ownText(product, 'name', lang);
-    // only a label: the category's name as its page shows it
-    const categoryName = pickLocalized(category, 'name', lang);
-    add(
-      {
-        kind: 'product',
-        url: localePath(lang, `/catalog/${category.id}/products/${product.id}`),
-        title,
-        category: categoryName,
-        picture: product.image ?? null,
-      },
-      [
-        title,
-        ownText(product, 'description', lang),
-        ownText(category, 'name', lang),
-        ...specWords(product, category.attributes, attributes, lang),
-      ],
-    );
+    const source = productSourceOf(product, category, attributes, lang);
+    if (source) sources.push(source);
   }
   for (const project of data.projects) {
     const title = ownText(project, 'title', lang);
