@@ -293,7 +293,7 @@ describe('the page plan', () => {
       ],
       [
         'the company phone',
-        (data) => void (data.settings!.phone = '+998 71 000 00 00'),
+        (data) => void (data.settings!.phone_primary = '+998 71 200 00 01'),
         [],
         [10, 11, 20],
       ],

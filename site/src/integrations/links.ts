@@ -43,16 +43,23 @@ export function carriedByCopy(from: string, to: string): boolean {
  * search index's files), otherwise linked by `links`. Names are plain relative paths (no `.`,
  * no `..`).
  */
-export function carrier(from: string, to: string, links: ReturnType<typeof linker>) {
+export function carrier(
+  from: string,
+  to: string,
+  links: ReturnType<typeof linker>,
+): (path: string) => Promise<void> | undefined {
   const copy = (globalThis as Record<symbol, CopyUse | undefined>)[COPY];
   if (copy) {
     const at = relative(copy.previous, resolve(from));
     if (at === relative(copy.out, resolve(to)) && !at.startsWith('..') && !isAbsolute(at)) {
       const prefix = at ? `${at}${sep}` : '';
-      return (path: string): void => void copy.carried.add(`${prefix}${path}`);
+      return (path) => {
+        copy.carried.add(`${prefix}${path}`);
+        return undefined;
+      };
     }
   }
-  return (path: string): Promise<void> => links.add(join(from, path), join(to, path));
+  return (path) => links.add(join(from, path), join(to, path));
 }
 
 /** Hard links, a few dozen at a time, each folder made once: thousands of pages carried over. */
