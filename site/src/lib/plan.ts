@@ -220,7 +220,10 @@ export interface ProductPlan {
   text: string;
   context: string;
   pages: PlannedPage[];
-  /** Its search records, by language, with their digests, and what they were made from. */
+  /**
+   * Its search records, by language, with their digests, and what besides its record they were
+   * made from (its category and the attributes, by their hashes).
+   */
   search?: KeptSources;
 }
 interface KeptSources {
@@ -240,8 +243,6 @@ interface KeptSources {
 export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): PlannedPage[] {
   const pages: PlannedPage[] = [];
   const plans = new Map<number, ProductPlan>();
-  // each product's record as text, once per plan: what tells a kept product's pages and
-  // records still hold
   const company = companyOf(data.settings);
   const companyHash = hash(company);
   // The hash of an object many pages show (a category, an attribute, a product's card), made
@@ -324,6 +325,8 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   // A product's search records are kept too (most of a plan's work but its pages' keys),
   // while its record, its category and the attributes are what they were
   const attributesHash = kept ? hash(data.attributes) : '';
+  // each product's record as text, once per plan: what tells whether a kept product's pages and
+  // records still hold
   const texts = new Map<number, string>();
   const textOf = (product: SiteProduct) => {
     let text = texts.get(product.id);
@@ -334,9 +337,13 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   const sourceOf: ProductSourceOf = (product, category, views, lang) => {
     let entry = keptSources.get(product.id);
     if (!entry) {
-      const context = `${textOf(product)}\0${digest(category)}\0${attributesHash}`;
-      const before = kept!.get(product.id)?.search;
-      entry = before?.context === context ? before : { context, sources: {} };
+      // besides its record (the kept plan's text)
+      const context = `${digest(category)}\0${attributesHash}`;
+      const before = kept!.get(product.id);
+      entry =
+        before?.search?.context === context && before.text === textOf(product)
+          ? before.search
+          : { context, sources: {} };
       keptSources.set(product.id, entry);
     }
     let made = entry.sources[lang];
