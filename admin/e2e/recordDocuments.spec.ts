@@ -86,13 +86,29 @@ test('a product’s documents are added, changed, put in order and removed in it
       [`Pasport ${stamp}`, 1],
     ]);
 
-  // the datasheet's revision changed in its dialog
+  // the datasheet's revision changed in its dialog, typed before the dialog's own fetch of the
+  // document (held back here) arrives, its place changed since the list was read: what was
+  // typed stays
+  const fetched = Promise.withResolvers<void>();
+  const oneDocument = /\/api\/documents\/\d+$/;
+  await page.route(
+    oneDocument,
+    async (route) => {
+      await fetched.promise;
+      await route.continue();
+    },
+    { times: 1 },
+  );
+  const arrived = page.waitForResponse(oneDocument);
   await lines
     .nth(1)
     .getByRole('button', { name: `«Pasport ${stamp}» hujjatini tahrirlash` })
     .click();
   const edit = page.getByRole('dialog', { name: 'Hujjatni tahrirlash' });
   await edit.getByRole('textbox', { name: 'Tahrir' }).fill('2026-03');
+  fetched.resolve();
+  await arrived;
+  await expect(edit.getByRole('textbox', { name: 'Tahrir' })).toHaveValue('2026-03');
   await edit.getByRole('button', { name: 'Saqlash' }).click();
   await expectToast(page, 'Hujjat tahrirlandi');
   await expect(lines.nth(1)).toContainText('Tahrir: 2026-03');

@@ -78,6 +78,9 @@ export function DocumentDialog({
     <SimpleForm
       toolbar={<DialogToolbar onCancel={onClose} />}
       {...(id === undefined ? { defaultValues: { ...DOCUMENT_DEFAULTS, is_active: true } } : {})}
+      // the document as fetched may arrive after its listed copy (its place just changed): what
+      // was typed meanwhile stays rather than being reset to it
+      resetOptions={{ keepDirtyValues: true }}
       sx={{ p: 0 }}
     >
       {error && (
