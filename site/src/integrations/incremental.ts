@@ -180,7 +180,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         code = await codeHash(join(fileURLToPath(config.root), '..'));
         // for the warm worker's kept bundle: one bundled by other code is not used
         // (site/scripts/bundleKeeper.mjs)
-        (globalThis as Record<symbol, unknown>)[CODE] = code;
+        shared[CODE] = code;
       },
       'astro:build:start': async ({ logger }) => {
         if (only) {

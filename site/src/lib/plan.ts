@@ -334,7 +334,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     return text;
   };
   const keptSources = new Map<number, KeptSources>();
-  const sourceOf: ProductSourceOf = (product, category, views, lang) => {
+  const keptSource: ProductSourceOf = (product, category, views, lang) => {
     let entry = keptSources.get(product.id);
     if (!entry) {
       // besides its record (the kept plan's text)
@@ -356,7 +356,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     return made.source;
   };
   for (const lang of LANGUAGES) {
-    const sources = searchSources(data, lang, kept ? sourceOf : undefined);
+    const sources = searchSources(data, lang, kept ? keptSource : undefined);
     add('search-records', '/search/records', {}, { sources }, [lang], false, {
       sources: sources.map(digest),
     });
