@@ -59,6 +59,7 @@ export const configSchema = {
     PUBLISH_ENABLED: { type: 'boolean', default: false },
     PUBLISH_DEBOUNCE_MS: { type: 'integer', minimum: 0, default: 500 },
     PUBLISH_MAX_WAIT_MS: { type: 'integer', minimum: 0, default: 30000 },
+    PUBLISH_LEADING_EDGE: { type: 'boolean', default: true },
     PUBLISH_KEEP_RELEASES: { type: 'integer', minimum: 1, default: 5 },
     PUBLISH_BUILD_COMMAND: { type: 'string', default: DEFAULT_BUILD_COMMAND },
     PUBLISH_BUILD_WARM: { type: 'boolean', default: true },
@@ -180,6 +181,8 @@ export interface Config {
     siteRoot: string;
     debounceMs: number;
     maxWaitMs: number;
+    /** A change on an idle site is built at once, without the quiet window (PUBLISH_LEADING_EDGE). */
+    leading: boolean;
     keepReleases: number;
     command: string;
     /**
@@ -410,6 +413,7 @@ export function loadConfig(overrides: Record<string, string | number | boolean> 
       siteRoot: join(dataDir, 'site'),
       debounceMs: env.PUBLISH_DEBOUNCE_MS,
       maxWaitMs: env.PUBLISH_MAX_WAIT_MS,
+      leading: env.PUBLISH_LEADING_EDGE,
       keepReleases: env.PUBLISH_KEEP_RELEASES,
       command: env.PUBLISH_BUILD_COMMAND,
       warm: env.PUBLISH_BUILD_WARM && env.PUBLISH_BUILD_COMMAND.trim() === DEFAULT_BUILD_COMMAND,

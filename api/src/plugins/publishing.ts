@@ -51,6 +51,7 @@ export default fp(
       debounceMs: publish.debounceMs,
       maxWaitMs: publish.maxWaitMs,
       maxAttempts: publish.buildRetries + 1,
+      leading: publish.leading,
     });
     app.decorate('rebuildRequests', requests);
     if (!publish.enabled) {

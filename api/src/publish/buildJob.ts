@@ -9,7 +9,8 @@ import type { JobKindName } from '../jobs/kinds.ts';
  * 'queued' rows are the requests, counted and labelled; the job says when they are built:
  *
  * - debounce: each request moves the pending job's run_at to the quiet window's end, or the
- *   ceiling, whichever comes first (dueAt);
+ *   ceiling, whichever comes first (dueAt); a first change on an idle site is due at once
+ *   (BuildTiming's `leading`: its row's not-before time is its request's);
  * - one build at a time: the kind is exclusive (a running build holds its running key), and
  *   the pending job holds PENDING_KEY, so a request during a build makes one follow-up job;
  * - retries and dead owners: the runner's backoff, lease and release.
@@ -26,6 +27,12 @@ export interface BuildTiming {
   maxWaitMs: number;
   /** Tries of a build in all: 1 + its automatic retries. */
   maxAttempts: number;
+  /**
+   * A change that finds publishing idle (no build running, none ended within the quiet window)
+   * is built at once, without waiting the window: the leading edge of the debounce. The changes
+   * that follow it wait the window as before, folded into one follow-up build.
+   */
+  leading: boolean;
 }
 
 /** When a queued row may be built: its quiet window or ceiling, or its not-before time. */

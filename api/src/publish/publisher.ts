@@ -14,6 +14,8 @@ export interface PublisherOptions {
   debounceMs: number;
   /** ...or once the first waiting request is this old, whichever comes first. */
   maxWaitMs: number;
+  /** A change on an idle site is built at once (BuildTiming's `leading`; default true). */
+  leading?: boolean;
   /** Automatic retries of a failed build (default 0). A new request always builds anew. */
   retries?: number;
   /** Wait before the first retry, about doubled for each next one (default 30 s). */
@@ -66,6 +68,7 @@ export class Publisher {
         debounceMs: options.debounceMs,
         maxWaitMs: options.maxWaitMs,
         maxAttempts: retries + 1,
+        leading: options.leading ?? true,
       });
     // a request's job may be due before the runner's next poll
     this.#requests.onScheduled = () => this.#jobs.wake();

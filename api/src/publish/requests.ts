@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import {
   addRequest,
   addTrigger,
+  buildsIdleSince,
   insertQueuedBuild,
   queuedBuilds,
   type TriggerInput,
@@ -11,8 +12,16 @@ import type { Database } from '../db/types.ts';
 import { type Clock, isoAt, systemClock } from '../lib/clock.ts';
 import { type BuildTiming, scheduleBuildJob } from './buildJob.ts';
 
-/** The configuration's defaults (PUBLISH_DEBOUNCE_MS, PUBLISH_MAX_WAIT_MS, no retries). */
-const DEFAULT_TIMING: BuildTiming = { debounceMs: 500, maxWaitMs: 30_000, maxAttempts: 1 };
+/**
+ * The configuration's defaults (PUBLISH_DEBOUNCE_MS, PUBLISH_MAX_WAIT_MS, PUBLISH_LEADING_EDGE,
+ * no retries).
+ */
+const DEFAULT_TIMING: BuildTiming = {
+  debounceMs: 500,
+  maxWaitMs: 30_000,
+  maxAttempts: 1,
+  leading: true,
+};
 
 /**
  * Rebuild requests, recorded in the database: the pending request is the one 'queued' row of
@@ -66,6 +75,14 @@ export class RebuildRequests {
     if (options.schedule !== false) await this.schedule(true);
   }
 
+  /** No build runs, and none ended within the quiet window. */
+  #idle(): Promise<boolean> {
+    return buildsIdleSince(
+      this.#db,
+      isoAt(this.#clock, this.#clock.now() - this.#timing.debounceMs),
+    );
+  }
+
   async #record(options: { now?: boolean; full?: boolean; trigger?: TriggerInput }): Promise<void> {
     const now = options.now ?? false;
     const full = options.full ?? false;
@@ -74,9 +91,11 @@ export class RebuildRequests {
       const at = isoAt(this.#clock);
       const [queued] = await queuedBuilds(this.#db);
       if (!queued) {
+        // the leading edge: a change on an idle site is built at once
+        const idle = this.#timing.leading && (await this.#idle());
         const row = await insertQueuedBuild(this.#db, at, {
           requests: 1,
-          notBefore: now ? at : null,
+          notBefore: now || idle ? at : null,
           full,
         });
         await addTrigger(this.#db, row, at, trigger);

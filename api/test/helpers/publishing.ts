@@ -146,10 +146,11 @@ export function queueHarness() {
       options: HarnessOptions = {},
     ): Publisher {
       const { app } = api();
+      // the quiet window alone, unless a test asks for the leading edge
       const { publisher, stop } = ownPublisher(
         app.db.kysely,
         build,
-        { debounceMs, maxWaitMs, ...options },
+        { debounceMs, maxWaitMs, leading: false, ...options },
         app.log,
       );
       made.push(stop);

@@ -34,6 +34,57 @@ describe.skipIf(skipReason)('publisher', () => {
     expect(all[0]).toMatchObject({ status: 'success', requests: 10, pages: 3 });
   });
 
+  it('builds a change on an idle site at once, and folds the burst behind it into one follow-up', async () => {
+    const clock = new TestClock();
+    const fake = fakeBuilder({ clock, held: true });
+    const q = queue(fake.build, 100, 400, { clock, leading: true });
+    const first = clock.now();
+    await q.request();
+    // no time passes: the leading edge
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(1);
+    expect(fake.calls[0]).toBe(first);
+    for (let i = 0; i < 9; i++) {
+      await q.request();
+      clock.advance(10);
+    }
+    fake.release();
+    await q.idle();
+    await scheduled(clock);
+    // the burst waits its quiet window, counted from its last change
+    clock.advance(99 - 10);
+    expect(fake.calls).toHaveLength(1);
+    clock.advance(1);
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(2);
+    fake.release();
+    await q.idle();
+    expect((await rows()).map((row) => [row.status, row.requests])).toEqual([
+      ['success', 1],
+      ['success', 9],
+    ]);
+  });
+
+  it('waits the quiet window for a change that comes soon after a build ended', async () => {
+    const clock = new TestClock();
+    const fake = fakeBuilder({ clock, ms: 5 });
+    const q = queue(fake.build, 100, 400, { clock, leading: true });
+    await q.request();
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(1);
+    await q.idle();
+    clock.advance(50); // the build ended 50 ms ago: not idle yet
+    await q.request();
+    await scheduled(clock);
+    clock.advance(99);
+    expect(fake.calls).toHaveLength(1);
+    clock.advance(1);
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(2);
+    await q.idle();
+    clock.advance(100); // quiet for the whole window: the next change goes at once
+    const third = clock.now();
+    await q.request();
+    await expect.poll(() => fake.calls.length, { timeout: 2000 }).toBe(3);
+    expect(fake.calls[2]).toBe(third);
+  });
+
   it('renders every page for the Rebuild button, also when it meets a change, and in its retry', async () => {
     const clock = new TestClock();
     const fake = fakeBuilder({ clock, fail: 2, ms: 5 }); // the first two builds fail

@@ -160,6 +160,17 @@ export async function queuedBuilds(db: Executor): Promise<QueuedBuild[]> {
   }));
 }
 
+/** Whether no build runs and none ended after `since`: publishing is idle. */
+export async function buildsIdleSince(db: Executor, since: string): Promise<boolean> {
+  const busy = await db
+    .selectFrom('publish_builds')
+    .select('id')
+    .where((eb) => eb.or([eb('status', '=', 'running'), eb('finished_at', '>', since)]))
+    .limit(1)
+    .executeTakeFirst();
+  return busy === undefined;
+}
+
 /** Records a pending request, requested `at`. */
 export async function insertQueuedBuild(
   db: Executor,
