@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildEnvironment, LogTail, runBuild } from './buildProcess.ts';
@@ -99,15 +99,29 @@ export function siteBuilder(options: SiteBuilderOptions) {
     // (src/integrations/timings.ts; pnpm bench:publish reads both)
     let dataNote = '';
     let dataHash: string | null = null;
+    /** Aborted when the data could not be read: the build waiting for them stops. */
+    const noData = new AbortController();
+    let dataWritten: Promise<void> = Promise.resolve();
     if (options.data) {
+      const read = options.data;
       const reading = performance.now();
       await mkdir(join(options.siteRoot, WORK), { recursive: true });
-      const data = JSON.stringify(await options.data());
-      await writeFile(dataFile, data);
-      dataHash = siteDataHash(data);
       extra.SITE_DATA = dataFile;
-      const seconds = ((performance.now() - reading) / 1000).toFixed(2);
-      dataNote = `site data: ${Math.round(Buffer.byteLength(data) / 1024)} KB in ${seconds} s\n`;
+      dataWritten = (async () => {
+        const data = JSON.stringify(await read());
+        // put in place whole: the warm worker's build reads the file once it is there
+        // (site/src/lib/api.ts)
+        await writeFile(`${dataFile}.part`, data);
+        await rename(`${dataFile}.part`, dataFile);
+        dataHash = siteDataHash(data);
+        const seconds = ((performance.now() - reading) / 1000).toFixed(2);
+        dataNote = `site data: ${Math.round(Buffer.byteLength(data) / 1024)} KB in ${seconds} s\n`;
+      })();
+      dataWritten.catch(() => noData.abort());
+      // The warm worker starts the build meanwhile: its start (the configuration, the kept
+      // bundle) runs beside the database's read, on the other core. A build process of the
+      // command's is started once the file is there.
+      if (!options.warm) await dataWritten;
     }
     const tail = new LogTail();
     const limits = {
@@ -125,7 +139,7 @@ export function siteBuilder(options: SiteBuilderOptions) {
           else build.newer?.addEventListener('abort', () => giveWay.abort(), { once: true });
         })
       : null;
-    const stop = signal ? AbortSignal.any([signal, giveWay.signal]) : giveWay.signal;
+    const stop = AbortSignal.any([...(signal ? [signal] : []), giveWay.signal, noData.signal]);
     const run = await (
       options.warm
         ? options.warm.run(outDir, { ...options.env(), ...extra }, limits, tail, stop)
@@ -137,8 +151,12 @@ export function siteBuilder(options: SiteBuilderOptions) {
           )
     ).finally(async () => {
       await early?.stop();
+      await dataWritten.catch(() => undefined);
       await rm(dataFile, { force: true });
+      await rm(`${dataFile}.part`, { force: true });
     });
+    // the data could not be read (the build, stopped for it, says only that it was stopped)
+    await dataWritten;
     const yielded =
       giveWay.signal.aborted &&
       run.stopped !== null &&

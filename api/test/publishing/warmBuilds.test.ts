@@ -1,8 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { LogTail } from '../../src/publish/buildProcess.ts';
+import { siteBuilder } from '../../src/publish/siteBuilder.ts';
 import { WarmBuilds } from '../../src/publish/warmBuilds.ts';
 import { processRuns } from '../helpers/publishing.ts';
 
@@ -10,9 +12,18 @@ import { processRuns } from '../helpers/publishing.ts';
 // speaks site/scripts/worker.mjs's messages (the real one, running Astro, is exercised by
 // incremental.test.ts): `MODE` in a build's environment picks what it does.
 const WORKER = `
-import { mkdirSync, writeFileSync } from 'node:fs';
-process.on('message', ({ id, outDir, env }) => {
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+process.on('message', async ({ id, outDir, env }) => {
   if (env.MODE === 'hang') return;
+  if (env.MODE === 'data') {
+    // a release of the site data, read as site/src/lib/api.ts does: once the file is there
+    writeFileSync(env.ASKED, '');
+    while (!existsSync(env.SITE_DATA)) await new Promise((r) => setTimeout(r, 5));
+    mkdirSync(outDir + '/pagefind', { recursive: true });
+    writeFileSync(outDir + '/index.html', readFileSync(env.SITE_DATA, 'utf8'));
+    for (const file of ['404.html', 'pagefind/pagefind.js', 'pagefind/pagefind-entry.json'])
+      writeFileSync(outDir + '/' + file, '{}');
+  }
   if (env.MODE === 'crash') process.exit(3);
   console.log('built by ' + process.pid);
   const end = '\\n\\u001econveyor-build-end ' + id + '\\n';
@@ -20,7 +31,7 @@ process.on('message', ({ id, outDir, env }) => {
   process.stderr.write(end);
   if (env.MODE === 'fail') return process.send({ id, ok: false, error: 'broken' });
   mkdirSync(outDir, { recursive: true });
-  writeFileSync(outDir + '/index.html', String(env.MARK));
+  if (env.MODE !== 'data') writeFileSync(outDir + '/index.html', String(env.MARK));
   const recycle = env.MODE === 'recycle';
   const endingSoon = env.MODE === 'ending';
   process.send({ id, ok: true, peakRssKb: 1234, recycle, endingSoon }, () => recycle && process.exit(0));
@@ -192,6 +203,46 @@ describe('the warm build worker', () => {
     for (let i = 0; i < 100 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
     return done();
   };
+
+  describe('a release of the site data', () => {
+    /** A builder of releases in the worker, whose data come once it has been handed its build. */
+    const builder = (name: string, data: (asked: () => boolean) => Promise<unknown>) => {
+      const asked = join(dir, `${name}.asked`);
+      const siteRoot = join(dir, name);
+      const build = siteBuilder({
+        siteRoot,
+        command: 'false',
+        warm: start(),
+        cwd: dir,
+        keepReleases: 2,
+        env: () => ({ MODE: 'data', ASKED: asked }),
+        data: () => data(() => existsSync(asked)),
+      });
+      return { build, siteRoot };
+    };
+
+    it('is built while the database is read, from the data once they are in place', async () => {
+      const { build, siteRoot } = builder('overlap', async (asked) => {
+        // a builder that read the data before handing the build over would wait here for ever
+        if (!(await until(asked))) throw new Error('the worker was not handed its build');
+        return { products: ['Ролик'] };
+      });
+      await build();
+      expect(await readFile(join(siteRoot, 'current', 'index.html'), 'utf8')).toBe(
+        JSON.stringify({ products: ['Ролик'] }),
+      );
+    });
+
+    it('fails with why when the data cannot be read, the build stopped, nothing made live', async () => {
+      const { build, siteRoot } = builder('unread', async (asked) => {
+        await until(asked);
+        throw new Error('database is locked');
+      });
+      await expect(build()).rejects.toThrow('database is locked');
+      expect(existsSync(join(siteRoot, 'current'))).toBe(false);
+      expect(await readdir(join(siteRoot, 'releases'))).toEqual([]);
+    });
+  });
 
   it('leaves when idle, and a build after that loads a new one', async () => {
     const worker = start(400);

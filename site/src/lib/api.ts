@@ -117,8 +117,26 @@ const shared = globalThis as { [DATA]?: Promise<SiteData> };
  * or else the public API.
  */
 export function siteData(): Promise<SiteData> {
-  shared[DATA] ??= process.env.SITE_DATA
-    ? readFile(process.env.SITE_DATA, 'utf8').then((text) => JSON.parse(text) as SiteData)
-    : readApi();
+  shared[DATA] ??= process.env.SITE_DATA ? readSnapshot(process.env.SITE_DATA) : readApi();
   return shared[DATA];
+}
+
+/** How long a build waits for its snapshot file to be there. */
+const SNAPSHOT_WAIT_MS = 5 * 60_000;
+
+/**
+ * The snapshot file, once it is there: the warm build worker is handed its build while the
+ * runner still reads the database (api/src/publish/siteBuilder.ts), which puts the file in place
+ * whole when written, and stops the build if it cannot. Polled: a file's appearance, a few
+ * tenths of a second at most, is all there is to wait for.
+ */
+async function readSnapshot(file: string): Promise<SiteData> {
+  for (const until = Date.now() + SNAPSHOT_WAIT_MS; ;) {
+    try {
+      return JSON.parse(await readFile(file, 'utf8')) as SiteData;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' || Date.now() > until) throw error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
 }
