@@ -203,24 +203,23 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           `${live?.kept ? 'kept from the last build' : 'read'} in ${seconds(reading)}`;
         if (previous?.code !== code) previous = null;
         state.sameCode = previous !== null;
+        // one pass over the plan (tens of thousands of pages): what to render, what is carried
+        // over, and whether the live release has the same pages, duplicates the same
         const before = previous?.pages ?? {};
-        rendered = new Set(
-          planned.filter((page) => before[page.pathname]?.key !== page.key).map((p) => p.pathname),
-        );
-        state.carried = planned
-          .filter((page) => !rendered.has(page.pathname))
-          .map((page) => page.pathname.slice(1));
-        const paths = Object.keys(before);
+        rendered = new Set();
+        state.carried = [];
+        let samePages = previous !== null;
+        for (const page of planned) {
+          const was = before[page.pathname];
+          if (was !== undefined && was.key === page.key) state.carried.push(page.pathname.slice(1));
+          else rendered.add(page.pathname);
+          if (samePages && (was === undefined || (was.duplicate ?? false) !== page.duplicate)) {
+            samePages = false;
+          }
+        }
+        // every planned page was in it: with as many pages, it had no others
         state.sameSitemap =
-          previous &&
-          paths.length === planned.length &&
-          planned.every(
-            (page) =>
-              before[page.pathname] !== undefined &&
-              (before[page.pathname]!.duplicate ?? false) === page.duplicate,
-          )
-            ? previousDir!
-            : null;
+          samePages && Object.keys(before).length === planned.length ? previousDir! : null;
         shared[UNPACED] = previous !== null && rendered.size <= FEW_PAGES;
         if (previous) {
           renderOnly(rendered);
