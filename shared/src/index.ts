@@ -34,3 +34,4 @@ export * from './related.ts';
 export * from './units.ts';
 export * from './time.ts';
 export * from './telegram.ts';
+export * from './threads.ts';

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
 import { Worker } from 'node:worker_threads';
+import { lowerThreadPriority } from '@conveyor/shared';
 import { SHEET_LIMITS, type SheetLimits, SheetRefusal, type SheetRow } from './sheetLimits.ts';
 import type { SheetJob, SheetMessage } from './sheetWorker.ts';
 
@@ -10,15 +11,9 @@ const THREAD_HEAP_MB = 96;
  * The thread's first code, plain JavaScript: it gives way to the server's own threads before it
  * loads anything. Starting a thread on a TypeScript file takes more CPU than reading a small
  * sheet (the isolate, the type stripper, the zip and XML parsers); at the server's priority, on
- * busy cores, that would hold up the requests answered meanwhile. On Linux a nice value is a
- * thread's, and this one's id is the last part of /proc/thread-self; elsewhere the thread keeps
- * the server's priority.
+ * busy cores, that would hold up the requests answered meanwhile.
  */
-const GIVE_WAY_THEN_LOAD = `
-try {
-  const thread = Number(require('node:fs').readlinkSync('/proc/thread-self').split('/').pop());
-  if (Number.isInteger(thread) && thread > 0) require('node:os').setPriority(thread, 10);
-} catch {}
+const GIVE_WAY_THEN_LOAD = `${lowerThreadPriority(10)}
 import(require('node:worker_threads').workerData.entry);
 `;
 const ENTRY = new URL('./sheetWorker.ts', import.meta.url).href;

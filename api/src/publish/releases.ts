@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readdir, readlink, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { lowerThreadPriority } from '@conveyor/shared';
 
 // The release folders of the site root (DATA_DIR/site): `releases/<id>/`, the `current` link
 // the server serves, and the work folder; what stays, and what goes.
@@ -103,11 +104,14 @@ export async function retireReleases(
  * files: while it deleted a release, reading a small file would wait behind the unlinks; on a
  * thread of its own they go one at a time and leave libuv's threads free. The thread does not
  * keep the API from shutting down: what it leaves, clearLeftovers removes at the next start.
+ * It runs at the lowest priority: an edit's build may start while it runs (its kernel time, tens
+ * of thousands of unlinks, is its own thread's).
  */
 export function deleteFolders(folders: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const thread = new Worker(
-      `const { rmSync } = require('node:fs');
+      `${lowerThreadPriority(19)}
+       const { rmSync } = require('node:fs');
        for (const folder of require('node:worker_threads').workerData)
          rmSync(folder, { recursive: true, force: true });`,
       { eval: true, workerData: folders },

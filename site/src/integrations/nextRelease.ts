@@ -1,6 +1,7 @@
 import { mkdir, readdir, rename, rm, rmdir, unlink, utimes, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { lowerThreadPriority } from '@conveyor/shared';
 
 /**
  * The next release, prepared: the warm build worker (site/scripts/worker.mjs) links the release
@@ -80,9 +81,9 @@ export function prepareCopy(source: string, parent: string): ReleaseCopy {
  * once, with the synchronous calls, and answers the files' paths. On the build's own thread, a
  * promise per file (90,000 at ten thousand products) took seconds of the worker's time, which an
  * edit arriving meanwhile waited for; on libuv's four threads, the links queued before the
- * build's own reads and writes.
+ * build's own reads and writes. Below the build's priority: an edit may come while it links.
  */
-const LINK_THREAD = `
+const LINK_THREAD = `${lowerThreadPriority(10)}
 const { linkSync, mkdirSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { parentPort, workerData: { top, folder } } = require('node:worker_threads');
@@ -125,12 +126,13 @@ async function leftBehind(parent: string): Promise<string[]> {
 /**
  * Deletes folders and files on a thread of its own, one unlink at a time: a copy's tens of
  * thousands of links removed with fs.promises would queue them all on libuv's four threads,
- * which the build's own reads and writes share.
+ * which the build's own reads and writes share. At the lowest priority, beside an edit's build.
  */
 export function removeInBackground(paths: string[]): void {
   if (!paths.length) return;
   const thread = new Worker(
-    `const { rmSync } = require('node:fs');
+    `${lowerThreadPriority(19)}
+     const { rmSync } = require('node:fs');
      for (const path of require('node:worker_threads').workerData)
        rmSync(path, { recursive: true, force: true });`,
     { eval: true, workerData: paths },
