@@ -20,7 +20,7 @@ const BOTH_DATABASES = ['api/test/publishing/siteData.databases.test.ts'];
  * Files whose code does not depend on the database's dialect: SQLite only. They test what sits
  * beside the database (configuration, storage drivers, the cache, sign-in throttling in memory
  * or Redis, mail and Telegram, image uploads, body limits, build processes and webhook calls,
- * timers), and reach the database only through paths that the files run on both check (the
+ * timers, threads), and reach the database only through paths that the files run on both check (the
  * records of routes/contract, routes/registry and auth/access, the job queue of jobs/runner and
  * publishing/queue, the snapshot of publishing/siteData.databases, transactions in crashDrills
  * and notify/leadDurability, odd values in plugins/hostileInput). The products sheet's limits
@@ -59,6 +59,7 @@ const DIALECT_NEUTRAL = [
   'exports/productSheetLimits',
   'lib/schemaCompilers',
   'lib/leanProcess',
+  'lib/threads',
 ].map((name) => `api/test/${name}.test.ts`);
 
 // The API's projects: each test database starts from one migrated per run. A test's time

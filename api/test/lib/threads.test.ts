@@ -1,7 +1,7 @@
 import { getPriority } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
-import { lowerThreadPriority } from '../src/threads.ts';
+import { lowerThreadPriority } from '@conveyor/shared';
 
 /** The nice value a thread started with `code` has once that code ran (Linux: per thread). */
 function niceOfThread(code: string): Promise<number> {
