@@ -68,7 +68,11 @@ function relatedCard(product: SiteProduct): RelatedCard {
  * neighbours are the ones after it in its category (round), so that a renamed product changes
  * the pages of the few before it, not of its whole category.
  */
-export function relatedSections(products: readonly SiteProduct[]) {
+export function relatedSections(
+  products: readonly SiteProduct[],
+  /** Told of each product's card as it is made (the plan knows its digest: src/lib/plan.ts). */
+  made?: (product: SiteProduct, card: RelatedCard) => void,
+) {
   const byId = new Map(products.map((product) => [product.id, product]));
   const back = new Map<number, { from: number; kind: RelationKind }[]>();
   for (const product of products) {
@@ -94,7 +98,10 @@ export function relatedSections(products: readonly SiteProduct[]) {
   const cardsById = new Map<number, RelatedCard>();
   const cardOfId = (other: SiteProduct) => {
     let card = cardsById.get(other.id);
-    if (!card) cardsById.set(other.id, (card = relatedCard(other)));
+    if (!card) {
+      cardsById.set(other.id, (card = relatedCard(other)));
+      made?.(other, card);
+    }
     return card;
   };
   return (product: SiteProduct): RelatedSection[] => {

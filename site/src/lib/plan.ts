@@ -225,7 +225,13 @@ export interface ProductPlan {
    * made from (its category and the attributes, by their hashes).
    */
   search?: KeptSources;
+  /**
+   * The digests of the cards other pages show of it (its category's pages, its category's
+   * filters, related products): made of its record alone, they hold while its text does.
+   */
+  cards: CardDigests;
 }
+type CardDigests = Partial<Record<'card' | 'filter' | 'related', string>>;
 interface KeptSources {
   context: string;
   sources: Partial<Record<Language, { source: SearchSource | null; digest: string }>>;
@@ -333,6 +339,21 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     if (text === undefined) texts.set(product.id, (text = JSON.stringify(product)));
     return text;
   };
+  // The digests of each product's cards (CardDigests): a kept product's, while its record is
+  // what it was; so a category's pages are keyed without writing out every card of it again.
+  const cardDigests = new Map<number, CardDigests>();
+  const cardDigest = (product: SiteProduct, kind: keyof CardDigests, card: object) => {
+    let known = cardDigests.get(product.id);
+    if (!known) {
+      const before = kept?.get(product.id);
+      known = before && before.text === textOf(product) ? before.cards : {};
+      cardDigests.set(product.id, known);
+    }
+    const made = known[kind];
+    if (made === undefined) return (known[kind] = digest(card));
+    digests.set(card, made);
+    return made;
+  };
   const keptSources = new Map<number, KeptSources>();
   const keptSource: ProductSourceOf = (product, category, views, lang) => {
     let entry = keptSources.get(product.id);
@@ -391,28 +412,36 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   // the products shown: those of the categories shown
   const relatedOf = relatedSections(
     data.products.filter((product) => shownCategories.has(product.category_id)),
+    (product, card) => cardDigest(product, 'related', card),
   );
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
     // Past a page's worth, the products go on pages of their own, each self-canonical; every
     // page has the whole category's filters (and its products, for them)
     const cards = items.map(cardOf);
+    const shownCards = cards.map((card, index) => cardDigest(items[index]!, 'card', card));
     const count = Math.max(1, Math.ceil(cards.length / pageSize));
     const { filters, filterData } = filtersOf(category, items);
     if (count > 1 && filters.length) {
+      const filterCards = items.map(filterCard);
       add(
         'category-filters',
         `/catalog/${category.id}/filters.json`,
         { id: String(category.id) },
-        { data: filterData, items: items.map(filterCard) },
+        { data: filterData, items: filterCards },
         LANGUAGES,
         false,
+        {
+          data: filterData,
+          items: filterCards.map((card, index) => cardDigest(items[index]!, 'filter', card)),
+        },
       );
     }
     for (let number = 1; number <= count; number++) {
+      const shown = [(number - 1) * pageSize, number * pageSize] as const;
       const props = {
         category,
-        items: cards.slice((number - 1) * pageSize, number * pageSize),
+        items: cards.slice(...shown),
         page: { number, count },
         total: cards.length,
         filters,
@@ -421,14 +450,32 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
         documents: number === 1 ? documentsOf('category_id', category.id) : [],
         versions: versionsOf(category, 'name'),
       };
+      // keyed by its cards' digests, and the objects its pages share by theirs
+      const keyed = {
+        ...props,
+        category: digest(category),
+        items: shownCards.slice(...shown),
+        filters: digest(filters),
+      } satisfies Record<keyof typeof props, unknown>;
       if (number === 1) {
-        add('category', `/catalog/${category.id}`, { id: String(category.id) }, props);
+        add(
+          'category',
+          `/catalog/${category.id}`,
+          { id: String(category.id) },
+          props,
+          LANGUAGES,
+          true,
+          keyed,
+        );
       } else {
         add(
           'category-page',
           `/catalog/${category.id}/page/${number}`,
           { id: String(category.id), page: String(number) },
           props,
+          LANGUAGES,
+          true,
+          keyed,
         );
       }
     }
@@ -441,6 +488,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
       if (kept) {
         plan = {
           text: textOf(item),
+          cards: {},
           context: JSON.stringify([
             companyHash,
             digest(category),
@@ -454,9 +502,12 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
         };
         const before = kept.get(item.id);
         plan.search = keptSources.get(item.id);
+        // the digests of its cards made in this plan, or kept (cardDigest)
+        plan.cards = cardDigests.get(item.id) ?? {};
         if (before && before.text === plan.text && before.context === plan.context) {
           pages.push(...before.pages);
           before.search = plan.search;
+          before.cards = plan.cards;
           plans.set(item.id, before);
           continue;
         }
