@@ -123,8 +123,7 @@ const GARBAGE_SHARE = 0.25;
  * started gets it.
  */
 function paceGarbage() {
-  setFlagsFromString('--expose-gc');
-  const collect = runInNewContext('gc');
+  const collect = collector();
   // and for the build's stages that add to its memory (the pictures' encoding, the search
   // indexer's process): what the pages left behind is collected before they start
   globalThis[COLLECT] = collect;
@@ -139,6 +138,19 @@ function paceGarbage() {
   }, 250);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/**
+ * V8's collector, exposed once per process: the context made for it is costly, and an edit's
+ * build would pay for a new one each time.
+ */
+let exposed = null;
+function collector() {
+  if (!exposed) {
+    setFlagsFromString('--expose-gc');
+    exposed = runInNewContext('gc');
+  }
+  return exposed;
 }
 
 /** One build from a working folder made for it and removed afterwards. */
