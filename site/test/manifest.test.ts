@@ -18,9 +18,10 @@ afterAll(async () => {
 });
 
 const manifestOf = (key: string): Manifest => ({
-  version: 1,
+  version: 2,
   code: 'code',
-  pages: { '/': { key, assets: ['site.css'] }, '/en': { key: `${key}-en`, assets: [] } },
+  assets: [['site.css'], []],
+  pages: { '/': { key, assets: 0 }, '/en': { key: `${key}-en`, assets: 1 } },
 });
 
 describe("a release's manifest", () => {

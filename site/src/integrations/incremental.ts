@@ -33,10 +33,19 @@ import { carrier, linker } from './links.ts';
 export const MANIFEST = '.site-manifest.json';
 
 export interface Manifest {
-  version: 1;
+  version: 2;
   code: string;
-  /** `duplicate`: the page is kept out of the sitemap (PlannedPage); absent in older ones. */
-  pages: Record<string, { key: string; assets: string[]; duplicate?: boolean }>;
+  /**
+   * The lists of built files the pages refer to, each list once: most pages share theirs (the
+   * same styles and scripts; a product's pictures in its three languages), and a manifest that
+   * wrote each page's out would be tens of megabytes at ten thousand products.
+   */
+  assets: string[][];
+  /**
+   * Each page's key and its list of built files (an index into `assets`); `duplicate`: the page
+   * is kept out of the sitemap (PlannedPage).
+   */
+  pages: Record<string, { key: string; assets: number; duplicate?: boolean }>;
 }
 
 /** Where a build that renders only a few pages says so (site/scripts/buildSite.mjs). */
@@ -107,7 +116,7 @@ export async function readManifest(
     const last = remembered[LAST_MANIFEST];
     if (last?.text.equals(text)) return { manifest: last.manifest, kept: true };
     const manifest = JSON.parse(text.toString('utf8')) as Manifest;
-    return manifest.version === 1 ? { manifest, kept: false } : null;
+    return manifest.version === 2 ? { manifest, kept: false } : null;
   } catch {
     return null; // no release, or one built before manifests: everything is rendered
   }
@@ -237,7 +246,17 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         const started = performance.now();
         const out = fileURLToPath(dir);
         const pages: Manifest['pages'] = {};
-        const needed = new Set<string>();
+        // the lists of built files, each once (Manifest's `assets`): a list by its names, and
+        // the live manifest's lists by their index there
+        const lists: string[][] = [];
+        const listOf = new Map<string, number>();
+        const fromLive = new Map<number, number>();
+        const listed = (assets: string[]) => {
+          const names = assets.join('\n');
+          let index = listOf.get(names);
+          if (index === undefined) listOf.set(names, (index = lists.push(assets) - 1));
+          return index;
+        };
         const links = linker();
         const carry = previousDir ? carrier(previousDir, out, links) : null;
         // the built files each rendered page refers to, read a few dozen pages at a time: one
@@ -255,20 +274,26 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         );
         for (const page of planned) {
           const file = pageFile(page.pathname);
-          let assets = assetsOfRendered.get(page.pathname);
-          if (!assets) {
+          const own = assetsOfRendered.get(page.pathname);
+          let assets: number;
+          if (own) assets = listed(own);
+          else {
             // carried over: the live release's file, and the pictures it shows
             const linking = carry!(file);
             if (linking) await linking;
-            assets = previous!.pages[page.pathname]!.assets;
+            const before = previous!.pages[page.pathname]!.assets;
+            let index = fromLive.get(before);
+            if (index === undefined)
+              fromLive.set(before, (index = listed(previous!.assets[before]!)));
+            assets = index;
           }
-          for (const asset of assets) needed.add(asset);
           pages[page.pathname] = {
             key: page.key,
             assets,
             ...(page.duplicate ? { duplicate: true } : {}),
           };
         }
+        const needed = new Set(lists.flat());
         let linked = 0;
         for (const asset of needed) {
           const target = join(out, '_astro', asset);
@@ -292,7 +317,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
           }
         }
         await links.done();
-        const manifest: Manifest = { version: 1, code, pages };
+        const manifest: Manifest = { version: 2, code, assets: lists, pages };
         await writeManifest(out, manifest);
         if (previous || linked) {
           logger.info(
