@@ -488,7 +488,8 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
       if (kept) {
         plan = {
           text: textOf(item),
-          cards: {},
+          // the digests of its cards made in this plan, or kept (cardDigest)
+          cards: cardDigests.get(item.id) ?? {},
           context: JSON.stringify([
             companyHash,
             digest(category),
@@ -502,8 +503,6 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
         };
         const before = kept.get(item.id);
         plan.search = keptSources.get(item.id);
-        // the digests of its cards made in this plan, or kept (cardDigest)
-        plan.cards = cardDigests.get(item.id) ?? {};
         if (before && before.text === plan.text && before.context === plan.context) {
           pages.push(...before.pages);
           before.search = plan.search;
