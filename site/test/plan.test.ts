@@ -532,45 +532,18 @@ describe('the page plan', () => {
     expect(second!.total).toBe(4);
     expect(second!.filterData).toBeNull();
     expect(second!.filters.map((filter) => filter.attribute.code)).toEqual(['belt_width']);
-    // the file: every product's values and its card, in each language
+    // the file: every product's values and its card, in each language (a product with no name of
+    // its own in a language shows its Russian one there, as its page does)
     const file = ru[0]!.props as PageProps & RouteProps['category-filters'];
     expect(file.data).toEqual({
       ids: [10, 11, 12, 13],
       values: { belt_width: [400, 500, 600, 700] },
     });
     expect(file.items).toEqual([
-      {
-        id: 10,
-        category_id: 1,
-        image: undefined,
-        name_ru: 'ЛК-400',
-        name_uz: undefined,
-        name_en: undefined,
-      },
-      {
-        id: 11,
-        category_id: 1,
-        image: undefined,
-        name_ru: 'ЛК-500',
-        name_uz: undefined,
-        name_en: undefined,
-      },
-      {
-        id: 12,
-        category_id: 1,
-        image: undefined,
-        name_ru: 'П-12',
-        name_uz: undefined,
-        name_en: undefined,
-      },
-      {
-        id: 13,
-        category_id: 1,
-        image: undefined,
-        name_ru: 'П-13',
-        name_uz: undefined,
-        name_en: undefined,
-      },
+      { id: 10, category_id: 1, image: undefined, name: 'ЛК-400' },
+      { id: 11, category_id: 1, image: undefined, name: 'ЛК-500' },
+      { id: 12, category_id: 1, image: undefined, name: 'П-12' },
+      { id: 13, category_id: 1, image: undefined, name: 'П-13' },
     ]);
     expect(planned.map((page) => page.pathname)).toEqual(
       expect.arrayContaining(inAllLanguages('/catalog/1/filters.json')),
@@ -612,6 +585,25 @@ describe('the page plan', () => {
         ),
       ].sort(),
     );
+  });
+
+  it("renders a product renamed in one language in that language's filters' file alone, when it has a name in each", () => {
+    const named = () => {
+      const data = paged();
+      for (const product of data.products) {
+        product.name_uz = `${product.name_ru} uz`;
+        product.name_en = `${product.name_ru} en`;
+      }
+      return data;
+    };
+    const before = keys(pagedPlan(named()));
+    const renamed = named();
+    renamed.products.find((product) => product.id === 12)!.name_ru = 'П-12 новый';
+    const after = keys(pagedPlan(renamed));
+    const changed = [...after.keys()].filter((path) => before.get(path) !== after.get(path));
+    expect(changed.filter((path) => path.endsWith('/filters.json'))).toEqual([
+      '/catalog/1/filters.json',
+    ]);
   });
 
   it("marks a record's pages in languages it has no text of its own in as duplicates", () => {

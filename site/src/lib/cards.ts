@@ -1,4 +1,11 @@
-import { LANGUAGES, type LocalizedKeys, type RelationKind, type SiteData } from '@conveyor/shared';
+import {
+  type Language,
+  LANGUAGES,
+  type LocalizedKeys,
+  pickLocalized,
+  type RelationKind,
+  type SiteData,
+} from '@conveyor/shared';
 
 // What a page shows of the products it does not belong to: a category page's cards, a filter's
 // results, a product page's related products. Each carries only the fields it shows, so that a
@@ -10,8 +17,11 @@ export type SiteProduct = SiteData['products'][number];
 /** A product as its category page's card shows it: without its gallery and videos. */
 export type ProductCard = Omit<SiteProduct, 'images' | 'media' | 'related'>;
 
-/** A product as a filter's result shows it: its name, picture and page. */
-export type FilterCard = Pick<SiteProduct, 'id' | 'category_id' | 'image' | LocalizedKeys<'name'>>;
+/**
+ * A product as a filter's result shows it in a language: its name there (as a page picks it,
+ * another language's when it has none), picture and page.
+ */
+export type FilterCard = Pick<SiteProduct, 'id' | 'category_id' | 'image'> & { name: string };
 
 /** A product as a related product's card shows it: its name, text, picture and page. */
 export type RelatedCard = Pick<
@@ -35,15 +45,17 @@ export function cardOf(product: SiteProduct): ProductCard {
   return card;
 }
 
-/** A product as a filter's result shows it. */
-export function filterCard(product: SiteProduct): FilterCard {
-  const card: Record<string, unknown> = {
+/**
+ * A product as a filter's result shows it in `lang`: a language's filters' file holds only what
+ * it shows, so that a rename in one language changes that language's file alone.
+ */
+export function filterCard(product: SiteProduct, lang: Language): FilterCard {
+  return {
     id: product.id,
     category_id: product.category_id,
     image: product.image,
+    name: pickLocalized(product, 'name', lang),
   };
-  for (const lang of LANGUAGES) card[`name_${lang}`] = product[`name_${lang}`];
-  return card as FilterCard;
 }
 
 /** How many products of its category a product page offers when none are related to it. */

@@ -231,7 +231,7 @@ export interface ProductPlan {
    */
   cards: CardDigests;
 }
-type CardDigests = Partial<Record<'card' | 'filter' | 'related', string>>;
+type CardDigests = Partial<Record<'card' | 'related' | `filter-${Language}`, string>>;
 interface KeptSources {
   context: string;
   sources: Partial<Record<Language, { source: SearchSource | null; digest: string }>>;
@@ -423,19 +423,24 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     const count = Math.max(1, Math.ceil(cards.length / pageSize));
     const { filters, filterData } = filtersOf(category, items);
     if (count > 1 && filters.length) {
-      const filterCards = items.map(filterCard);
-      add(
-        'category-filters',
-        `/catalog/${category.id}/filters.json`,
-        { id: String(category.id) },
-        { data: filterData, items: filterCards },
-        LANGUAGES,
-        false,
-        {
-          data: filterData,
-          items: filterCards.map((card, index) => cardDigest(items[index]!, 'filter', card)),
-        },
-      );
+      // a file per language, of that language's cards: a rename changes its language's alone
+      for (const lang of LANGUAGES) {
+        const filterCards = items.map((item) => filterCard(item, lang));
+        add(
+          'category-filters',
+          `/catalog/${category.id}/filters.json`,
+          { id: String(category.id) },
+          { data: filterData, items: filterCards },
+          [lang],
+          false,
+          {
+            data: digest(filterData),
+            items: filterCards.map((card, index) =>
+              cardDigest(items[index]!, `filter-${lang}`, card),
+            ),
+          },
+        );
+      }
     }
     for (let number = 1; number <= count; number++) {
       const shown = [(number - 1) * pageSize, number * pageSize] as const;

@@ -1,5 +1,5 @@
 import type { APIRoute, InferGetStaticPropsType } from 'astro';
-import { localePath, pick } from '~/i18n/index.ts';
+import { localePath } from '~/i18n/index.ts';
 import { cardThumbnail } from '~/lib/images.ts';
 import { routePaths } from '~/lib/plan.ts';
 
@@ -19,7 +19,7 @@ export const GET: APIRoute<Props> = async ({ props }) => {
   const cards = await Promise.all(
     items.map(async (item) => [
       item.id,
-      pick(item, 'name', lang),
+      item.name,
       localePath(lang, `/catalog/${item.category_id}/products/${item.id}`),
       await cardThumbnail(item.image),
     ]),
