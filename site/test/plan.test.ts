@@ -479,10 +479,12 @@ describe('the page plan', () => {
   it("changes a language's search records only with that language's own texts", () => {
     const after = base();
     after.products[0]!.name_uz = 'LK-450 lentali konveyeri';
-    // the Uzbek records gain the product; the Russian and English ones do not change
+    // the Uzbek records gain the product; the Russian and English ones do not change; the
+    // product beside it, which shows its card, changes in Uzbek only
     expect(changed(base(), after)).toEqual(
       [
-        ...inAllLanguages('/catalog/1', '/catalog/1/products/10', '/catalog/1/products/11'),
+        ...inAllLanguages('/catalog/1', '/catalog/1/products/10'),
+        '/uz/catalog/1/products/11',
         '/uz/search/records',
         '/uz/compare/10.json',
       ].sort(),
@@ -587,7 +589,7 @@ describe('the page plan', () => {
     );
   });
 
-  it("renders a product renamed in one language in that language's filters' file alone, when it has a name in each", () => {
+  it("renders a product renamed in one language in that language's filters' file and its neighbours' pages alone, when it has a name in each", () => {
     const named = () => {
       const data = paged();
       for (const product of data.products) {
@@ -603,6 +605,12 @@ describe('the page plan', () => {
     const changed = [...after.keys()].filter((path) => before.get(path) !== after.get(path));
     expect(changed.filter((path) => path.endsWith('/filters.json'))).toEqual([
       '/catalog/1/filters.json',
+    ]);
+    // and the Russian pages of the products that show its card
+    expect(changed.filter((path) => /products\/1[013]$/.test(path)).sort()).toEqual([
+      '/catalog/1/products/10',
+      '/catalog/1/products/11',
+      '/catalog/1/products/13',
     ]);
   });
 

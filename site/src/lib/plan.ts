@@ -10,6 +10,7 @@ import {
   type Language,
   LANGUAGES,
   ownText,
+  pickLocalized,
   type Project,
   type Settings,
   SETTINGS_DEFAULTS,
@@ -34,6 +35,7 @@ import {
   type FilterCard,
   filterCard,
   type ProductCard,
+  type RelatedCard,
   relatedSections,
   type RelatedSection,
   type SiteProduct,
@@ -231,10 +233,23 @@ export interface ProductPlan {
    */
   cards: CardDigests;
 }
-type CardDigests = Partial<Record<'card' | 'related' | `filter-${Language}`, string>>;
+type CardDigests = Partial<
+  Record<'card' | 'related' | `filter-${Language}` | `related-${Language}`, string>
+>;
 interface KeptSources {
   context: string;
   sources: Partial<Record<Language, { source: SearchSource | null; digest: string }>>;
+}
+
+/** A page's keyed props that differ by language (planSite's `add`). */
+class InLanguage {
+  /** What the page's languages share, hashed once, and what each language adds. */
+  readonly common: unknown;
+  readonly of: (lang: Language) => unknown;
+  constructor(common: unknown, of: (lang: Language) => unknown) {
+    this.common = common;
+    this.of = of;
+  }
 }
 
 /**
@@ -269,15 +284,19 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     languages: readonly Language[] = LANGUAGES,
     showsCompany = true,
     // what the key hashes of the props, where it is not the props themselves: the same props
-    // with shared objects as their digests
+    // with shared objects as their digests; or, for a page that shows some of them in its own
+    // language only, what it hashes in each language
     keyed: unknown = props,
   ) => {
     // The page's props are { lang, company, ...props }: hashed here with the company data's own
     // hash in their place, once for the page's languages (a page that shows nothing of the
     // company's, the search records, without it).
-    const shown = hash(showsCompany ? [companyHash, keyed] : [keyed]);
+    const shownIn = (value: unknown) => hash(showsCompany ? [companyHash, value] : [value]);
+    const perLanguage = keyed instanceof InLanguage;
+    const shownAll = shownIn(perLanguage ? keyed.common : keyed);
     const versions = (props as { versions?: Language[] }).versions;
     for (const lang of languages) {
+      const shown = perLanguage ? hash([shownAll, keyed.of(lang)]) : shownAll;
       pages.push({
         route,
         lang,
@@ -342,18 +361,33 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   // The digests of each product's cards (CardDigests): a kept product's, while its record is
   // what it was; so a category's pages are keyed without writing out every card of it again.
   const cardDigests = new Map<number, CardDigests>();
-  const cardDigest = (product: SiteProduct, kind: keyof CardDigests, card: object) => {
+  const digestsOf = (product: SiteProduct) => {
     let known = cardDigests.get(product.id);
     if (!known) {
       const before = kept?.get(product.id);
       known = before && before.text === textOf(product) ? before.cards : {};
       cardDigests.set(product.id, known);
     }
+    return known;
+  };
+  const cardDigest = (product: SiteProduct, kind: keyof CardDigests, card: object) => {
+    const known = digestsOf(product);
     const made = known[kind];
     if (made === undefined) return (known[kind] = digest(card));
     digests.set(card, made);
     return made;
   };
+  // A related card as a product page in `lang` shows it (components/sections/RelatedProducts
+  // .astro): its name and text there, its picture and its page
+  const productById = new Map(data.products.map((product) => [product.id, product]));
+  const relatedDigest = (card: RelatedCard, lang: Language) =>
+    (digestsOf(productById.get(card.id)!)[`related-${lang}`] ??= hash({
+      id: card.id,
+      category_id: card.category_id,
+      image: card.image,
+      name: pickLocalized(card, 'name', lang),
+      description: pickLocalized(card, 'description', lang),
+    }));
   const keptSources = new Map<number, KeptSources>();
   const keptSource: ProductSourceOf = (product, category, views, lang) => {
     let entry = keptSources.get(product.id);
@@ -538,12 +572,21 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
         props,
         LANGUAGES,
         true,
-        {
-          ...props,
-          category: digest(category),
-          specs: specs.map(({ attribute, ...row }) => [digest(attribute), row]),
-          related: props.related.map(({ items, ...section }) => [section, items.map(digest)]),
-        } satisfies Record<keyof RouteProps['product'], unknown>,
+        // a related product's card shows its name and text in the page's language: its rename
+        // in one language changes that language's pages of the products that show it
+        new InLanguage(
+          {
+            ...props,
+            category: digest(category),
+            specs: specs.map(({ attribute, ...row }) => [digest(attribute), row]),
+            related: null,
+          } satisfies Record<keyof RouteProps['product'], unknown>,
+          (lang) =>
+            props.related.map(({ items, ...section }) => [
+              section,
+              items.map((card) => relatedDigest(card, lang)),
+            ]),
+        ),
       );
       // what the comparison shows of it, in each language: no company data
       for (const lang of LANGUAGES) {
