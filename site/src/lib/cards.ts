@@ -80,11 +80,7 @@ function relatedCard(product: SiteProduct): RelatedCard {
  * neighbours are the ones after it in its category (round), so that a renamed product changes
  * the pages of the few before it, not of its whole category.
  */
-export function relatedSections(
-  products: readonly SiteProduct[],
-  /** Told of each product's card as it is made (the plan knows its digest: src/lib/plan.ts). */
-  made?: (product: SiteProduct, card: RelatedCard) => void,
-) {
+export function relatedSections(products: readonly SiteProduct[]) {
   const byId = new Map(products.map((product) => [product.id, product]));
   const back = new Map<number, { from: number; kind: RelationKind }[]>();
   for (const product of products) {
@@ -105,15 +101,11 @@ export function relatedSections(
     if (siblings) siblings.push(product);
     else byCategory.set(product.category_id, [product]);
   }
-  // each product's card made once, shared by the pages that show it (the plan hashes a shared
-  // card once: src/lib/plan.ts)
+  // each product's card made once, shared by the pages that show it
   const cardsById = new Map<number, RelatedCard>();
   const cardOfId = (other: SiteProduct) => {
     let card = cardsById.get(other.id);
-    if (!card) {
-      cardsById.set(other.id, (card = relatedCard(other)));
-      made?.(other, card);
-    }
+    if (!card) cardsById.set(other.id, (card = relatedCard(other)));
     return card;
   };
   return (product: SiteProduct): RelatedSection[] => {

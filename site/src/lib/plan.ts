@@ -233,9 +233,7 @@ export interface ProductPlan {
    */
   cards: CardDigests;
 }
-type CardDigests = Partial<
-  Record<'card' | 'related' | `filter-${Language}` | `related-${Language}`, string>
->;
+type CardDigests = Partial<Record<'card' | `filter-${Language}` | `related-${Language}`, string>>;
 interface KeptSources {
   context: string;
   sources: Partial<Record<Language, { source: SearchSource | null; digest: string }>>;
@@ -266,9 +264,10 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   const plans = new Map<number, ProductPlan>();
   const company = companyOf(data.settings);
   const companyHash = hash(company);
-  // The hash of an object many pages show (a category, an attribute, a product's card), made
-  // once per plan and hashed into each of their keys in its place: a product's page would
-  // otherwise write out its category, its attributes and its neighbours' cards again, and
+  // The hash of an object many pages show (a category, an attribute, a search record), made
+  // once per plan and hashed into each of their keys in its place (a product's cards have
+  // digests of their own, cardDigest): a product's page would otherwise write out its category
+  // and its attributes again, and
   // writing the props out is most of what a key costs. Objects are not changed once planned.
   const digests = new WeakMap<object, string>();
   const digest = (value: object) => {
@@ -291,9 +290,9 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     // The page's props are { lang, company, ...props }: hashed here with the company data's own
     // hash in their place, once for the page's languages (a page that shows nothing of the
     // company's, the search records, without it).
-    const shownIn = (value: unknown) => hash(showsCompany ? [companyHash, value] : [value]);
     const perLanguage = keyed instanceof InLanguage;
-    const shownAll = shownIn(perLanguage ? keyed.common : keyed);
+    const common = perLanguage ? keyed.common : keyed;
+    const shownAll = hash(showsCompany ? [companyHash, common] : [common]);
     const versions = (props as { versions?: Language[] }).versions;
     for (const lang of languages) {
       const shown = perLanguage ? hash([shownAll, keyed.of(lang)]) : shownAll;
@@ -370,24 +369,25 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     }
     return known;
   };
-  const cardDigest = (product: SiteProduct, kind: keyof CardDigests, card: object) => {
-    const known = digestsOf(product);
-    const made = known[kind];
-    if (made === undefined) return (known[kind] = digest(card));
-    digests.set(card, made);
-    return made;
-  };
+  const cardDigest = (product: SiteProduct, kind: keyof CardDigests, card: () => object) =>
+    (digestsOf(product)[kind] ??= hash(card()));
   // A related card as a product page in `lang` shows it (components/sections/RelatedProducts
   // .astro): its name and text there, its picture and its page
   const productById = new Map(data.products.map((product) => [product.id, product]));
   const relatedDigest = (card: RelatedCard, lang: Language) =>
-    (digestsOf(productById.get(card.id)!)[`related-${lang}`] ??= hash({
+    cardDigest(productById.get(card.id)!, `related-${lang}`, () => ({
       id: card.id,
       category_id: card.category_id,
       image: card.image,
       name: pickLocalized(card, 'name', lang),
       description: pickLocalized(card, 'description', lang),
     }));
+  /** What a product page in each language shows of its related products' cards. */
+  const relatedShown = (related: RelatedSection[], lang: Language) =>
+    related.map(({ items, ...section }) => [
+      section,
+      items.map((card) => relatedDigest(card, lang)),
+    ]);
   const keptSources = new Map<number, KeptSources>();
   const keptSource: ProductSourceOf = (product, category, views, lang) => {
     let entry = keptSources.get(product.id);
@@ -446,14 +446,13 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   // the products shown: those of the categories shown
   const relatedOf = relatedSections(
     data.products.filter((product) => shownCategories.has(product.category_id)),
-    (product, card) => cardDigest(product, 'related', card),
   );
   for (const category of data.categories) {
     const items = byCategory.get(category.id) ?? [];
     // Past a page's worth, the products go on pages of their own, each self-canonical; every
     // page has the whole category's filters (and its products, for them)
     const cards = items.map(cardOf);
-    const shownCards = cards.map((card, index) => cardDigest(items[index]!, 'card', card));
+    const shownCards = cards.map((card, index) => cardDigest(items[index]!, 'card', () => card));
     const count = Math.max(1, Math.ceil(cards.length / pageSize));
     const { filters, filterData } = filtersOf(category, items);
     if (count > 1 && filters.length) {
@@ -470,7 +469,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
           {
             data: digest(filterData),
             items: filterCards.map((card, index) =>
-              cardDigest(items[index]!, `filter-${lang}`, card),
+              cardDigest(items[index]!, `filter-${lang}`, () => card),
             ),
           },
         );
@@ -535,7 +534,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
             attributesHash,
             beltCategories.has(category.id),
             documents,
-            related.map(({ items, ...section }) => [section, items.map(digest)]),
+            LANGUAGES.map((lang) => relatedShown(related, lang)),
             telegram,
           ]),
           pages: [],
@@ -581,11 +580,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
             specs: specs.map(({ attribute, ...row }) => [digest(attribute), row]),
             related: null,
           } satisfies Record<keyof RouteProps['product'], unknown>,
-          (lang) =>
-            props.related.map(({ items, ...section }) => [
-              section,
-              items.map((card) => relatedDigest(card, lang)),
-            ]),
+          (lang) => relatedShown(related, lang),
         ),
       );
       // what the comparison shows of it, in each language: no company data
