@@ -41,13 +41,11 @@ for (const type of TYPES) {
         await expect(page.locator('[data-search-results] li').first()).toBeVisible();
       if (type === 'compare')
         await expect(page.locator('[data-compare-table] td').first()).toBeVisible();
-      const axe = new AxeBuilder({ page }).withTags([
-        'wcag2a',
-        'wcag2aa',
-        'wcag21a',
-        'wcag21aa',
-        'best-practice',
-      ]);
+      // violations are what the test reads: the other result types' nodes are not looked for
+      // (axe's documented speed option; every rule still runs)
+      const axe = new AxeBuilder({ page })
+        .options({ resultTypes: ['violations'] })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
       const results = await (theme === 'dark' ? axe.withRules(COLOUR_RULES) : axe).analyze();
       found.push(
         ...results.violations.map(
