@@ -4,7 +4,8 @@
 //
 // Messages (Node's IPC channel, `fork`): { id, outDir, env } asks for a build, with the
 // variables it adds to this process's environment for that build only; the answer is
-// { id, ok, error?, peakRssKb, recycle, endingSoon }. Builds are one at a time: the runner never
+// { id, ok, pages?, error?, peakRssKb, recycle, endingSoon } (`pages`: how many the release holds,
+// when the build wrote a release's manifest). Builds are one at a time: the runner never
 // sends the next before the answer. Astro's logs go to this process's stdout and stderr as a build's
 // would, each stream ending a build's output with an END_OF_BUILD line.
 //
@@ -80,7 +81,9 @@ const BUILD_GLOBALS = [
   'conveyor.site.code',
   'conveyor.site.bundleKept',
   'conveyor.site.nextRelease',
+  'conveyor.site.pages',
 ].map((key) => Symbol.for(key));
+const PAGES = Symbol.for('conveyor.site.pages');
 
 // The bundle of this worker's last bundling build, for its next builds of the same code
 const keptBundle = join(site, '.builds', `bundle-${process.pid}`);
@@ -162,7 +165,7 @@ process.on('message', async ({ id, outDir, env }) => {
     // the whole build, Astro's setup before and clean-up after its timings line included
     // (pnpm bench:publish)
     console.log(`worker: astro build ${((performance.now() - started) / 1000).toFixed(2)} s`);
-    answer = { id, ok: true };
+    answer = { id, ok: true, pages: globalThis[PAGES] };
   } catch (error) {
     console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     answer = { id, ok: false, error: error instanceof Error ? error.message : String(error) };

@@ -127,6 +127,8 @@ export interface RunOutcome {
   signal: NodeJS.Signals | null;
   /** Why we stopped it (timeout, shutdown), or null when it ended by itself. */
   stopped: string | null;
+  /** How many pages the release holds, when the build says so (the warm worker's). */
+  pages?: number;
 }
 
 /**

@@ -48,6 +48,10 @@ export interface SiteBuilderOptions {
   log?: Pick<FastifyBaseLogger, 'warn' | 'info'>;
 }
 
+/**
+ * The pages (HTML files) of a release, counted on disk: for a build that does not say how many
+ * it made (a build command's process; the warm worker answers the count).
+ */
 async function countPages(dir: string): Promise<number> {
   let pages = 0;
   for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
@@ -180,7 +184,8 @@ export function siteBuilder(options: SiteBuilderOptions) {
       note('runner: live with its pages; gave way to a newer change before its pictures were in\n');
       // builds that always give way (edits in quick succession) prune the cache all the same
       if (options.imageCache) await pruneImageCache(options.imageCache, releases).catch(warn);
-      return { pages: await countPages(outDir), release, logTail: tail.text(), dataHash, yielded };
+      const pages = run.pages ?? (await countPages(outDir));
+      return { pages, release, logTail: tail.text(), dataHash, yielded };
     }
     const problem = run.stopped
       ? `the site build ${run.stopped}`
@@ -203,7 +208,7 @@ export function siteBuilder(options: SiteBuilderOptions) {
       options.log?.info?.({ release }, 'the pictures are in: the site is complete');
     }
     const swapped = performance.now();
-    const pages = await countPages(outDir);
+    const pages = run.pages ?? (await countPages(outDir));
     try {
       const gone = await retireReleases(options.siteRoot, release, options.keepReleases);
       if (options.imageCache) await pruneImageCache(options.imageCache, releases);

@@ -21,6 +21,8 @@ interface Answer {
   ready?: boolean;
   ok?: boolean;
   error?: string;
+  /** How many pages the release holds, when the build made a release (not a preview). */
+  pages?: number;
   peakRssKb?: number;
   /** The worker ends after this answer; a fresh one is started. */
   recycle?: boolean;
@@ -259,7 +261,9 @@ export class WarmBuilds {
         void this.warm();
       } else if (answer?.endingSoon) this.#startSpare();
       else if (answer) await this.#stopSpare(); // the worker goes on
-      if (answer) return { code: answer.ok ? 0 : 1, signal: null, stopped: null };
+      if (answer) {
+        return { code: answer.ok ? 0 : 1, signal: null, stopped: null, pages: answer.pages };
+      }
       if (!stopped) stderr.write('\nthe warm build worker ended during the build\n');
       return { code: child?.exitCode ?? null, signal: child?.signalCode ?? null, stopped };
     } finally {

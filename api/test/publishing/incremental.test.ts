@@ -638,6 +638,10 @@ describe.skipIf(skipReason)('incremental site builds', () => {
         expect([...made.keys()].sort(), context).toEqual([...expected.keys()].sort());
         for (const [path, digest] of expected)
           expect(made.get(path), `${context}: ${path}`).toBe(digest);
+        // how many pages the release holds, as the warm worker answers it and as the runner
+        // counts a build process's: every HTML file of the release
+        const htmlFiles = [...made.keys()].filter((path) => path.endsWith('.html')).length;
+        expect([result.pages, full.pages], context).toEqual([htmlFiles, htmlFiles]);
         // the edit changed what the site shows, so a build that missed it would fail above
         const pages = new Set(
           [...expected.keys(), ...base.keys()].filter((path) => path.endsWith('.html')),

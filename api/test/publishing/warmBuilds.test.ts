@@ -34,7 +34,9 @@ process.on('message', async ({ id, outDir, env }) => {
   if (env.MODE !== 'data') writeFileSync(outDir + '/index.html', String(env.MARK));
   const recycle = env.MODE === 'recycle';
   const endingSoon = env.MODE === 'ending';
-  process.send({ id, ok: true, peakRssKb: 1234, recycle, endingSoon }, () => recycle && process.exit(0));
+  // how many pages the release holds, as the real worker answers it (PAGES: a count to answer)
+  const pages = env.PAGES ? Number(env.PAGES) : undefined;
+  process.send({ id, ok: true, pages, peakRssKb: 1234, recycle, endingSoon }, () => recycle && process.exit(0));
 });
 process.on('disconnect', () => process.exit(0));
 setTimeout(() => process.send({ ready: true }), Number(process.env.WARM_TEST_LOAD_MS ?? 0));
@@ -215,7 +217,7 @@ describe('the warm build worker', () => {
         warm: start(),
         cwd: dir,
         keepReleases: 2,
-        env: () => ({ MODE: 'data', ASKED: asked }),
+        env: () => ({ MODE: 'data', ASKED: asked, PAGES: '5' }),
         data: () => data(() => existsSync(asked)),
       });
       return { build, siteRoot };
@@ -227,10 +229,12 @@ describe('the warm build worker', () => {
         if (!(await until(asked))) throw new Error('the worker was not handed its build');
         return { products: ['Ролик'] };
       });
-      await build();
+      const built = await build();
       expect(await readFile(join(siteRoot, 'current', 'index.html'), 'utf8')).toBe(
         JSON.stringify({ products: ['Ролик'] }),
       );
+      // its pages as the worker counted them, not the release's two HTML files walked on disk
+      expect(built.pages).toBe(5);
     });
 
     it('fails with why when the data cannot be read, the build stopped, nothing made live', async () => {

@@ -56,6 +56,12 @@ const shared = globalThis as Record<symbol, unknown>;
 
 /** Where this build's code hash is left for site/scripts/bundleKeeper.mjs. */
 const CODE = Symbol.for('conveyor.site.code');
+/**
+ * Where a release's build leaves how many pages (HTML files) the release holds, rendered and
+ * carried over: the warm worker answers it (site/scripts/worker.mjs), and the runner need not
+ * walk the release's tens of thousands of folders to count them.
+ */
+const PAGES = Symbol.for('conveyor.site.pages');
 
 /** What a build outside the data depends on: its sources, its dependencies, its settings. */
 const CODE_INPUTS = ['site/src', 'site/public', 'site/astro.config.mjs', 'site/package.json'];
@@ -319,6 +325,12 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         await links.done();
         const manifest: Manifest = { version: 2, code, assets: lists, pages };
         await writeManifest(out, manifest);
+        // the planned pages' HTML files, and the one page outside the plan: the Russian 404
+        // (src/pages/404.astro), rendered in every build (api/test/publishing/incremental.test.ts
+        // compares the count with the release's HTML files)
+        shared[PAGES] =
+          planned.filter((page) => pageFile(page.pathname).endsWith('.html')).length +
+          (existsSync(join(out, '404.html')) ? 1 : 0);
         if (previous || linked) {
           logger.info(
             `carried over ${state.carried.length} pages and ${linked} built files from the live ` +
