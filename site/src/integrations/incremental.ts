@@ -278,8 +278,13 @@ export function incremental(): { integration: AstroIntegration; state: Increment
             }
           }),
         );
+        // the release's pages: the planned pages' HTML files, and the one page outside the
+        // plan, the Russian 404 (src/pages/404.astro), rendered in every build
+        // (api/test/publishing/incremental.test.ts compares the count with the release's files)
+        let htmlPages = existsSync(join(out, '404.html')) ? 1 : 0;
         for (const page of planned) {
           const file = pageFile(page.pathname);
+          if (file.endsWith('.html')) htmlPages++;
           const own = assetsOfRendered.get(page.pathname);
           let assets: number;
           if (own) assets = listed(own);
@@ -325,12 +330,7 @@ export function incremental(): { integration: AstroIntegration; state: Increment
         await links.done();
         const manifest: Manifest = { version: 2, code, assets: lists, pages };
         await writeManifest(out, manifest);
-        // the planned pages' HTML files, and the one page outside the plan: the Russian 404
-        // (src/pages/404.astro), rendered in every build (api/test/publishing/incremental.test.ts
-        // compares the count with the release's HTML files)
-        shared[PAGES] =
-          planned.filter((page) => pageFile(page.pathname).endsWith('.html')).length +
-          (existsSync(join(out, '404.html')) ? 1 : 0);
+        shared[PAGES] = htmlPages;
         if (previous || linked) {
           logger.info(
             `carried over ${state.carried.length} pages and ${linked} built files from the live ` +

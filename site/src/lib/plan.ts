@@ -267,8 +267,8 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
   // The hash of an object many pages show (a category, an attribute, a search record), made
   // once per plan and hashed into each of their keys in its place (a product's cards have
   // digests of their own, cardDigest): a product's page would otherwise write out its category
-  // and its attributes again, and
-  // writing the props out is most of what a key costs. Objects are not changed once planned.
+  // and its attributes again, and writing the props out is most of what a key costs. Objects
+  // are not changed once planned.
   const digests = new WeakMap<object, string>();
   const digest = (value: object) => {
     let known = digests.get(value);
@@ -521,6 +521,9 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
     for (const item of items) {
       const documents = documentsOf('product_id', item.id);
       const related = relatedOf(item);
+      // what its page shows of the related cards in each language, once for the kept plan's
+      // context and the page's key
+      const relatedIn = new Map(LANGUAGES.map((lang) => [lang, relatedShown(related, lang)]));
       const telegram = telegramOf(item.id);
       let plan: ProductPlan | undefined;
       if (kept) {
@@ -534,7 +537,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
             attributesHash,
             beltCategories.has(category.id),
             documents,
-            LANGUAGES.map((lang) => relatedShown(related, lang)),
+            [...relatedIn.values()],
             telegram,
           ]),
           pages: [],
@@ -580,7 +583,7 @@ export function planSite(data: SiteData, kept?: Map<number, ProductPlan>): Plann
             specs: specs.map(({ attribute, ...row }) => [digest(attribute), row]),
             related: null,
           } satisfies Record<keyof RouteProps['product'], unknown>,
-          (lang) => relatedShown(related, lang),
+          (lang) => relatedIn.get(lang),
         ),
       );
       // what the comparison shows of it, in each language: no company data
