@@ -83,18 +83,51 @@ async function descendants(root: number): Promise<number[]> {
   walk(root);
   return found;
 }
-// `renames`: the worker's tree while the renames run (an edit's build, not an import's)
+/** A process as the breakdown names it: its program and first argument's file name. */
+async function processName(pid: number): Promise<string> {
+  const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => ''))
+    .split('\0')
+    .filter(Boolean);
+  const file = (path = '') => path.split('/').at(-1) ?? path;
+  const script = args.slice(1).find((arg) => !arg.startsWith('-'));
+  return script ? `${file(args[0])} ${file(script)}` : file(args[0]) || String(pid);
+}
+// `renames`: the worker's tree while the renames run (an edit's build, not an import's); each
+// peak's processes, so that a peak says what made it
 const peaks = { api: 0, worker: 0, renames: 0 };
+const peakParts = { worker: '', renames: '' };
 let renaming = false;
+/** What the bench is doing, for the worker's peak: where it was reached. */
+let phase = 'the first release';
 function sampleMemory(pid: number): () => void {
   let on = true;
   void (async () => {
     while (on) {
       peaks.api = Math.max(peaks.api, await rssMb(pid));
       let tree = 0;
-      for (const child of await descendants(pid)) tree += await rssMb(child);
-      peaks.worker = Math.max(peaks.worker, tree);
-      if (renaming) peaks.renames = Math.max(peaks.renames, tree);
+      const parts: [number, number][] = [];
+      for (const child of await descendants(pid)) {
+        const mb = await rssMb(child);
+        tree += mb;
+        parts.push([child, mb]);
+      }
+      const describe = async () =>
+        (
+          await Promise.all(
+            parts
+              .filter(([, mb]) => mb >= 1)
+              .sort((a, b) => b[1] - a[1])
+              .map(async ([child, mb]) => `${await processName(child)} ${mb.toFixed(0)} MB`),
+          )
+        ).join(', ');
+      if (tree > peaks.worker) {
+        peaks.worker = tree;
+        peakParts.worker = `${phase}: ${await describe()}`;
+      }
+      if (renaming && tree > peaks.renames) {
+        peaks.renames = tree;
+        peakParts.renames = await describe();
+      }
       await sleep(200);
     }
   })();
@@ -230,6 +263,7 @@ try {
     }
     const form = new FormData();
     form.append('file', new Blob([await book.xlsx.writeBuffer()]), 'products.xlsx');
+    phase = `the import of rows ${done + 1}-${done + rows} and its release`;
     const started = performance.now();
     const reply = await fetch(`${base}/api/products/import`, {
       method: 'POST',
@@ -249,6 +283,7 @@ try {
 
   // ----- a full build
   if (args.full) {
+    phase = 'the full build';
     const started = performance.now();
     await call('POST', '/publishing/rebuild', {});
     const build = await settled();
@@ -265,6 +300,7 @@ try {
   const page = `${base}/catalog/${category.id}/products/${product.id}`;
   const times: number[] = [];
   renaming = true;
+  phase = 'the renames';
   for (let i = 0; i < renames; i++) {
     // the site settled: the next release prepared too
     const waited = await prepared();
@@ -291,6 +327,7 @@ try {
     console.log(timingsOf(build));
   }
   renaming = false;
+  phase = 'the lists';
 
   // ----- the back office's lists at this size: the median of 5 calls each
   const lists = [
@@ -334,6 +371,8 @@ try {
   report(
     `peak memory: API ${peaks.api.toFixed(0)} MB (goal < ${GOALS_MB.api}: ${verdict(peaks.api < GOALS_MB.api)}), build worker's tree ${peaks.worker.toFixed(0)} MB (goal < ${GOALS_MB.worker}: ${verdict(peaks.worker < GOALS_MB.worker)}); the worker's tree during the renames ${peaks.renames.toFixed(0)} MB`,
   );
+  report(`  the tree at its peak: ${peakParts.worker}`);
+  report(`  the tree at its peak during the renames: ${peakParts.renames}`);
   const releases = join(dataDir, 'site', 'releases');
   const kept = await readdir(releases);
   const live = await readlink(join(dataDir, 'site', 'current'));
