@@ -150,7 +150,13 @@ export default tseslint.config(
             },
             {
               regex: '(^|/)lib/plan(\\.ts)?$',
-              importNames: ['plannedPages', 'planSite'],
+              importNames: ['plannedPages'],
+              message:
+                "A page takes its own props from the plan (routePaths), not the whole site's.",
+            },
+            {
+              // the planning itself; its page types (lib/plan/pages.ts) are every page's
+              regex: '(^|/)lib/plan/(site|catalog|kept)(\\.ts)?$',
               message:
                 "A page takes its own props from the plan (routePaths), not the whole site's.",
             },

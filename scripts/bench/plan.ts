@@ -1,13 +1,14 @@
-// `pnpm bench:plan`: how long the site's plan takes (site/src/lib/plan.ts, planSite: every page
-// and the hash of what it shows), which every build makes before it renders anything, at 1,000,
-// 3,000 and 10,000 products of a catalogue with figures and descriptions (scripts/lib/
+// `pnpm bench:plan`: how long the site's plan takes (site/src/lib/plan/site.ts, planSite: every
+// page and the hash of what it shows), which every build makes before it renders anything, at
+// 1,000, 3,000 and 10,000 products of a catalogue with figures and descriptions (scripts/lib/
 // catalogue.ts), from the site data's JSON as a build reads it; the largest size once more in
 // one category, as pnpm bench:scale fills it; and an edit's plan, made from what the last plan
 // kept of each product (a warm build worker's), one product renamed. Details: docs/benchmarks.md.
 //
 //   --products LIST (1000,3000,10000): catalogue sizes
 //   --runs N (3): runs per size, the median is kept
-import { planSite, type ProductPlan } from '../../site/src/lib/plan.ts';
+import type { ProductPlan } from '../../site/src/lib/plan/kept.ts';
+import { planSite } from '../../site/src/lib/plan/site.ts';
 import { catalogue, catalogueArgs } from '../lib/catalogue.ts';
 
 const { sizes, runs } = catalogueArgs('1000,3000,10000');

@@ -48,7 +48,7 @@ beforeEach(() => {
 /** The company data every page of a build is given. */
 const load = async () => {
   const { siteData } = await import('../src/lib/api.ts');
-  const { planSite } = await import('../src/lib/plan.ts');
+  const { planSite } = await import('../src/lib/plan/site.ts');
   return planSite(await siteData())[0]!.props.company;
 };
 

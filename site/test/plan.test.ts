@@ -1,13 +1,13 @@
 import { SETTINGS_DEFAULTS, type SiteData } from '@conveyor/shared';
 import { describe, expect, it } from 'vitest';
+import type { ProductPlan } from '../src/lib/plan/kept.ts';
 import {
   type PageProps,
   pageFile,
   type PlannedPage,
-  planSite,
-  type ProductPlan,
   type RouteProps,
-} from '../src/lib/plan.ts';
+} from '../src/lib/plan/pages.ts';
+import { planSite } from '../src/lib/plan/site.ts';
 
 // The page plan decides what a build renders again: each page's key must change exactly when
 // something it shows changes. (The incremental equality test in api/test proves the whole by

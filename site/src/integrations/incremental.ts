@@ -4,18 +4,19 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
-import { pageFile, type PlannedPage, plannedPages, renderOnly } from '../lib/plan.ts';
+import { plannedPages, renderOnly } from '../lib/plan.ts';
+import { pageFile, type PlannedPage } from '../lib/plan/pages.ts';
 import { carrier, linker } from './links.ts';
 
 /**
- * Rebuilding only what changed. Given the live release (SITE_PREVIOUS), a build
- * renders only the pages whose key (src/lib/plan.ts) differs from the one that release built
- * them with, or that are new, and carries every other page over from it as a hard link, with
- * the pictures those pages use (or, when the warm worker prepared a copy of the live release,
- * only notes them: src/integrations/links.ts, nextRelease.ts); pages no longer planned are
- * simply not carried over. What every build writes anyway (the scripts and styles, robots.txt,
- * the Russian 404, the sitemap) is written as usual. Without a previous release, or when the code or the build settings
- * differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL (Rebuild
+ * Rebuilding only what changed. Given the live release (SITE_PREVIOUS), a build renders only
+ * the pages whose key (src/lib/plan/pages.ts) differs from the one that release built them with,
+ * or that are new, and carries every other page over from it as a hard link, with the pictures
+ * those pages use (or, when the warm worker prepared a copy of the live release, only notes
+ * them: src/integrations/links.ts, nextRelease.ts); pages no longer planned are simply not
+ * carried over. What every build writes anyway (the scripts and styles, robots.txt, the Russian
+ * 404, the sitemap) is written as usual. Without a previous release, or when the code or the
+ * build settings differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL (Rebuild
  * now), where the live release only lends the built files this build did not write: a build
  * that is not its process's first leaves out a file the server bundle emits (the hero video;
  * site/scripts/worker.mjs), which its pages still refer to.

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { type Language, LANGUAGES } from '@conveyor/shared';
 import type { AstroIntegration, AstroIntegrationLogger } from 'astro';
 import { localePath } from '../i18n/index.ts';
-import { pageFile } from '../lib/plan.ts';
+import { pageFile } from '../lib/plan/pages.ts';
 import type { SearchSource } from '../lib/search.ts';
 import type { IncrementalState } from './incremental.ts';
 import { linker } from './links.ts';

@@ -9,7 +9,7 @@ import {
 
 // What a page shows of the products it does not belong to: a category page's cards, a filter's
 // results, a product page's related products. Each carries only the fields it shows, so that a
-// page's key (src/lib/plan.ts) changes only when what it shows of another product does.
+// page's key (src/lib/plan/) changes only when what it shows of another product does.
 
 /** A product as the site has it (its detail, without the gallery's arrangement). */
 export type SiteProduct = SiteData['products'][number];

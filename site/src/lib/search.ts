@@ -70,7 +70,7 @@ function sourceOf(source: Omit<SearchSource, 'content'>, words: string[]): Searc
   return { ...source, content: foldApostrophes(words.filter(Boolean).join('\n')) };
 }
 
-/** What makes a product's record (productSource, or a plan's kept records: src/lib/plan.ts). */
+/** What makes a product's record (productSource, or a plan's kept records: src/lib/plan/kept.ts). */
 export type ProductSourceOf = (
   product: SiteData['products'][number],
   category: SiteData['categories'][number],

@@ -10,7 +10,7 @@ import {
 
 /**
  * What a page shows of an attribute: its definition without its timestamps and switches, so that
- * a page's key (src/lib/plan.ts) changes when a label it shows changes, and only then.
+ * a page's key (src/lib/plan/) changes when a label it shows changes, and only then.
  */
 export type AttributeView = Omit<Attribute, 'created_at' | 'updated_at' | 'is_active'>;
 

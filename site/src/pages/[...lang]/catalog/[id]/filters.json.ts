@@ -9,7 +9,7 @@ import { routePaths } from '~/lib/plan.ts';
  * (FilterData) and its result card, [id, name, page, thumbnail]. One file per category rather
  * than a copy in each of its pages: a page holds its own products only, and a product's rename
  * changes this file and its own page, not every page of the category. Planned and keyed like a
- * page (src/lib/plan.ts), so it is written again only when what it holds changes.
+ * page (src/lib/plan/catalog.ts), so it is written again only when what it holds changes.
  */
 export const getStaticPaths = () => routePaths('category-filters');
 type Props = InferGetStaticPropsType<typeof getStaticPaths>;
