@@ -176,8 +176,20 @@ export interface IncrementalState {
   sameSitemap: string | null;
 }
 
-/** The incremental build, and the state the sitemap needs from it (see `withCarriedPages`). */
-export function incremental(): { integration: AstroIntegration; state: IncrementalState } {
+/**
+ * The incremental build, the state the sitemap and the search index need from it (see
+ * `withCarriedPages`), and `forget`, which lets go of what it held of the build (the plan, the
+ * live release's manifest, the pages carried over): called once every integration is done with
+ * it (astro.config.mjs). Each build of the warm worker imports the configuration anew, and Node
+ * never unloads a module, nor what Astro's own modules of that build keep of its integrations:
+ * at ten thousand products, each build's manifest and page lists, some 10 MB, stayed alive for
+ * the life of the worker.
+ */
+export function incremental(): {
+  integration: AstroIntegration;
+  state: IncrementalState;
+  forget: () => void;
+} {
   const state: IncrementalState = { carried: [], sameCode: false, sameSitemap: null };
   let code = '';
   let planned: PlannedPage[] = [];
@@ -341,7 +353,14 @@ export function incremental(): { integration: AstroIntegration; state: Increment
       },
     },
   };
-  return { integration, state };
+  const forget = () => {
+    planned = [];
+    previous = null;
+    rendered = new Set();
+    state.carried = [];
+    state.sameSitemap = null;
+  };
+  return { integration, state, forget };
 }
 
 /**
