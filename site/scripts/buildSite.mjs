@@ -153,6 +153,14 @@ function collector() {
   return exposed;
 }
 
+/**
+ * A thorough collection (V8's 'last-resort': until nothing more is freed, compacting, its empty
+ * pages given back): the warm worker's after each build (worker.mjs).
+ */
+export function collectGarbage() {
+  collector()({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
 /** One build from a working folder made for it and removed afterwards. */
 export async function buildOnce(target) {
   const work = workFolder();

@@ -26,7 +26,7 @@
 //
 // The worker ends itself (after answering) after a build with no live release, which leaves
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
-// grown past RECYCLE_RSS_MB: the runner starts a fresh one (for a site's first build, while it
+// grown past RECYCLE_RSS_MB (its size once the last build's garbage is collected): the runner starts a fresh one (for a site's first build, while it
 // runs; otherwise once an answer says `endingSoon`, at three quarters of that size or one build
 // before RECYCLE_AFTER). It ends when the runner goes (its channel closes).
 import { rmSync } from 'node:fs';
@@ -35,7 +35,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COPY, linker } from '../src/integrations/links.ts';
 import { composeRelease, prepareCopy } from '../src/integrations/nextRelease.ts';
-import { buildOnce, site } from './buildSite.mjs';
+import { buildOnce, collectGarbage, site } from './buildSite.mjs';
 import { installBundleKeeper } from './bundleKeeper.mjs';
 
 const RECYCLE_AFTER = 50;
@@ -138,6 +138,8 @@ async function fromCopy(copy, use) {
 }
 
 let builds = 0;
+/** The worker's resident size once its last build's garbage was collected, in MB. */
+let settledMb = 0;
 process.on('message', async ({ id, outDir, env }) => {
   const before = { ...process.env };
   Object.assign(process.env, env);
@@ -183,7 +185,8 @@ process.on('message', async ({ id, outDir, env }) => {
     await new Promise((resolve) => stream.write(`\n${END_OF_BUILD}${id}\n`, resolve));
   }
   builds++;
-  const rssMb = process.memoryUsage.rss() / (1024 * 1024);
+  // its size as the last build left it, its garbage collected (not this build's garbage)
+  const rssMb = settledMb;
   const recycle =
     !answer.ok || !env.SITE_PREVIOUS || builds >= RECYCLE_AFTER || rssMb > RECYCLE_RSS_MB;
   // close to its end: the runner loads the successor now, so that no build waits for it
@@ -196,6 +199,17 @@ process.on('message', async ({ id, outDir, env }) => {
   // releases' disk), which is live by the time the next build asks
   if (answer.ok && !recycle && env.SITE_COPY_DIR) {
     nextRelease = prepareCopy(outDir, env.SITE_COPY_DIR);
+  }
+  // The build's garbage collected once it is answered, while the worker waits: an edit's build
+  // is not paced (buildSite.mjs), so V8 leaves the heap several times what is alive, and at ten
+  // thousand products a worker that waited at 600 MB collected it during the next edit's
+  // build instead, or was taken for one grown too large (RECYCLE_RSS_MB), its successor loaded
+  // beside it.
+  if (!recycle) {
+    setImmediate(() => {
+      collectGarbage();
+      settledMb = process.memoryUsage.rss() / (1024 * 1024);
+    });
   }
 });
 process.on('disconnect', () => process.exit(0));
