@@ -24,6 +24,12 @@ export const chromiumLaunch: LaunchOptions = {
     '--disable-background-networking',
     '--disable-component-update',
     '--disable-sync',
+    // V8's baseline compiler only (Sparkplug), not its optimizing ones (Maglev, TurboFan): a
+    // test's page lives a few seconds, too short to repay the compiling those do on their own
+    // threads, which takes cores the tests and their servers share. What the page does is the
+    // same; only how fast its hottest code runs differs, which no test measures (the benches do,
+    // in a browser of their own).
+    '--js-flags=--max-opt=1',
   ],
 };
 
