@@ -170,7 +170,7 @@ export default defineConfig({
       // Last: what this configuration's integrations hold of the build is let go (see
       // incremental's `forget`), and the address of every page Astro wrote, one URL object
       // each (`assets`, its routes' own lists), which its modules of this build keep for the
-      // life of the warm worker: some 10 MB at ten thousand products' 61,000 pages.
+      // life of the warm worker.
       name: 'conveyor:build-end',
       hooks: {
         'astro:build:done': ({ assets }) => {

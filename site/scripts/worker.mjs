@@ -26,9 +26,10 @@
 //
 // The worker ends itself (after answering) after a build with no live release, which leaves
 // the largest heap behind, after a failed build, after RECYCLE_AFTER builds, or when it has
-// grown past RECYCLE_RSS_MB (its size once the last build's garbage is collected): the runner starts a fresh one (for a site's first build, while it
-// runs; otherwise once an answer says `endingSoon`, at three quarters of that size or one build
-// before RECYCLE_AFTER). It ends when the runner goes (its channel closes).
+// grown past RECYCLE_RSS_MB (its size once the last build's garbage is collected): the runner
+// starts a fresh one (for a site's first build, while it runs; otherwise once an answer says
+// `endingSoon`, at three quarters of that size or one build before RECYCLE_AFTER). It ends when
+// the runner goes (its channel closes).
 import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -201,10 +202,9 @@ process.on('message', async ({ id, outDir, env }) => {
     nextRelease = prepareCopy(outDir, env.SITE_COPY_DIR);
   }
   // The build's garbage collected once it is answered, while the worker waits: an edit's build
-  // is not paced (buildSite.mjs), so V8 leaves the heap several times what is alive, and at ten
-  // thousand products a worker that waited at 600 MB collected it during the next edit's
-  // build instead, or was taken for one grown too large (RECYCLE_RSS_MB), its successor loaded
-  // beside it.
+  // is not paced (buildSite.mjs), so V8 leaves the heap several times what is alive; left so,
+  // a large catalogue's worker collects it during the next edit's build instead, and looks
+  // grown too large (RECYCLE_RSS_MB), its successor loaded beside it.
   if (!recycle) {
     setImmediate(() => {
       collectGarbage();

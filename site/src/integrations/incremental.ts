@@ -16,10 +16,10 @@ import { carrier, linker } from './links.ts';
  * them: src/integrations/links.ts, nextRelease.ts); pages no longer planned are simply not
  * carried over. What every build writes anyway (the scripts and styles, robots.txt, the Russian
  * 404, the sitemap) is written as usual. Without a previous release, or when the code or the
- * build settings differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL (Rebuild
- * now), where the live release only lends the built files this build did not write: a build
- * that is not its process's first leaves out a file the server bundle emits (the hero video;
- * site/scripts/worker.mjs), which its pages still refer to.
+ * build settings differ from its (`code`), everything is rendered; so it is with SITE_RENDER_ALL
+ * (Rebuild now), where the live release only lends the built files this build did not write: a
+ * build that is not its process's first leaves out a file the server bundle emits (the hero
+ * video; site/scripts/worker.mjs), which its pages still refer to.
  *
  * Written here rather than taken from Astro's experimental `incrementalBuild`: that one skips
  * the rendering but still writes every page into the new folder from a cache of its own, while
@@ -182,8 +182,7 @@ export interface IncrementalState {
  * live release's manifest, the pages carried over): called once every integration is done with
  * it (astro.config.mjs). Each build of the warm worker imports the configuration anew, and Node
  * never unloads a module, nor what Astro's own modules of that build keep of its integrations:
- * at ten thousand products, each build's manifest and page lists, some 10 MB, stayed alive for
- * the life of the worker.
+ * unless let go, each build's manifest and page lists would stay for the life of the worker.
  */
 export function incremental(): {
   integration: AstroIntegration;
