@@ -7,9 +7,9 @@ import {
   MANIFEST,
   readManifest,
   writeManifest,
-} from '../src/integrations/incremental.ts';
+} from '../src/integrations/manifest.ts';
 
-// A release's manifest (src/integrations/incremental.ts), which each build reads from the live
+// A release's manifest (src/integrations/manifest.ts), which each build reads from the live
 // release: the one a process wrote last is kept, not parsed again, while its text is the same.
 
 const roots: string[] = [];
