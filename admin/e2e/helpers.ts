@@ -123,3 +123,16 @@ export async function removeUser(page: Page, id: number) {
   });
   expect(gone.status()).toBe(200);
 }
+
+/** The back office's lists whose rows open a record (the Trash, Scheduled and Activity have none). */
+export const RECORD_LISTS = [
+  'users',
+  'categories',
+  'products',
+  'media',
+  'project',
+  'leads',
+  'testimonials',
+  'clients',
+  'suppliers',
+];

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from './tab.ts';
-import { makeUser, removeUser, signIn } from './helpers.ts';
+import { makeUser, RECORD_LISTS, removeUser, signIn } from './helpers.ts';
 
 // Menus: every screen a role sees in its menu opens for that role and says everything in
 // words (roles.spec.ts checks what each role may do there). Nothing here saves what the site
@@ -34,18 +34,6 @@ const WORDS: Record<
     nothingScheduled: 'Nothing is scheduled',
   },
 };
-/** The lists whose rows open a record (the Trash, Scheduled and Activity have none). */
-const RECORD_SCREENS = [
-  'users',
-  'categories',
-  'products',
-  'media',
-  'project',
-  'leads',
-  'testimonials',
-  'clients',
-  'suppliers',
-];
 /** A message key shown as it is (`resources.x.name`, `ra.action.y`, `conveyor.z.w`). */
 const RAW_KEY = /(?<![\w.@/-])(?:resources|ra|app|conveyor)\.[a-z_-]+\.[a-zA-Z_.-]+/;
 
@@ -113,7 +101,7 @@ async function walkMenu(page: Page, language: Language, width: number) {
     const open = rows.first().locator(`a[href^="${screen}/"]`);
     if ((await rows.count()) === 0) continue;
     // a resource's row opens its record, to edit or to read (sales' product rows did nothing)
-    if (!RECORD_SCREENS.some((name) => screen.endsWith(`/${name}`))) continue;
+    if (!RECORD_LISTS.some((name) => screen.endsWith(`/${name}`))) continue;
     await expect(open.first(), `${screen}: the row opens its record`).toBeVisible();
     // its address, opened as the link does (a phone's icon link is covered while it animates)
     await go(page, (await open.first().getAttribute('href'))!);

@@ -1,5 +1,5 @@
 import { expect, test } from './tab.ts';
-import { apiGet, apiToken, expectToast, row, signIn } from './helpers.ts';
+import { apiGet, apiToken, expectToast, RECORD_LISTS, row, signIn } from './helpers.ts';
 
 test.beforeEach(async ({ page }) => {
   await signIn(page, { to: null });
@@ -313,20 +313,7 @@ for (const [language, width, words] of [
   });
 }
 /** Every list screen of the back office: the resources', the activity log, trash and schedule. */
-const LISTS = [
-  'users',
-  'categories',
-  'products',
-  'media',
-  'project',
-  'leads',
-  'testimonials',
-  'clients',
-  'suppliers',
-  'activity',
-  'trash',
-  'schedules',
-];
+const LISTS = [...RECORD_LISTS, 'activity', 'trash', 'schedules'];
 
 test('every list fits 1280 px without sideways scrolling, its buttons in view, in three languages', async ({
   page,
