@@ -186,12 +186,11 @@ process.on('message', async ({ id, outDir, env }) => {
     await new Promise((resolve) => stream.write(`\n${END_OF_BUILD}${id}\n`, resolve));
   }
   builds++;
-  // its size as the last build left it, its garbage collected (not this build's garbage)
-  const rssMb = settledMb;
+  // judged by its size as the last build left it, its garbage collected (not this build's)
   const recycle =
-    !answer.ok || !env.SITE_PREVIOUS || builds >= RECYCLE_AFTER || rssMb > RECYCLE_RSS_MB;
+    !answer.ok || !env.SITE_PREVIOUS || builds >= RECYCLE_AFTER || settledMb > RECYCLE_RSS_MB;
   // close to its end: the runner loads the successor now, so that no build waits for it
-  const endingSoon = builds >= RECYCLE_AFTER - 1 || rssMb > RECYCLE_RSS_MB * 0.75;
+  const endingSoon = builds >= RECYCLE_AFTER - 1 || settledMb > RECYCLE_RSS_MB * 0.75;
   const peakRssKb = process.resourceUsage().maxRSS;
   process.send({ ...answer, peakRssKb, recycle, endingSoon: !recycle && endingSoon }, () => {
     if (recycle) process.exit(0);
